@@ -1,0 +1,37 @@
+/**
+ * Deployment-specific chain configuration: where each chain is reached and which of Sluice's contracts live there.
+ * Production sets it from the environment; locally the devnet manifest has exactly this shape.
+ */
+import { z } from "zod";
+import { isAddress, type Address } from "viem";
+import { chainNames, type ChainName } from "./chains.js";
+
+const address = z.string().refine((v) => isAddress(v, { strict: false }), "must be a 0x-prefixed 20-byte address")
+  .transform((v) => v as Address);
+
+export const chainDeploymentSchema = z.object({
+  rpcUrl: z.string().url(),
+  /** Sluice's executor contract (the Permit2 spender). */
+  executor: address,
+  /** Relayer wallets that pay gas for gasless swaps. */
+  relayers: z.array(address).default([]),
+  uniswapV2Factory: address.optional(),
+  uniswapV3Factory: address.optional(),
+  /** Overrides the registry's gasless minimum (USD, decimal string). */
+  gaslessMinimumUsd: z.string().regex(/^\d+(\.\d+)?$/).optional(),
+});
+export type ChainDeployment = z.infer<typeof chainDeploymentSchema>;
+
+export const chainConfigSchema = z.partialRecord(z.enum(chainNames), chainDeploymentSchema);
+export type ChainConfig = Partial<Record<ChainName, ChainDeployment>>;
+
+/** Parses the `SLUICE_CHAINS` JSON configuration; throws a readable error naming the bad field. */
+export function parseChainConfig(json: string | undefined): ChainConfig {
+  if (!json) return {};
+  const parsed = chainConfigSchema.safeParse(JSON.parse(json));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`SLUICE_CHAINS.${issue.path.join(".")}: ${issue.message}`);
+  }
+  return parsed.data;
+}

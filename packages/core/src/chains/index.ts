@@ -1,0 +1,2 @@
+export * from "./chains.js";
+export * from "./chainConfig.js";

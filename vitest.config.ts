@@ -1,0 +1,31 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Two projects:
+ * - `packages`: tests of the packages themselves (pure logic, and the devnet, which starts its own anvil nodes);
+ * - `stack`: tests of the HTTP API against the whole local stack (workers in workerd, PostgreSQL, Redis, devnet),
+ *   started once by `test/globalSetup.ts`.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "packages",
+          include: ["packages/*/src/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: "stack",
+          include: ["workers/*/src/**/*.test.ts", "test/**/*.test.ts"],
+          globalSetup: ["test/globalSetup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
