@@ -1,0 +1,348 @@
+/**
+ * ABI of Sluice's executor contract (packages/devnet/contracts/SluiceExecutor.sol), as a const so viem types every
+ * call. It must stay equal to the compiled artifact's ABI; a devnet test compares the two.
+ */
+export const executorAbi = [
+  {
+    inputs: [
+      {
+        internalType: "contract ISignatureTransfer",
+        name: "permit2_",
+        type: "address"
+      },
+      {
+        internalType: "address[]",
+        name: "relayers",
+        type: "address[]"
+      }
+    ],
+    stateMutability: "nonpayable",
+    type: "constructor"
+  },
+  {
+    inputs: [
+      {
+        internalType: "address",
+        name: "pool",
+        type: "address"
+      }
+    ],
+    name: "IncompleteSwap",
+    type: "error"
+  },
+  {
+    inputs: [
+      {
+        internalType: "uint256",
+        name: "amountOut",
+        type: "uint256"
+      },
+      {
+        internalType: "uint256",
+        name: "minAmountOut",
+        type: "uint256"
+      }
+    ],
+    name: "InsufficientOutput",
+    type: "error"
+  },
+  {
+    inputs: [],
+    name: "InvalidAdmin",
+    type: "error"
+  },
+  {
+    inputs: [],
+    name: "InvalidRecipient",
+    type: "error"
+  },
+  {
+    inputs: [],
+    name: "InvalidRoute",
+    type: "error"
+  },
+  {
+    inputs: [],
+    name: "NotAdmin",
+    type: "error"
+  },
+  {
+    inputs: [],
+    name: "NotAuthorized",
+    type: "error"
+  },
+  {
+    inputs: [],
+    name: "Reentrancy",
+    type: "error"
+  },
+  {
+    inputs: [
+      {
+        internalType: "address",
+        name: "token",
+        type: "address"
+      }
+    ],
+    name: "TransferFailed",
+    type: "error"
+  },
+  {
+    inputs: [],
+    name: "UnexpectedCallback",
+    type: "error"
+  },
+  {
+    anonymous: false,
+    inputs: [
+      {
+        indexed: true,
+        internalType: "address",
+        name: "previousAdmin",
+        type: "address"
+      },
+      {
+        indexed: true,
+        internalType: "address",
+        name: "newAdmin",
+        type: "address"
+      }
+    ],
+    name: "AdminTransferred",
+    type: "event"
+  },
+  {
+    anonymous: false,
+    inputs: [
+      {
+        indexed: true,
+        internalType: "address",
+        name: "relayer",
+        type: "address"
+      },
+      {
+        indexed: false,
+        internalType: "bool",
+        name: "allowed",
+        type: "bool"
+      }
+    ],
+    name: "RelayerSet",
+    type: "event"
+  },
+  {
+    anonymous: false,
+    inputs: [
+      {
+        indexed: true,
+        internalType: "address",
+        name: "owner",
+        type: "address"
+      },
+      {
+        indexed: true,
+        internalType: "address",
+        name: "recipient",
+        type: "address"
+      },
+      {
+        indexed: false,
+        internalType: "address",
+        name: "tokenIn",
+        type: "address"
+      },
+      {
+        indexed: false,
+        internalType: "address",
+        name: "tokenOut",
+        type: "address"
+      },
+      {
+        indexed: false,
+        internalType: "uint256",
+        name: "amountIn",
+        type: "uint256"
+      },
+      {
+        indexed: false,
+        internalType: "uint256",
+        name: "amountOut",
+        type: "uint256"
+      }
+    ],
+    name: "Swapped",
+    type: "event"
+  },
+  {
+    inputs: [],
+    name: "admin",
+    outputs: [
+      {
+        internalType: "address",
+        name: "",
+        type: "address"
+      }
+    ],
+    stateMutability: "view",
+    type: "function"
+  },
+  {
+    inputs: [
+      {
+        internalType: "address",
+        name: "",
+        type: "address"
+      }
+    ],
+    name: "isRelayer",
+    outputs: [
+      {
+        internalType: "bool",
+        name: "",
+        type: "bool"
+      }
+    ],
+    stateMutability: "view",
+    type: "function"
+  },
+  {
+    inputs: [],
+    name: "permit2",
+    outputs: [
+      {
+        internalType: "contract ISignatureTransfer",
+        name: "",
+        type: "address"
+      }
+    ],
+    stateMutability: "view",
+    type: "function"
+  },
+  {
+    inputs: [
+      {
+        internalType: "address",
+        name: "relayer",
+        type: "address"
+      },
+      {
+        internalType: "bool",
+        name: "allowed",
+        type: "bool"
+      }
+    ],
+    name: "setRelayer",
+    outputs: [],
+    stateMutability: "nonpayable",
+    type: "function"
+  },
+  {
+    inputs: [
+      {
+        components: [
+          {
+            components: [
+              {
+                internalType: "address",
+                name: "token",
+                type: "address"
+              },
+              {
+                internalType: "uint256",
+                name: "amount",
+                type: "uint256"
+              }
+            ],
+            internalType: "struct ISignatureTransfer.TokenPermissions",
+            name: "permitted",
+            type: "tuple"
+          },
+          {
+            internalType: "uint256",
+            name: "nonce",
+            type: "uint256"
+          },
+          {
+            internalType: "uint256",
+            name: "deadline",
+            type: "uint256"
+          }
+        ],
+        internalType: "struct ISignatureTransfer.PermitTransferFrom",
+        name: "permit",
+        type: "tuple"
+      },
+      {
+        internalType: "address",
+        name: "owner",
+        type: "address"
+      },
+      {
+        internalType: "bytes",
+        name: "signature",
+        type: "bytes"
+      },
+      {
+        internalType: "bytes",
+        name: "route",
+        type: "bytes"
+      },
+      {
+        internalType: "uint256",
+        name: "minAmountOut",
+        type: "uint256"
+      },
+      {
+        internalType: "address",
+        name: "recipient",
+        type: "address"
+      }
+    ],
+    name: "swap",
+    outputs: [
+      {
+        internalType: "uint256",
+        name: "amountOut",
+        type: "uint256"
+      }
+    ],
+    stateMutability: "nonpayable",
+    type: "function"
+  },
+  {
+    inputs: [
+      {
+        internalType: "address",
+        name: "newAdmin",
+        type: "address"
+      }
+    ],
+    name: "transferAdmin",
+    outputs: [],
+    stateMutability: "nonpayable",
+    type: "function"
+  },
+  {
+    inputs: [
+      {
+        internalType: "int256",
+        name: "amount0Delta",
+        type: "int256"
+      },
+      {
+        internalType: "int256",
+        name: "amount1Delta",
+        type: "int256"
+      },
+      {
+        internalType: "bytes",
+        name: "",
+        type: "bytes"
+      }
+    ],
+    name: "uniswapV3SwapCallback",
+    outputs: [],
+    stateMutability: "nonpayable",
+    type: "function"
+  }
+] as const;

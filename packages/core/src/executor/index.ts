@@ -1,0 +1,4 @@
+export * from "./executorAbi.js";
+export * from "./executorRoute.js";
+export * from "./encodeExecutorRoute.js";
+export * from "./encodeExecutorSwap.js";
