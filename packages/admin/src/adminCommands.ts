@@ -1,0 +1,118 @@
+import { parseArgs } from "node:util";
+import {
+  createAccount, findAccount, issueApiKey, listApiKeys, markEventsAsTest, revokeApiKey, updateAccount,
+  SluiceError, type Database, type Redis,
+} from "@sluice/core";
+
+export type AdminContext = { db: Database; redis: () => Redis };
+
+type Command = { usage: string; run: (args: string[], ctx: AdminContext) => Promise<unknown> };
+
+const int = (value: string | undefined, field: string): number | undefined => {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new SluiceError("MALFORMED_REQUEST", `${field}: must be a whole number`);
+  return Number(value);
+};
+const bool = (value: string | undefined, field: string): boolean | undefined => {
+  if (value === undefined) return undefined;
+  if (value !== "true" && value !== "false") throw new SluiceError("MALFORMED_REQUEST", `${field}: must be true or false`);
+  return value === "true";
+};
+const date = (value: string | undefined, field: string): Date | undefined => {
+  if (value === undefined) return undefined;
+  const parsed = new Date(value);
+  if (Number.isNaN(parsed.getTime())) throw new SluiceError("MALFORMED_REQUEST", `${field}: must be an ISO 8601 time`);
+  return parsed;
+};
+function parse(args: string[], options: Parameters<typeof parseArgs>[0]["options"]) {
+  return parseArgs({ args, options, allowPositionals: true, strict: true });
+}
+
+/** The operator's commands. Each prints JSON; the admin API exposes the same operations over HTTP. */
+export const adminCommands: Record<string, Command> = {
+  "create-account": {
+    usage: "create-account --slug SLUG --name NAME [--rebate-bps N] [--active true|false] [--referrer SLUG --referral-bps N]",
+    run: async (args, { db }) => {
+      const { values } = parse(args, {
+        slug: { type: "string" }, name: { type: "string" }, "rebate-bps": { type: "string" },
+        active: { type: "string" }, referrer: { type: "string" }, "referral-bps": { type: "string" },
+      });
+      if (!values.slug || !values.name) throw new SluiceError("MALFORMED_REQUEST", "--slug and --name are required");
+      return { account: await createAccount(db, {
+        slug: values.slug as string, name: values.name as string,
+        rebateBps: int(values["rebate-bps"] as string, "--rebate-bps"),
+        rebateActive: bool(values.active as string, "--active"),
+        referrerSlug: values.referrer as string | undefined,
+        referralBps: int(values["referral-bps"] as string, "--referral-bps"),
+      }) };
+    },
+  },
+  "get-account": {
+    usage: "get-account ACCOUNT",
+    run: async ([account], { db }) => ({ account: await findAccount(db, required(account, "ACCOUNT")) }),
+  },
+  "update-account": {
+    usage: "update-account ACCOUNT [--name NAME] [--rebate-bps N] [--active true|false] [--referrer SLUG|none] [--referral-bps N]",
+    run: async (args, { db }) => {
+      const { values, positionals } = parse(args, {
+        name: { type: "string" }, "rebate-bps": { type: "string" }, active: { type: "string" },
+        referrer: { type: "string" }, "referral-bps": { type: "string" },
+      });
+      const referrer = values.referrer as string | undefined;
+      return { account: await updateAccount(db, required(positionals[0], "ACCOUNT"), {
+        name: values.name as string | undefined,
+        rebateBps: int(values["rebate-bps"] as string, "--rebate-bps"),
+        rebateActive: bool(values.active as string, "--active"),
+        referrerSlug: referrer === "none" ? null : referrer,
+        referralBps: int(values["referral-bps"] as string, "--referral-bps"),
+      }) };
+    },
+  },
+  "issue-key": {
+    usage: "issue-key ACCOUNT [--sandbox] [--test] [--name NAME] [--rate-limit PER_MINUTE]",
+    run: async (args, { db }) => {
+      const { values, positionals } = parse(args, {
+        sandbox: { type: "boolean" }, test: { type: "boolean" }, name: { type: "string" }, "rate-limit": { type: "string" },
+      });
+      return issueApiKey(db, {
+        account: required(positionals[0], "ACCOUNT"),
+        environment: values.sandbox ? "sandbox" : "production",
+        isTest: Boolean(values.test),
+        name: values.name as string | undefined,
+        rateLimitPerMinute: int(values["rate-limit"] as string, "--rate-limit"),
+      });
+    },
+  },
+  "list-keys": {
+    usage: "list-keys ACCOUNT",
+    run: async ([account], { db }) => ({ keys: await listApiKeys(db, required(account, "ACCOUNT")) }),
+  },
+  "revoke-key": {
+    usage: "revoke-key KEY_ID",
+    run: async ([keyId], { db, redis }) => ({ key: await revokeApiKey(db, redis(), required(keyId, "KEY_ID")) }),
+  },
+  "mark-test": {
+    usage: "mark-test ACCOUNT [--event ID ...] [--from ISO --to ISO] [--unmark]",
+    run: async (args, { db }) => {
+      const { values, positionals } = parse(args, {
+        event: { type: "string", multiple: true }, from: { type: "string" }, to: { type: "string" }, unmark: { type: "boolean" },
+      });
+      return markEventsAsTest(db, {
+        account: required(positionals[0], "ACCOUNT"),
+        eventIds: values.event as string[] | undefined,
+        from: date(values.from as string, "--from"),
+        to: date(values.to as string, "--to"),
+        isTest: !values.unmark,
+      });
+    },
+  },
+};
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new SluiceError("MALFORMED_REQUEST", `${name} is required`);
+  return value;
+}
+
+export function adminUsage(): string {
+  return ["Usage: pnpm admin <command> [options]", "", ...Object.values(adminCommands).map((c) => `  ${c.usage}`)].join("\n");
+}

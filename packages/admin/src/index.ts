@@ -1,0 +1,3 @@
+export * from "./migrateDatabase.js";
+export * from "./resolveConfig.js";
+export * from "./adminCommands.js";

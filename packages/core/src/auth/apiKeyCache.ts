@@ -1,0 +1,43 @@
+import type { Redis } from "@upstash/redis/cloudflare";
+
+/**
+ * The Redis cache in front of the api_keys table. Postgres is the truth; the cache only saves a query.
+ *
+ * Revocation must take effect on the very next request, so:
+ * - revoking writes a `revoked` tombstone (overwriting any cached entry);
+ * - filling the cache after a database read uses SET NX, so a read that raced a revocation can never
+ *   overwrite the tombstone with a stale "active" entry.
+ */
+export type CachedApiKey =
+  | { status: "active"; keyId: string; accountId: string; environment: "production" | "sandbox";
+      isTest: boolean; rateLimitPerMinute: number | null }
+  | { status: "revoked" };
+
+const ACTIVE_TTL_SECONDS = 300;
+const TOMBSTONE_TTL_SECONDS = 3600;
+
+export function apiKeyCacheKey(hash: string): string {
+  return `sluice:apikey:${hash}`;
+}
+
+export async function readCachedApiKey(redis: Redis, hash: string): Promise<CachedApiKey | null> {
+  return (await redis.get<CachedApiKey>(apiKeyCacheKey(hash))) ?? null;
+}
+
+export async function fillApiKeyCache(redis: Redis, hash: string, entry: CachedApiKey): Promise<void> {
+  await redis.set(apiKeyCacheKey(hash), entry, {
+    nx: true,
+    ex: entry.status === "active" ? ACTIVE_TTL_SECONDS : TOMBSTONE_TTL_SECONDS,
+  });
+}
+
+export async function writeRevokedTombstone(redis: Redis, hash: string): Promise<void> {
+  await redis.set(apiKeyCacheKey(hash), { status: "revoked" } satisfies CachedApiKey, { ex: TOMBSTONE_TTL_SECONDS });
+}
+
+/** Replaces the cached entry after an operator changes a key (a plain SET wins over any racing NX fill). */
+export async function overwriteApiKeyCache(redis: Redis, hash: string, entry: CachedApiKey): Promise<void> {
+  await redis.set(apiKeyCacheKey(hash), entry, {
+    ex: entry.status === "active" ? ACTIVE_TTL_SECONDS : TOMBSTONE_TTL_SECONDS,
+  });
+}

@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import type { Redis } from "@upstash/redis/cloudflare";
+import type { Database } from "../db/createDb.js";
+import { apiKeys } from "../db/schema.js";
+import { isApiKeyFormat } from "./apiKeyFormat.js";
+import { hashApiKey } from "./hashApiKey.js";
+import { fillApiKeyCache, readCachedApiKey, type CachedApiKey } from "./apiKeyCache.js";
+
+export type AuthenticatedKey = Extract<CachedApiKey, { status: "active" }>;
+
+export type AuthenticateApiKeyParameters = {
+  key: string | undefined | null;
+  environment: "production" | "sandbox";
+  db: Database;
+  redis: Redis;
+};
+
+/**
+ * Resolves an API key to its account, or null for any reason it must be refused (missing, malformed,
+ * unknown, revoked, or issued for the other environment). The caller answers every null the same way,
+ * so nothing here tells an attacker which reason applied.
+ *
+ * Redis is a cache only: when it is unreachable the lookup goes to Postgres.
+ */
+export async function authenticateApiKey(params: AuthenticateApiKeyParameters): Promise<AuthenticatedKey | null> {
+  const { key, environment, db, redis } = params;
+  if (!isApiKeyFormat(key)) return null;
+  const hash = await hashApiKey(key);
+
+  let entry = await readCachedApiKey(redis, hash).catch(() => null);
+  if (!entry) {
+    entry = await loadApiKey(db, hash);
+    if (entry) await fillApiKeyCache(redis, hash, entry).catch(() => {});
+  }
+  if (!entry || entry.status !== "active" || entry.environment !== environment) return null;
+  return entry;
+}
+
+async function loadApiKey(db: Database, hash: string): Promise<CachedApiKey | null> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hash)).limit(1);
+  if (!row) return null;
+  if (row.revokedAt) return { status: "revoked" };
+  return {
+    status: "active",
+    keyId: row.id,
+    accountId: row.accountId,
+    environment: row.environment,
+    isTest: row.isTest,
+    rateLimitPerMinute: row.rateLimitPerMinute,
+  };
+}

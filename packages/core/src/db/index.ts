@@ -1,0 +1,2 @@
+export * as schema from "./schema.js";
+export * from "./createDb.js";

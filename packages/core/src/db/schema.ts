@@ -1,0 +1,71 @@
+/**
+ * The Postgres schema. Money: USD as `numeric` (exact), raw token amounts as `numeric(78,0)` (a uint256 fits).
+ * Migrations in /drizzle are generated from this file with `pnpm db:generate`.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+export const keyEnvironment = pgEnum("key_environment", ["production", "sandbox"]);
+export const usageEventType = pgEnum("usage_event_type", ["route", "solve"]);
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
+
+export const accounts = pgTable("accounts", {
+  id: text("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  rebateBps: integer("rebate_bps").notNull().default(0),
+  rebateActive: boolean("rebate_active").notNull().default(true),
+  /** The account that brought this one in; it earns `referralBps` of this account's qualifying volume. */
+  referrerId: text("referrer_id").references((): AnyPgColumn => accounts.id),
+  referralBps: integer("referral_bps").notNull().default(0),
+  ...timestamps,
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+}, (t) => [
+  check("accounts_rebate_bps_range", sql`${t.rebateBps} between 0 and 10000`),
+  check("accounts_referral_bps_range", sql`${t.referralBps} between 0 and 10000`),
+  check("accounts_not_self_referred", sql`${t.referrerId} is distinct from ${t.id}`),
+  check("accounts_slug_format", sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]{1,62}$'`),
+]);
+
+export const apiKeys = pgTable("api_keys", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  /** SHA-256 of the key, hex. The key itself is shown once and never stored. */
+  keyHash: text("key_hash").notNull().unique(),
+  /** The first characters of the key, so an operator can tell keys apart. */
+  prefix: text("prefix").notNull(),
+  name: text("name"),
+  environment: keyEnvironment("environment").notNull(),
+  /** Events recorded with a test key are `is_test` and never earn rebates. */
+  isTest: boolean("is_test").notNull().default(false),
+  /** Per-key requests per minute; null means the environment's default. */
+  rateLimitPerMinute: integer("rate_limit_per_minute"),
+  ...timestamps,
+  revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+}, (t) => [index("api_keys_account_idx").on(t.accountId)]);
+
+export const usageEvents = pgTable("usage_events", {
+  /** The idempotency id given by the recorder: a retry with the same id records nothing more. */
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  apiKeyId: text("api_key_id").references(() => apiKeys.id),
+  eventType: usageEventType("event_type").notNull(),
+  chain: text("chain").notNull(),
+  volumeUsd: numeric("volume_usd", { precision: 38, scale: 18 }).notNull(),
+  isDryRun: boolean("is_dry_run").notNull(),
+  isTest: boolean("is_test").notNull(),
+  txHash: text("tx_hash"),
+  ...timestamps,
+}, (t) => [
+  index("usage_events_account_created_idx").on(t.accountId, t.createdAt.desc()),
+  check("usage_events_volume_nonnegative", sql`${t.volumeUsd} >= 0`),
+]);
+
+export type Account = typeof accounts.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;
+export type UsageEvent = typeof usageEvents.$inferSelect;

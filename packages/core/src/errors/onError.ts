@@ -1,0 +1,48 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { SluiceError } from "./SluiceError.js";
+import { isDependencyDown } from "./isDependencyDown.js";
+
+/**
+ * The single error handler of every worker. Known errors become their JSON envelope; Hono's own HTTP
+ * exceptions (malformed JSON, oversized body) become MALFORMED_REQUEST; anything else is logged and answered
+ * as a bare 500 — never a stack trace.
+ */
+export function onError(err: Error, c: Context): Response {
+  const error = toSluiceError(err);
+  if (error.code === "INTERNAL" || error.code === "DEPENDENCY_DOWN") console.error(error.code, err);
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return c.json(error.toJSON(), error.status as 400);
+}
+
+export function toSluiceError(err: unknown): SluiceError {
+  if (err instanceof SluiceError) return err;
+  if (err instanceof HTTPException) {
+    if (err.status === 400) {
+      const message = /json/i.test(err.message) ? "Malformed JSON in request body" : err.message || "Bad request";
+      return new SluiceError("MALFORMED_REQUEST", message);
+    }
+    if (err.status === 401) return new SluiceError("UNAUTHORIZED", err.message);
+    if (err.status === 404) return new SluiceError("NOT_FOUND", err.message || "Not found");
+    if (err.status === 415) return new SluiceError("MALFORMED_REQUEST", "Content-Type: must be application/json");
+    if (err.status >= 400 && err.status < 500) return new SluiceError("MALFORMED_REQUEST", err.message || "Bad request");
+  }
+  const pgCode = postgresErrorCode(err);
+  if (pgCode === "23514" || pgCode === "22003") {
+    return new SluiceError("MALFORMED_REQUEST", "A value is out of its allowed range", { cause: err });
+  }
+  if (pgCode === "23505") return new SluiceError("CONFLICT", "That record already exists", { cause: err });
+  if (isDependencyDown(err)) {
+    return new SluiceError("DEPENDENCY_DOWN", "A storage dependency is temporarily unavailable; retry shortly", { cause: err });
+  }
+  return new SluiceError("INTERNAL", "Internal error", { cause: err });
+}
+
+/** The SQLSTATE of a Postgres error, looking through driver wrappers. */
+function postgresErrorCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}

@@ -1,0 +1,27 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { requestId } from "hono/request-id";
+import { formatZodIssue } from "../errors/formatZodIssue.js";
+import { onError } from "../errors/onError.js";
+import { SluiceError } from "../errors/SluiceError.js";
+import type { AppEnv } from "./env.js";
+import { services } from "./services.js";
+
+/**
+ * The Hono app every worker starts from: zod validation failures become MALFORMED_REQUEST naming the field,
+ * every error goes through the one `onError`, unknown paths answer a JSON 404, and each request gets an id
+ * and its lazily built services.
+ */
+export function createApp<E extends AppEnv = AppEnv>() {
+  const app = new OpenAPIHono<E>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        throw new SluiceError("MALFORMED_REQUEST", formatZodIssue(result.error.issues[0]!));
+      }
+    },
+  });
+  app.use("*", requestId());
+  app.use("*", services() as never);
+  app.onError(onError);
+  app.notFound((c) => c.json({ ok: false, error: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`, code: "NOT_FOUND" }, 404));
+  return app;
+}

@@ -1,0 +1,15 @@
+/** Which area worker serves which public path. The gateway holds no other logic. */
+export const areaBindings = ["SWAP", "TOKENS", "REPORTING", "BRIDGE"] as const;
+export type AreaBinding = (typeof areaBindings)[number];
+
+const routeTable: Array<[RegExp, AreaBinding]> = [
+  [/^\/api\/v1\/(route|solve|confirm)$/, "SWAP"],
+  [/^\/api\/v1\/tokens$/, "TOKENS"],
+  [/^\/api\/v1\/(account|usage|rebates)$/, "REPORTING"],
+  [/^\/api\/v1\/bridge\//, "BRIDGE"],
+  [/^\/admin\/v1\//, "REPORTING"],
+];
+
+export function areaFor(pathname: string): AreaBinding | undefined {
+  return routeTable.find(([pattern]) => pattern.test(pathname))?.[1];
+}

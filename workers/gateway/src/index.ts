@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { Scalar } from "@scalar/hono-api-reference";
+import { onError } from "@sluice/core/errors/index";
+import { areaBindings, areaFor, type AreaBinding } from "./areas.js";
+import { mergeOpenApiDocuments } from "./mergeOpenApiDocuments.js";
+
+type GatewayEnv = { Bindings: Record<AreaBinding, Fetcher> };
+
+/**
+ * The public entry at {base_url}. It forwards each request, untouched, to the area worker that owns the path;
+ * authentication, validation and everything else happen in the area workers.
+ */
+const app = new Hono<GatewayEnv>();
+app.onError(onError);
+
+app.get("/api/v1/openapi.json", async (c) => {
+  const parts = await Promise.all(areaBindings.map(async (binding) => {
+    const response = await c.env[binding].fetch("https://internal/openapi.json");
+    return response.json<Parameters<typeof mergeOpenApiDocuments>[0][number]>();
+  }));
+  return c.json(mergeOpenApiDocuments(parts, {
+    title: "Sluice API",
+    version: "1.0.0",
+    description: "Same-chain swap quotes and gasless execution, token lists, partner reporting and cross-chain bridging.",
+  }));
+});
+
+app.get("/docs", Scalar({ url: "/api/v1/openapi.json", pageTitle: "Sluice API" }));
+
+app.all("*", (c) => {
+  const area = areaFor(new URL(c.req.url).pathname);
+  if (!area) {
+    return c.json({ ok: false, error: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`, code: "NOT_FOUND" }, 404);
+  }
+  return c.env[area].fetch(c.req.raw);
+});
+
+export default app;

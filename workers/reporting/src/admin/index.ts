@@ -1,0 +1,13 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "@sluice/core";
+import { registerAdminAccountRoutes } from "./accountRoutes.js";
+import { registerAdminKeyRoutes } from "./keyRoutes.js";
+import { registerMarkTest } from "./markTestRoute.js";
+
+/** The operator's admin API (`/admin/v1/*`, bearer ADMIN_TOKEN). The `pnpm admin` CLI runs the same operations. */
+export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openAPIRegistry.registerComponent("securitySchemes", "AdminToken", { type: "http", scheme: "bearer" });
+  registerAdminAccountRoutes(app);
+  registerAdminKeyRoutes(app);
+  registerMarkTest(app);
+}

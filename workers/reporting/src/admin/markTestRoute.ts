@@ -1,0 +1,28 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { errorResponses, markEventsAsTest, requireAdminToken, type AppEnv } from "@sluice/core";
+import { AccountParam, MarkTestBody, adminSecurity } from "./schemas.js";
+
+export const markTestRoute = createRoute({
+  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()] as const,
+  method: "post", path: "/admin/v1/accounts/{account}/events/mark-test",
+  summary: "Mark an account's usage events as test traffic (by ids or a time range)",
+  request: { params: AccountParam, body: { required: true, content: { "application/json": { schema: MarkTestBody } } } },
+  responses: {
+    200: { description: "How many events changed", content: { "application/json": { schema: z.object({ ok: z.literal(true), updated: z.number() }) } } },
+    ...errorResponses(["MALFORMED_REQUEST", "UNAUTHORIZED", "NOT_FOUND"]),
+  },
+});
+
+export function registerMarkTest(app: OpenAPIHono<AppEnv>) {
+  app.openapi(markTestRoute, async (c) => {
+    const body = c.req.valid("json");
+    const result = await markEventsAsTest(c.get("services").db, {
+      account: c.req.valid("param").account,
+      eventIds: body.eventIds,
+      from: body.from ? new Date(body.from) : undefined,
+      to: body.to ? new Date(body.to) : undefined,
+      isTest: body.isTest,
+    });
+    return c.json({ ok: true as const, ...result }, 200);
+  });
+}
