@@ -2,3 +2,4 @@ export * from "./executorAbi.js";
 export * from "./executorRoute.js";
 export * from "./encodeExecutorRoute.js";
 export * from "./encodeExecutorSwap.js";
+export * from "./permit2ErrorsAbi.js";
