@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** Where `pnpm dev` records what it started, so operator commands find the local stack. */
-export const STACK_STATE_FILE = fileURLToPath(new URL("../../../.stack/state.json", import.meta.url));
+export const STACK_STATE_FILE = fileURLToPath(new URL("../../../.stack/dev/state.json", import.meta.url));
 
 export type OperatorConfig = { databaseUrl: string; redisRestUrl?: string; redisRestToken?: string };
 

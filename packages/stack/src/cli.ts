@@ -1,0 +1,53 @@
+/**
+ * `pnpm dev`: the whole of Sluice on this machine, offline — storage, four devnet chains, the public entry at
+ * 127.0.0.1:8787 and the sandbox at 127.0.0.1:8788. Ctrl-C stops everything it started.
+ */
+import { parseArgs } from "node:util";
+import { startStack } from "./startStack.js";
+
+const { values } = parseArgs({
+  options: {
+    scenario: { type: "string" },
+    port: { type: "string", default: "8787" },
+    "sandbox-port": { type: "string", default: "8788" },
+  },
+});
+
+const log = (line: string) => console.log(`  ${line}`);
+console.log("Starting Sluice locally…");
+const stack = await startStack({
+  name: "dev",
+  databaseUrl: process.env.DATABASE_URL,
+  redisUrl: process.env.REDIS_URL,
+  redisDatabase: 1,
+  port: Number(values.port),
+  sandboxPort: Number(values["sandbox-port"]),
+  redisBridgePort: 8079,
+  devnet: { scenario: values.scenario, basePort: 8545 },
+  log,
+});
+
+console.log(`
+Sluice is up.
+  public API     ${stack.baseUrl}/api/v1   (OpenAPI: ${stack.baseUrl}/api/v1/openapi.json, reference: ${stack.baseUrl}/docs)
+  sandbox        ${stack.sandboxUrl}
+  admin token    ${stack.adminToken}   (Authorization: Bearer … on ${stack.baseUrl}/admin/v1/*)
+  demo account   ${stack.demo.accountId}
+  demo key       ${stack.demo.productionKey}   (production)
+  sandbox key    ${stack.demo.sandboxKey}   (sandbox)
+
+Try:
+  curl -s ${stack.baseUrl}/api/v1/account -H 'X-Sluice-API-Key: ${stack.demo.productionKey}'
+
+Logs and state: ${stack.stateDir}. Ctrl-C stops everything.`);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("\nStopping…");
+    await stack.stop();
+    process.exit(0);
+  });
+}

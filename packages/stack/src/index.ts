@@ -1,0 +1,3 @@
+export * from "./startStack.js";
+export * from "./process/freePort.js";
+export * from "./process/startProcess.js";

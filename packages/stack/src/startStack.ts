@@ -1,0 +1,111 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { createDb } from "@sluice/core";
+import { migrateDatabase, recreateDatabase } from "@sluice/admin";
+import { startDevnet, type DevnetManifest, type StartDevnetOptions } from "@sluice/devnet";
+import { resolvePostgres } from "./postgres/resolvePostgres.js";
+import { resolveRedis } from "./redis/resolveRedis.js";
+import { startRedisRestBridge } from "./redisRestBridge/index.js";
+import { REPO_ROOT, startWrangler } from "./wrangler/startWrangler.js";
+import { bootstrapDemoAccount, type DemoCredentials } from "./bootstrapDemoAccount.js";
+import { chainSecretsFromManifest } from "./chainSecretsFromManifest.js";
+
+export type StartStackParameters = {
+  /** Names the stack's database, Redis db, dev registry and state folder: `dev` and `test` never collide. */
+  name: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisDatabase: number;
+  port: number;
+  sandboxPort: number;
+  redisBridgePort?: number;
+  /** Drop and recreate the database first (tests). */
+  freshDatabase?: boolean;
+  devnet: StartDevnetOptions;
+  log?: (line: string) => void;
+};
+
+export type Stack = {
+  baseUrl: string;
+  sandboxUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  redisRestUrl: string;
+  redisRestToken: string;
+  adminToken: string;
+  manifest: DevnetManifest;
+  demo: DemoCredentials;
+  stateDir: string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts the whole local stack: storage, the devnet, the public entry with every area worker, and the sandbox.
+ * Everything started here is stopped by `stop()` (in reverse order), also when a later step fails.
+ */
+export async function startStack(params: StartStackParameters): Promise<Stack> {
+  const log = params.log ?? (() => {});
+  const stateDir = join(REPO_ROOT, ".stack", params.name);
+  mkdirSync(stateDir, { recursive: true });
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => { for (const s of stops.reverse()) await s().catch(() => {}); stops.length = 0; };
+
+  try {
+    const databaseUrl = await resolvePostgres({ url: params.databaseUrl, database: `sluice_${params.name}` });
+    if (params.freshDatabase) await recreateDatabase(databaseUrl);
+    await migrateDatabase(databaseUrl);
+    log(`postgres   ${redact(databaseUrl)} (migrated)`);
+
+    const redis = await resolveRedis({ url: params.redisUrl, database: params.redisDatabase });
+    stops.push(redis.stop);
+    const bridge = await startRedisRestBridge({ redisUrl: redis.url, port: params.redisBridgePort ?? 0 });
+    stops.push(bridge.close);
+    log(`redis      ${redis.url} behind the REST bridge at ${bridge.url}`);
+
+    const devnet = await startDevnet({ ...params.devnet, manifestPath: params.devnet.manifestPath ?? join(stateDir, "devnet.json") });
+    stops.push(devnet.stop);
+    for (const [chain, c] of Object.entries(devnet.manifest.chains)) log(`devnet     ${chain.padEnd(9)} ${c.rpcUrl} (chain id ${c.chainId})`);
+
+    const adminToken = process.env.ADMIN_TOKEN ?? randomBytes(24).toString("hex");
+    const registryPath = join(stateDir, "registry");
+    const secrets = {
+      DATABASE_URL: databaseUrl,
+      REDIS_REST_URL: bridge.url,
+      REDIS_REST_TOKEN: bridge.token,
+      ADMIN_TOKEN: adminToken,
+      ...chainSecretsFromManifest(devnet.manifest),
+    };
+    const api = await startWrangler({
+      name: "public entry", port: params.port, secrets, registryPath, logFile: join(stateDir, "api.log"),
+      configs: ["wrangler.toml", ...["swap", "tokens", "reporting", "bridge"].map((w) => `workers/${w}/wrangler.toml`)],
+    });
+    stops.push(api.stop);
+    log(`api        ${api.url}  (docs: ${api.url}/docs)`);
+    const sandbox = await startWrangler({
+      name: "sandbox", port: params.sandboxPort, secrets, registryPath, logFile: join(stateDir, "sandbox.log"),
+      configs: ["workers/sandbox/wrangler.toml"],
+    });
+    stops.push(sandbox.stop);
+    log(`sandbox    ${sandbox.url}`);
+
+    const { db, close } = createDb({ url: databaseUrl });
+    const demo = await bootstrapDemoAccount(db).finally(close);
+
+    const stack: Stack = {
+      baseUrl: api.url, sandboxUrl: sandbox.url, databaseUrl, redisUrl: redis.url,
+      redisRestUrl: bridge.url, redisRestToken: bridge.token, adminToken, manifest: devnet.manifest, demo, stateDir, stop,
+    };
+    writeFileSync(join(stateDir, "state.json"), JSON.stringify({ ...stack, stop: undefined }, null, 2));
+    return stack;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}

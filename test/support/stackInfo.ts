@@ -1,0 +1,20 @@
+import type { DevnetManifest } from "@sluice/devnet";
+
+/** What the test stack tells the tests (through vitest's provide/inject). */
+export type StackInfo = {
+  baseUrl: string;
+  sandboxUrl: string;
+  adminToken: string;
+  databaseUrl: string;
+  redisUrl: string;
+  redisRestUrl: string;
+  redisRestToken: string;
+  manifest: DevnetManifest;
+  stateDir: string;
+};
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}
