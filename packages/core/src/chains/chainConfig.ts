@@ -11,8 +11,8 @@ const address = z.string().refine((v) => isAddress(v, { strict: false }), "must 
 
 export const chainDeploymentSchema = z.object({
   rpcUrl: z.string().url(),
-  /** Sluice's executor contract (the Permit2 spender). */
-  executor: address,
+  /** Sluice's executor contract (the Permit2 spender); null where it is not deployed (no gasless swaps there). */
+  executor: address.nullable(),
   /** Relayer wallets that pay gas for gasless swaps. */
   relayers: z.array(address).default([]),
   uniswapV2Factory: address.optional(),

@@ -6,16 +6,15 @@
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, relative, sep } from "node:path";
+import { artifactsDir, contractsDir } from "../paths.js";
+
+export { artifactsDir, contractsDir };
 
 const require = createRequire(import.meta.url);
-// solc has no type declarations; its wrapper's surface is tiny.
-const solc = require("solc") as { version(): string; compile(input: string, options?: object): string };
-
-export const devnetPackageDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const contractsDir = join(devnetPackageDir, "contracts");
-export const artifactsDir = join(devnetPackageDir, "artifacts");
+type Solc = { version(): string; compile(input: string, options?: object): string };
+/** Loaded on first use: the bundled soljson takes a while to load and nothing but compiling needs it. */
+const loadSolc = (): Solc => require("solc") as Solc;
 
 /** Changing any of these changes every bytecode: do it on purpose and recompile. */
 export const compilerSettings = {
@@ -40,6 +39,7 @@ type SolcOutput = {
 
 /** Compiles every contract in the folder; returns artifact file name → file content (stable JSON text). */
 export function compileContracts(folder: string = contractsDir): Map<string, string> {
+  const solc = loadSolc();
   const version = solc.version();
   if (!version.startsWith(`${expectedSolcVersion}+`)) {
     throw new Error(`solc ${expectedSolcVersion} expected, found ${version}: pin the solc dependency`);

@@ -1,0 +1,8 @@
+export { startDevnet, defaultScenarioPath, type StartDevnetOptions, type Devnet } from "./startDevnet.js";
+export type { DevnetManifest, ManifestChain, ManifestToken, ManifestPool, ManifestWallet } from "./manifest/manifestTypes.js";
+export { parseScenario, readScenarioFile } from "./scenario/parseScenario.js";
+export { resolveScenario } from "./scenario/resolveScenario.js";
+export { ScenarioError } from "./scenario/scenarioError.js";
+export type { Scenario } from "./scenario/scenarioSchema.js";
+export { wellKnownAccounts, devAccounts, devMnemonic } from "./anvil/devAccounts.js";
+export { compileContracts } from "./compile/compileContracts.js";

@@ -1,0 +1,36 @@
+import { encodeAbiParameters, encodePacked, getContractAddress, keccak256, type Address } from "viem";
+import { contractBuilds } from "../contracts/artifacts.js";
+
+/**
+ * The deployer's first transactions, in this order, on every chain: so the factories and the seeder sit at the
+ * same addresses on every run (and on every chain).
+ */
+export const deployerNonces = { uniswapV2Factory: 0, uniswapV3Factory: 1, seeder: 2, firstSeedingTransaction: 3 } as const;
+
+export function layoutAddresses(deployer: Address) {
+  const at = (nonce: number) => getContractAddress({ from: deployer, nonce: BigInt(nonce) });
+  return {
+    uniswapV2Factory: at(deployerNonces.uniswapV2Factory),
+    uniswapV3Factory: at(deployerNonces.uniswapV3Factory),
+    seeder: at(deployerNonces.seeder),
+  };
+}
+
+let initCodeHashes: { v2: `0x${string}`; v3: `0x${string}` } | undefined;
+
+function hashes() {
+  initCodeHashes ??= { v2: keccak256(contractBuilds().uniswapV2Pair.bytecode), v3: keccak256(contractBuilds().uniswapV3Pool.bytecode) };
+  return initCodeHashes;
+}
+
+/** UniswapV2Factory.createPair's CREATE2 address (tokens already sorted). */
+export function v2PairAddress(factory: Address, token0: Address, token1: Address): Address {
+  const salt = keccak256(encodePacked(["address", "address"], [token0, token1]));
+  return getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecodeHash: hashes().v2 });
+}
+
+/** UniswapV3PoolDeployer's CREATE2 address (tokens already sorted). */
+export function v3PoolAddress(factory: Address, token0: Address, token1: Address, fee: number): Address {
+  const salt = keccak256(encodeAbiParameters([{ type: "address" }, { type: "address" }, { type: "uint24" }], [token0, token1, fee]));
+  return getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecodeHash: hashes().v3 });
+}
