@@ -17,7 +17,26 @@ const gasByRoute: Record<string, bigint> = {};
 
 beforeAll(async () => {
   bed = await startExecutorTestbed();
+  await tradeEveryPoolBothWays();
 });
+
+/**
+ * A pool's first trade in a direction pays one-off storage writes (V3 fee growth, V2 accumulators) that a live
+ * pool has long paid; trading each pool both ways first makes the measured gas that of a pool in use.
+ */
+async function tradeEveryPoolBothWays() {
+  const { A, B, C, D } = bed.tokens;
+  const pairs = [
+    [bed.pools.v2AB, "v2", A, B], [bed.pools.v2BC, "v2", B, C],
+    [bed.pools.v3AB, "v3", A, B], [bed.pools.v3AC, "v3", A, C], [bed.pools.v3CD, "v3", C, D],
+  ] as const;
+  for (const [pool, kind, x, y] of pairs) {
+    for (const [tokenIn, tokenOut] of [[x, y], [y, x]] as const) {
+      const route: ExecutorRoute = { splits: [{ amountIn: unit("0.01"), hops: [{ pool, kind, tokenIn, tokenOut }] }] };
+      await sendSwap(bed, await prepareSwap(bed, { route, sender: bed.user }));
+    }
+  }
+}
 
 afterAll(async () => {
   await bed?.stop();
@@ -51,6 +70,15 @@ describe("SluiceExecutor routes", () => {
     await swapAndCheck("singleV2", { route });
   });
 
+  it("single Uniswap V3 hop inside one tick range", async () => {
+    const { C, D } = bed.tokens;
+    const route: ExecutorRoute = {
+      splits: [{ amountIn: unit("1"), hops: [{ pool: bed.pools.v3CD, kind: "v3", tokenIn: D, tokenOut: C }] }],
+    };
+    const { expected } = await swapAndCheck("singleV3", { route });
+    expect(expected.v3TicksCrossed).toBe(0);
+  });
+
   it("single Uniswap V3 hop that crosses initialized ticks", async () => {
     const { A, B } = bed.tokens;
     const pool = bed.pools.v3AB;
@@ -58,7 +86,7 @@ describe("SluiceExecutor routes", () => {
       splits: [{ amountIn: unit("80"), hops: [{ pool, kind: "v3", tokenIn: A, tokenOut: B }] }],
     };
     const [, tickBefore] = await bed.publicClient.readContract({ address: pool, abi: v3PoolAbi, functionName: "slot0" });
-    const { expected } = await swapAndCheck("singleV3", { route });
+    const { expected } = await swapAndCheck("singleV3CrossingTicks", { route });
     const [, tickAfter] = await bed.publicClient.readContract({ address: pool, abi: v3PoolAbi, functionName: "slot0" });
 
     expect(expected.v3TicksCrossed).toBeGreaterThanOrEqual(1);
@@ -81,6 +109,20 @@ describe("SluiceExecutor routes", () => {
       }],
     };
     await swapAndCheck("threeHop", { route });
+  });
+
+  it("two V3 hops: the first pool pays the executor, which pays the second in its callback", async () => {
+    const { A, C, D } = bed.tokens;
+    const route: ExecutorRoute = {
+      splits: [{
+        amountIn: unit("3"),
+        hops: [
+          { pool: bed.pools.v3AC, kind: "v3", tokenIn: A, tokenOut: C },
+          { pool: bed.pools.v3CD, kind: "v3", tokenIn: C, tokenOut: D },
+        ],
+      }],
+    };
+    await swapAndCheck("twoV3Hops", { route });
   });
 
   it("two-way split: a V2 hop beside a V3-into-V2 path", async () => {
