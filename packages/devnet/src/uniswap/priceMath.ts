@@ -57,5 +57,5 @@ export function nearestUsableTick(price: Fraction, tickSpacing: number): number 
   const exactTick = (lnBigint(price.numerator) - lnBigint(price.denominator)) / Math.log(1.0001);
   const { min, max } = usableTickRange(tickSpacing);
   const rounded = Math.round(exactTick / tickSpacing) * tickSpacing;
-  return Math.min(max, Math.max(min, rounded));
+  return Math.min(max, Math.max(min, rounded)) || 0; // never -0
 }

@@ -1,0 +1,17 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { artifactsDir, compileContracts } from "./compileContracts.js";
+
+describe("Solidity artifacts", () => {
+  it("the committed artifacts are exactly a fresh compile of contracts/", () => {
+    const fresh = compileContracts();
+    const committed = readdirSync(artifactsDir).filter((f) => f.endsWith(".json")).sort();
+    expect(committed).toEqual([...fresh.keys()].sort());
+    for (const [name, content] of fresh) expect(readFileSync(join(artifactsDir, name), "utf8"), name).toBe(content);
+  });
+
+  it("compiling twice gives identical output", () => {
+    expect([...compileContracts()]).toEqual([...compileContracts()]);
+  });
+});
