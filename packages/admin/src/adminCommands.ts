@@ -24,7 +24,7 @@ const date = (value: string | undefined, field: string): Date | undefined => {
   if (Number.isNaN(parsed.getTime())) throw new SluiceError("MALFORMED_REQUEST", `${field}: must be an ISO 8601 time`);
   return parsed;
 };
-function parse(args: string[], options: Parameters<typeof parseArgs>[0]["options"]) {
+function parse(args: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>["options"]>) {
   return parseArgs({ args, options, allowPositionals: true, strict: true });
 }
 

@@ -133,7 +133,7 @@ function toCommand(value: unknown): string[] {
 
 /** Buffers become strings (base64 of their bytes when asked), recursively; numbers and null stay as they are. */
 function toJsonValue(value: unknown, base64: boolean): unknown {
-  if (Buffer.isBuffer(value)) return value.toString(base64 ? "base64" : "utf8");
+  if (Buffer.isBuffer(value)) return (value as Buffer).toString(base64 ? "base64" : "utf8");
   if (Array.isArray(value)) return value.map((item) => toJsonValue(item, base64));
   if (value instanceof Error) return value.message;
   return value ?? null;

@@ -3,7 +3,7 @@ import { createAccount, errorResponses, findAccount, requireAdminToken, updateAc
 import { AccountParam, AdminAccountSchema, CreateAccountBody, UpdateAccountBody, adminSecurity } from "./schemas.js";
 
 const accountAnswer = { content: { "application/json": { schema: z.object({ ok: z.literal(true), account: AdminAccountSchema }) } } };
-const common = { tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()] as const };
+const common = { tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()] };
 
 export const createAccountRoute = createRoute({
   ...common, method: "post", path: "/admin/v1/accounts", summary: "Create a partner account",

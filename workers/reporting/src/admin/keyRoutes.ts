@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { errorResponses, issueApiKey, listApiKeys, requireAdminToken, revokeApiKey, type AppEnv } from "@sluice/core";
 import { AccountParam, AdminApiKeySchema, IssueKeyBody, KeyParam, adminSecurity } from "./schemas.js";
 
-const common = { tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()] as const };
+const common = { tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()] };
 
 export const issueKeyRoute = createRoute({
   ...common, method: "post", path: "/admin/v1/accounts/{account}/keys", summary: "Issue an API key (shown once)",

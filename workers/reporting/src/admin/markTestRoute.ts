@@ -3,7 +3,7 @@ import { errorResponses, markEventsAsTest, requireAdminToken, type AppEnv } from
 import { AccountParam, MarkTestBody, adminSecurity } from "./schemas.js";
 
 export const markTestRoute = createRoute({
-  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()] as const,
+  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()],
   method: "post", path: "/admin/v1/accounts/{account}/events/mark-test",
   summary: "Mark an account's usage events as test traffic (by ids or a time range)",
   request: { params: AccountParam, body: { required: true, content: { "application/json": { schema: MarkTestBody } } } },

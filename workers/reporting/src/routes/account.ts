@@ -15,7 +15,7 @@ export const getAccountRoute = createRoute({
   tags: ["Reporting"],
   summary: "The account that owns the API key",
   security: apiKeySecurity,
-  middleware: [requireApiKey()] as const,
+  middleware: [requireApiKey()],
   responses: {
     200: {
       description: "The account",
