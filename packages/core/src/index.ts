@@ -6,3 +6,4 @@ export * from "./redis/index.js";
 export * from "./auth/index.js";
 export * from "./http/index.js";
 export * from "./accounts/index.js";
+export * from "./executor/index.js";
