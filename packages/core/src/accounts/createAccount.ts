@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
-import { accounts, type Account } from "../db/schema.js";
+import { accounts, type Account } from "../db/schema/index.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { newId } from "../ids/newId.js";
 

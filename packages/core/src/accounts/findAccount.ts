@@ -1,6 +1,6 @@
 import { eq, or } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
-import { accounts, type Account } from "../db/schema.js";
+import { accounts, type Account } from "../db/schema/index.js";
 import { SluiceError } from "../errors/SluiceError.js";
 
 /** Finds an account by id or slug; NOT_FOUND otherwise. */

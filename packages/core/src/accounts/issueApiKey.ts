@@ -1,5 +1,5 @@
 import type { Database } from "../db/createDb.js";
-import { apiKeys, type ApiKey } from "../db/schema.js";
+import { apiKeys, type ApiKey } from "../db/schema/index.js";
 import { generateApiKey } from "../auth/generateApiKey.js";
 import { newId } from "../ids/newId.js";
 import { findAccount } from "./findAccount.js";

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
-import { apiKeys, type ApiKey } from "../db/schema.js";
+import { apiKeys, type ApiKey } from "../db/schema/index.js";
 import { findAccount } from "./findAccount.js";
 
 /** An account's keys, newest first, without their hashes. */

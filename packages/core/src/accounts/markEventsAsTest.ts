@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
-import { usageEvents } from "../db/schema.js";
+import { usageEvents } from "../db/schema/index.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { findAccount } from "./findAccount.js";
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Redis } from "@upstash/redis/cloudflare";
 import type { Database } from "../db/createDb.js";
-import { apiKeys, type ApiKey } from "../db/schema.js";
+import { apiKeys, type ApiKey } from "../db/schema/index.js";
 import { writeRevokedTombstone } from "../auth/apiKeyCache.js";
 import { SluiceError } from "../errors/SluiceError.js";
 

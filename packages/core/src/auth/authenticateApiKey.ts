@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Redis } from "@upstash/redis/cloudflare";
 import type { Database } from "../db/createDb.js";
-import { apiKeys } from "../db/schema.js";
+import { apiKeys } from "../db/schema/index.js";
 import { isApiKeyFormat } from "./apiKeyFormat.js";
 import { hashApiKey } from "./hashApiKey.js";
 import { fillApiKeyCache, readCachedApiKey, type CachedApiKey } from "./apiKeyCache.js";

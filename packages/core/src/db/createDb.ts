@@ -2,7 +2,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-post
 import { drizzle as drizzleNeon } from "drizzle-orm/neon-serverless";
 import { Pool as NeonPool } from "@neondatabase/serverless";
 import pg from "pg";
-import * as schema from "./schema.js";
+import * as schema from "./schema/index.js";
 
 export type Database = NodePgDatabase<typeof schema>;
 

@@ -1,2 +1,2 @@
-export * as schema from "./schema.js";
+export * as schema from "./schema/index.js";
 export * from "./createDb.js";

@@ -1,18 +1,8 @@
-/**
- * The Postgres schema. Money: USD as `numeric` (exact), raw token amounts as `numeric(78,0)` (a uint256 fits).
- * Migrations in /drizzle are generated from this file with `pnpm db:generate`.
- */
 import { sql } from "drizzle-orm";
-import {
-  boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, type AnyPgColumn,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns.js";
 
 export const keyEnvironment = pgEnum("key_environment", ["production", "sandbox"]);
-export const usageEventType = pgEnum("usage_event_type", ["route", "solve"]);
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-};
 
 export const accounts = pgTable("accounts", {
   id: text("id").primaryKey(),
@@ -23,7 +13,7 @@ export const accounts = pgTable("accounts", {
   /** The account that brought this one in; it earns `referralBps` of this account's qualifying volume. */
   referrerId: text("referrer_id").references((): AnyPgColumn => accounts.id),
   referralBps: integer("referral_bps").notNull().default(0),
-  ...timestamps,
+  createdAt,
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 }, (t) => [
   check("accounts_rebate_bps_range", sql`${t.rebateBps} between 0 and 10000`),
@@ -45,27 +35,9 @@ export const apiKeys = pgTable("api_keys", {
   isTest: boolean("is_test").notNull().default(false),
   /** Per-key requests per minute; null means the environment's default. */
   rateLimitPerMinute: integer("rate_limit_per_minute"),
-  ...timestamps,
+  createdAt,
   revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
 }, (t) => [index("api_keys_account_idx").on(t.accountId)]);
 
-export const usageEvents = pgTable("usage_events", {
-  /** The idempotency id given by the recorder: a retry with the same id records nothing more. */
-  id: text("id").primaryKey(),
-  accountId: text("account_id").notNull().references(() => accounts.id),
-  apiKeyId: text("api_key_id").references(() => apiKeys.id),
-  eventType: usageEventType("event_type").notNull(),
-  chain: text("chain").notNull(),
-  volumeUsd: numeric("volume_usd", { precision: 38, scale: 18 }).notNull(),
-  isDryRun: boolean("is_dry_run").notNull(),
-  isTest: boolean("is_test").notNull(),
-  txHash: text("tx_hash"),
-  ...timestamps,
-}, (t) => [
-  index("usage_events_account_created_idx").on(t.accountId, t.createdAt.desc()),
-  check("usage_events_volume_nonnegative", sql`${t.volumeUsd} >= 0`),
-]);
-
 export type Account = typeof accounts.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
-export type UsageEvent = typeof usageEvents.$inferSelect;

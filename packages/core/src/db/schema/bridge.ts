@@ -1,0 +1,35 @@
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { accounts, apiKeys } from "./accounts.js";
+import { createdAt, rawAmount, usd } from "./columns.js";
+
+export const bridgeDepositStatus = pgEnum("bridge_deposit_status", ["pending", "filled", "expired", "refunded"]);
+
+/** A deposit a partner registered with `/bridge/track`, reconciled against the bridge protocol by cron. */
+export const bridgeSettlements = pgTable("bridge_settlements", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  apiKeyId: text("api_key_id").references(() => apiKeys.id),
+  originChainId: integer("origin_chain_id").notNull(),
+  destinationChainId: integer("destination_chain_id").notNull(),
+  depositor: text("depositor").notNull(),
+  recipient: text("recipient").notNull(),
+  inputToken: text("input_token").notNull(),
+  outputToken: text("output_token").notNull(),
+  amountInRaw: rawAmount("amount_in_raw").notNull(),
+  expectedOutRaw: rawAmount("expected_out_raw").notNull(),
+  quoteId: text("quote_id"),
+  /** 0x-prefixed lower-case hash of the origin deposit transaction; one settlement per deposit. */
+  originTxHash: text("origin_tx_hash").notNull(),
+  depositId: text("deposit_id"),
+  status: bridgeDepositStatus("status").notNull().default("pending"),
+  fillTxHash: text("fill_tx_hash"),
+  volumeUsd: usd("volume_usd"),
+  createdAt,
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex("bridge_settlements_origin_tx_unique").on(t.originChainId, t.originTxHash),
+  index("bridge_settlements_account_idx").on(t.accountId),
+  index("bridge_settlements_status_idx").on(t.status),
+]);
+
+export type BridgeSettlement = typeof bridgeSettlements.$inferSelect;

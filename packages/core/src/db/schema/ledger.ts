@@ -1,0 +1,40 @@
+import { date, index, integer, pgEnum, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts.js";
+import { createdAt, usd } from "./columns.js";
+
+export const rebateKind = pgEnum("rebate_kind", ["volume", "referral"]);
+export const rebateStatus = pgEnum("rebate_status", ["accrued", "paid"]);
+export const settlementStatus = pgEnum("settlement_status", ["running", "completed"]);
+
+/**
+ * One row per account, month, kind (and referred account for referral rows). Accrued rows follow the volume
+ * as it arrives; settlement writes the final figures and marks them paid, after which they never change.
+ */
+export const rebateLedger = pgTable("rebate_ledger", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  /** First day of the UTC month. */
+  periodStart: date("period_start", { mode: "string" }).notNull(),
+  kind: rebateKind("kind").notNull(),
+  /** On referral rows: the referred account whose volume this row pays for. */
+  sourceAccountId: text("source_account_id").references(() => accounts.id),
+  volumeUsd: usd("volume_usd").notNull(),
+  rebateBps: integer("rebate_bps").notNull(),
+  rebateUsd: usd("rebate_usd").notNull(),
+  status: rebateStatus("status").notNull().default("accrued"),
+  createdAt,
+  settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+}, (t) => [
+  unique("rebate_ledger_row_unique").on(t.accountId, t.periodStart, t.kind, t.sourceAccountId).nullsNotDistinct(),
+  index("rebate_ledger_account_period_idx").on(t.accountId, t.periodStart),
+]);
+
+/** One row per settled (or settling) month: settlement runs once per month and is resumable. */
+export const settlements = pgTable("settlements", {
+  periodStart: date("period_start", { mode: "string" }).primaryKey(),
+  status: settlementStatus("status").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+});
+
+export type RebateLedgerRow = typeof rebateLedger.$inferSelect;

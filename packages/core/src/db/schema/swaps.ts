@@ -1,0 +1,36 @@
+import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { accounts, apiKeys } from "./accounts.js";
+import { createdAt, rawAmount, usd } from "./columns.js";
+import { usageEvents } from "./usage.js";
+
+/**
+ * Every executor call Sluice encoded for a user to submit (below the gasless minimum, or a dry run): `/confirm`
+ * finds the swap by the keccak256 of the mined transaction's input and credits its volume once.
+ */
+export const encodedSwaps = pgTable("encoded_swaps", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  apiKeyId: text("api_key_id").references(() => apiKeys.id),
+  chain: text("chain").notNull(),
+  executor: text("executor").notNull(),
+  /** keccak256 of the calldata, 0x-prefixed lower-case hex. */
+  calldataHash: text("calldata_hash").notNull(),
+  owner: text("owner").notNull(),
+  tokenIn: text("token_in").notNull(),
+  tokenOut: text("token_out").notNull(),
+  amountIn: rawAmount("amount_in").notNull(),
+  quotedAmountOut: rawAmount("quoted_amount_out").notNull(),
+  minAmountOut: rawAmount("min_amount_out").notNull(),
+  volumeUsd: usd("volume_usd").notNull(),
+  /** The dry-run usage event recorded when it was encoded; it counts once confirmed. */
+  usageEventId: text("usage_event_id").references(() => usageEvents.id),
+  confirmedTxHash: text("confirmed_tx_hash"),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+  createdAt,
+}, (t) => [
+  uniqueIndex("encoded_swaps_chain_calldata_unique").on(t.chain, t.calldataHash),
+  uniqueIndex("encoded_swaps_chain_tx_unique").on(t.chain, t.confirmedTxHash),
+  index("encoded_swaps_account_idx").on(t.accountId),
+]);
+
+export type EncodedSwap = typeof encodedSwaps.$inferSelect;
