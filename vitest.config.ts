@@ -22,6 +22,8 @@ export default defineConfig({
           name: "stack",
           include: ["workers/*/src/**/*.test.ts", "test/**/*.test.ts"],
           globalSetup: ["test/globalSetup.ts"],
+          // One file at a time: the files share one stack, and fault tests take its dependencies down.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -24,6 +24,7 @@ export default async function setup(project: TestProject) {
     sandboxPort: await freePort(),
     freshDatabase: true,
     devnet: { basePort: 0 },
+    faultInjection: true,
     log: (line) => process.stdout.write(`[stack] ${line}\n`),
   });
   const info: StackInfo = {
@@ -36,6 +37,8 @@ export default async function setup(project: TestProject) {
     redisRestToken: stack.redisRestToken,
     manifest: stack.manifest,
     stateDir: stack.stateDir,
+    faultsUrl: stack.faultsUrl!,
+    demoKeys: { production: stack.demo.productionKey, sandbox: stack.demo.sandboxKey },
   };
   project.provide("stack", info);
   return async () => stack.stop();

@@ -11,6 +11,9 @@ export type StackInfo = {
   redisRestToken: string;
   manifest: DevnetManifest;
   stateDir: string;
+  /** Control of the fault proxies between the workers and their dependencies (see faults.ts). */
+  faultsUrl: string;
+  demoKeys: { production: string; sandbox: string };
 };
 
 declare module "vitest" {

@@ -10,6 +10,7 @@ import { startRedisRestBridge } from "./redisRestBridge/index.js";
 import { REPO_ROOT, startWrangler } from "./wrangler/startWrangler.js";
 import { bootstrapDemoAccount, type DemoCredentials } from "./bootstrapDemoAccount.js";
 import { chainSecretsFromManifest } from "./chainSecretsFromManifest.js";
+import { startFaultControl, startTcpProxy, type TcpProxy } from "./faults/index.js";
 
 export type StartStackParameters = {
   /** Names the stack's database, Redis db, dev registry and state folder: `dev` and `test` never collide. */
@@ -23,6 +24,11 @@ export type StartStackParameters = {
   /** Drop and recreate the database first (tests). */
   freshDatabase?: boolean;
   devnet: StartDevnetOptions;
+  /**
+   * Put a TCP proxy between the workers and Postgres, Redis and each chain's RPC, controllable over HTTP, so
+   * tests can take a dependency down and bring it back (tests only).
+   */
+  faultInjection?: boolean;
   log?: (line: string) => void;
 };
 
@@ -37,6 +43,8 @@ export type Stack = {
   manifest: DevnetManifest;
   demo: DemoCredentials;
   stateDir: string;
+  /** The fault proxies' control URL (with `faultInjection`). */
+  faultsUrl?: string;
   stop: () => Promise<void>;
 };
 
@@ -67,14 +75,37 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     stops.push(devnet.stop);
     for (const [chain, c] of Object.entries(devnet.manifest.chains)) log(`devnet     ${chain.padEnd(9)} ${c.rpcUrl} (chain id ${c.chainId})`);
 
+    // With fault injection the workers reach every dependency through a proxy a test can cut.
+    const proxies: Record<string, TcpProxy> = {};
+    const through = async (name: string, url: string): Promise<string> => {
+      if (!params.faultInjection) return url;
+      const parsed = new URL(url);
+      const proxy = await startTcpProxy({ host: parsed.hostname, port: Number(parsed.port) });
+      stops.push(proxy.close);
+      proxies[name] = proxy;
+      parsed.host = `127.0.0.1:${proxy.port}`;
+      return parsed.toString().replace(/\/$/, "");
+    };
+    const workerDatabaseUrl = await through("postgres", databaseUrl);
+    const workerRedisRestUrl = await through("redis", bridge.url);
+    const rpcUrls: Record<string, string> = {};
+    for (const [chain, c] of Object.entries(devnet.manifest.chains)) rpcUrls[chain] = await through(`rpc-${chain}`, c.rpcUrl);
+    let faultsUrl: string | undefined;
+    if (params.faultInjection) {
+      const control = await startFaultControl(proxies);
+      stops.push(control.close);
+      faultsUrl = control.url;
+      log(`faults     ${faultsUrl} (${Object.keys(proxies).join(", ")})`);
+    }
+
     const adminToken = process.env.ADMIN_TOKEN ?? randomBytes(24).toString("hex");
     const registryPath = join(stateDir, "registry");
     const secrets = {
-      DATABASE_URL: databaseUrl,
-      REDIS_REST_URL: bridge.url,
+      DATABASE_URL: workerDatabaseUrl,
+      REDIS_REST_URL: workerRedisRestUrl,
       REDIS_REST_TOKEN: bridge.token,
       ADMIN_TOKEN: adminToken,
-      ...chainSecretsFromManifest(devnet.manifest),
+      ...chainSecretsFromManifest(devnet.manifest, (chain) => rpcUrls[chain]!),
     };
     const api = await startWrangler({
       name: "public entry", port: params.port, secrets, registryPath, logFile: join(stateDir, "api.log"),
@@ -94,7 +125,8 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
 
     const stack: Stack = {
       baseUrl: api.url, sandboxUrl: sandbox.url, databaseUrl, redisUrl: redis.url,
-      redisRestUrl: bridge.url, redisRestToken: bridge.token, adminToken, manifest: devnet.manifest, demo, stateDir, stop,
+      redisRestUrl: bridge.url, redisRestToken: bridge.token, adminToken, manifest: devnet.manifest, demo, stateDir,
+      faultsUrl, stop,
     };
     writeFileSync(join(stateDir, "state.json"), JSON.stringify({ ...stack, stop: undefined }, null, 2));
     return stack;

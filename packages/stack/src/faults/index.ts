@@ -1,0 +1,2 @@
+export * from "./startTcpProxy.js";
+export * from "./startFaultControl.js";
