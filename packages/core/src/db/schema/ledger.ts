@@ -1,4 +1,4 @@
-import { date, index, integer, pgEnum, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { date, index, integer, numeric, pgEnum, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts.js";
 import { createdAt, usd } from "./columns.js";
 
@@ -7,8 +7,10 @@ export const rebateStatus = pgEnum("rebate_status", ["accrued", "paid"]);
 export const settlementStatus = pgEnum("settlement_status", ["running", "completed"]);
 
 /**
- * One row per account, month, kind (and referred account for referral rows). Accrued rows follow the volume
- * as it arrives; settlement writes the final figures and marks them paid, after which they never change.
+ * The settled ledger: one row per account, month, kind (and referred account for referral rows), written by
+ * the month's settlement with status `paid` and never changed again. Rows of months not yet settled are
+ * `accrued` and computed from the usage events when read (packages/core/src/ledger), so they always follow
+ * the volume, rates and test flags as they are.
  */
 export const rebateLedger = pgTable("rebate_ledger", {
   id: text("id").primaryKey(),
@@ -20,7 +22,8 @@ export const rebateLedger = pgTable("rebate_ledger", {
   sourceAccountId: text("source_account_id").references(() => accounts.id),
   volumeUsd: usd("volume_usd").notNull(),
   rebateBps: integer("rebate_bps").notNull(),
-  rebateUsd: usd("rebate_usd").notNull(),
+  /** `volume_usd * rebate_bps / 10000`, unrounded (unconstrained numeric keeps it exact). */
+  rebateUsd: numeric("rebate_usd").notNull(),
   status: rebateStatus("status").notNull().default("accrued"),
   createdAt,
   settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
@@ -29,7 +32,10 @@ export const rebateLedger = pgTable("rebate_ledger", {
   index("rebate_ledger_account_period_idx").on(t.accountId, t.periodStart),
 ]);
 
-/** One row per settled (or settling) month: settlement runs once per month and is resumable. */
+/**
+ * One row per settled month, written in the same transaction as the month's ledger rows: a month is settled
+ * exactly when its row says `completed`.
+ */
 export const settlements = pgTable("settlements", {
   periodStart: date("period_start", { mode: "string" }).primaryKey(),
   status: settlementStatus("status").notNull(),

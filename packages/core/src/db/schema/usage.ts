@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { accounts, apiKeys } from "./accounts.js";
 import { createdAt, usd } from "./columns.js";
 
 export const usageEventType = pgEnum("usage_event_type", ["route", "solve"]);
+
+/** Events that earn rebates: executed (not dry-run), not test, solves. Partial indexes below use it. */
+const qualifying = sql`event_type = 'solve' and not is_dry_run and not is_test`;
 
 export const usageEvents = pgTable("usage_events", {
   /** The idempotency id given by the recorder: a retry with the same id records nothing more. */
@@ -16,10 +19,27 @@ export const usageEvents = pgTable("usage_events", {
   isDryRun: boolean("is_dry_run").notNull(),
   isTest: boolean("is_test").notNull(),
   txHash: text("tx_hash"),
+  /** When the event occurred (given by the recorder). */
   createdAt,
+  /**
+   * First day of the UTC month whose ledger the event counts toward: the month it occurred in, unless that
+   * month was already settled when the event reached Postgres — then the month it arrived in. A confirmed
+   * solve counts in the month it was confirmed.
+   */
+  ledgerPeriod: date("ledger_period", { mode: "string" }).notNull(),
+  /** When the event reached Postgres. */
+  recordedAt: timestamp("recorded_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  /** When an encode-only solve was confirmed on chain (it stops being a dry run then). */
+  executedAt: timestamp("executed_at", { withTimezone: true, mode: "date" }),
 }, (t) => [
-  index("usage_events_account_created_idx").on(t.accountId, t.createdAt.desc()),
+  // GET /usage: newest first per account, with a stable tie-break for cursors.
+  index("usage_events_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+  index("usage_events_account_type_created_idx").on(t.accountId, t.eventType, t.createdAt.desc(), t.id.desc()),
+  // The ledger: qualifying volume per account and month (reads), per month across accounts (settlement).
+  index("usage_events_qualifying_account_idx").on(t.accountId, t.ledgerPeriod, t.volumeUsd).where(qualifying),
+  index("usage_events_qualifying_period_idx").on(t.ledgerPeriod, t.accountId, t.volumeUsd).where(qualifying),
   check("usage_events_volume_nonnegative", sql`${t.volumeUsd} >= 0`),
+  check("usage_events_ledger_period_month", sql`extract(day from ${t.ledgerPeriod}) = 1`),
 ]);
 
 export type UsageEvent = typeof usageEvents.$inferSelect;
