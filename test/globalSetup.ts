@@ -1,32 +1,36 @@
 /**
- * Starts the whole local stack once for the `stack` test project: a fresh database, a dedicated Redis db,
- * the devnet, and the workers in workerd. Tests reach it over HTTP (and the database/Redis for assertions).
+ * Starts the whole local stack once for the `stack` test project: a fresh database, a leased Redis database,
+ * the devnet on free ports, the workers in workerd, and fault proxies between the workers and their dependencies.
+ * Everything is named after this run, so overlapping test runs on one machine never share state.
  */
+import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
-import { Redis } from "ioredis";
 import { freePort, startStack } from "@sluice/stack";
+import { dropDatabase } from "@sluice/admin";
+import { leaseRedisDatabase } from "./support/leaseRedisDatabase.js";
 import type { StackInfo } from "./support/stackInfo.js";
 
-const TEST_REDIS_DB = 2;
-
 export default async function setup(project: TestProject) {
-  const redisUrl = process.env.REDIS_URL ?? `redis://127.0.0.1:6379/${TEST_REDIS_DB}`;
-  const flush = new Redis(redisUrl);
-  await flush.flushdb();
-  await flush.quit();
-
-  const stack = await startStack({
-    name: "test",
-    databaseUrl: process.env.TEST_DATABASE_URL,
-    redisUrl,
-    redisDatabase: TEST_REDIS_DB,
-    port: await freePort(),
-    sandboxPort: await freePort(),
-    freshDatabase: true,
-    devnet: { basePort: 0 },
-    faultInjection: true,
-    log: (line) => process.stdout.write(`[stack] ${line}\n`),
-  });
+  const redis = process.env.REDIS_URL ? { url: process.env.REDIS_URL, release: async () => {} } : await leaseRedisDatabase();
+  const name = `test_${process.pid}`;
+  let stack: Awaited<ReturnType<typeof startStack>>;
+  try {
+    stack = await startStack({
+      name,
+      databaseUrl: process.env.TEST_DATABASE_URL,
+      redisUrl: redis.url,
+      redisDatabase: Number(new URL(redis.url).pathname.slice(1) || 0),
+      port: await freePort(),
+      sandboxPort: await freePort(),
+      freshDatabase: true,
+      devnet: { basePort: 0 },
+      faultInjection: true,
+      log: (line) => process.stdout.write(`[stack] ${line}\n`),
+    });
+  } catch (error) {
+    await redis.release();
+    throw error;
+  }
   const info: StackInfo = {
     baseUrl: stack.baseUrl,
     sandboxUrl: stack.sandboxUrl,
@@ -41,5 +45,10 @@ export default async function setup(project: TestProject) {
     demoKeys: { production: stack.demo.productionKey, sandbox: stack.demo.sandboxKey },
   };
   project.provide("stack", info);
-  return async () => stack.stop();
+  return async () => {
+    await stack.stop();
+    await redis.release();
+    if (!process.env.TEST_DATABASE_URL) await dropDatabase(stack.databaseUrl).catch(() => {});
+    rmSync(stack.stateDir, { recursive: true, force: true });
+  };
 }

@@ -52,3 +52,17 @@ export async function recreateDatabase(url: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Drops the database named in `url` (test teardown). */
+export async function dropDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}

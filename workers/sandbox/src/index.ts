@@ -1,7 +1,9 @@
-import { createApp } from "@sluice/core";
+import { createApp, registerOpenApiDocument } from "@sluice/core";
+import { registerHealth } from "./routes/health.js";
 
-/** The sandbox at {sandbox_url}. */
+/** The sandbox at {sandbox_url}: real quotes and real calldata, nothing submitted, nothing recorded. */
 const app = createApp();
-app.get("/health", (c) => c.json({ ok: true, status: "ok" }));
+registerHealth(app);
+registerOpenApiDocument(app, "Sluice sandbox");
 
 export default app;

@@ -1,2 +1,4 @@
 export * from "./chains.js";
 export * from "./chainConfig.js";
+export * from "./createChainClient.js";
+export * from "./requireChainDeployment.js";
