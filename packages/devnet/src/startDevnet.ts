@@ -14,6 +14,7 @@ import { deployExecutorIfPresent } from "./seed/deployExecutorIfPresent.js";
 import { buildChainManifest } from "./manifest/buildChainManifest.js";
 import type { DevnetManifest, ManifestChain } from "./manifest/manifestTypes.js";
 import { scenariosDir } from "./paths.js";
+import { deployAcross } from "./across/deployAcross.js";
 
 export const defaultScenarioPath = join(scenariosDir, "default.json");
 
@@ -101,6 +102,8 @@ async function seedAll(resolved: ResolvedScenario, nodes: Map<ChainName, AnvilNo
         permit2: PERMIT2_ADDRESS, relayers });
     }
     chainsManifest[name] = buildChainManifest(chain, node.rpcUrl, accounts.deployer.address, relayers, executor);
+    // The bridge protocol (Across SpokePool, MulticallHandler, a funded relayer): packages/devnet/src/across/.
+    await deployAcross({ rpcUrl: node.rpcUrl, chain: name, manifestChain: chainsManifest[name], deployer: accounts.deployer.address });
     log(`${name}: ${chain.tokens.length} tokens, ${chain.pools.length} pools seeded in ${Date.now() - started} ms`);
   }));
   return {
