@@ -7,3 +7,5 @@ export * from "./auth/index.js";
 export * from "./http/index.js";
 export * from "./accounts/index.js";
 export * from "./executor/index.js";
+export * from "./permit/index.js";
+export * from "./relayer/index.js";

@@ -1,11 +1,11 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts, apiKeys } from "./accounts.js";
 import { createdAt, rawAmount, usd } from "./columns.js";
-import { usageEvents } from "./usage.js";
 
 /**
  * Every executor call Sluice encoded for a user to submit (below the gasless minimum, or a dry run): `/confirm`
- * finds the swap by the keccak256 of the mined transaction's input and credits its volume once.
+ * finds the swap by the keccak256 of the mined transaction's input and credits its volume once, to the account
+ * that encoded it. `confirmed_tx_hash` is set once, by a conditional update (and is unique per chain).
  */
 export const encodedSwaps = pgTable("encoded_swaps", {
   id: text("id").primaryKey(),
@@ -22,8 +22,11 @@ export const encodedSwaps = pgTable("encoded_swaps", {
   quotedAmountOut: rawAmount("quoted_amount_out").notNull(),
   minAmountOut: rawAmount("min_amount_out").notNull(),
   volumeUsd: usd("volume_usd").notNull(),
-  /** The dry-run usage event recorded when it was encoded; it counts once confirmed. */
-  usageEventId: text("usage_event_id").references(() => usageEvents.id),
+  /**
+   * The dry-run usage event recorded when it was encoded; it counts once confirmed. No foreign key: the event may
+   * still wait in the usage outbox (Postgres was down) when this row is written.
+   */
+  usageEventId: text("usage_event_id"),
   confirmedTxHash: text("confirmed_tx_hash"),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
   createdAt,

@@ -1,0 +1,28 @@
+import { recoverTypedDataAddress, size, type Address, type Hex } from "viem";
+import { SluiceError } from "../errors/SluiceError.js";
+import { permitTypedData } from "./permitTypedData.js";
+import type { PermitMessage } from "./permitTypes.js";
+
+/**
+ * The address that signed `permit` for `spender` on `chainId`. Requires a 65-byte signature (r, s, v): the
+ * interface's format. Permit2 itself would also take 64-byte EIP-2098 and high-s forms of the same signature,
+ * which is why replays are detected on (owner, nonce), never on the signature bytes.
+ */
+export async function recoverPermitSigner(
+  { chainId, spender, permit, signature }: { chainId: number; spender: Address; permit: PermitMessage; signature: Hex },
+): Promise<Address> {
+  if (!/^0x[0-9a-fA-F]*$/.test(signature) || signature.length % 2 !== 0) {
+    throw new SluiceError("PERMIT_INVALID", "Permit signature is not hex", { hint: "send the 65-byte signature as 0x-prefixed hex" });
+  }
+  const bytes = size(signature);
+  if (bytes !== 65) {
+    throw new SluiceError("PERMIT_INVALID", `Permit signature must be 65 bytes (r, s, v); got ${bytes}`, {
+      hint: "send the signature exactly as eth_signTypedData_v4 returns it",
+    });
+  }
+  try {
+    return await recoverTypedDataAddress({ ...permitTypedData({ chainId, spender, permit }), signature });
+  } catch (cause) {
+    throw new SluiceError("PERMIT_INVALID", "Permit signature is not a valid secp256k1 signature", { cause });
+  }
+}

@@ -1,0 +1,113 @@
+import type { Hex, PrivateKeyAccount, PublicClient } from "viem";
+import type { Redis } from "../redis/createRedis.js";
+import { readInflightRecord } from "./inflightRecord.js";
+import { relayerKeys, relayerRepairLeaseKey } from "./relayerKeys.js";
+import { signRelayerTransaction } from "./signRelayerTransaction.js";
+
+export type RepairRelayerNoncesParameters = {
+  redis: Redis;
+  client: PublicClient;
+  chainId: number;
+  relayers: readonly PrivateKeyAccount[];
+  /** A transaction not mined this long after it was sent (or a nonce never sent this long) counts as stuck. */
+  stuckAfterMs: number;
+};
+
+export type RelayerRepair = { relayer: string; nonce: number; action: "replaced" | "plugged" | "reset" };
+
+/** Lowers the counter to the mined nonce, but only if no nonce was handed out since the repair looked. */
+const RESET = `
+if redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('DEL', KEYS[3])
+return 1`;
+
+/**
+ * Keeps one stuck or dropped transaction from wedging every later one of the same relayer. For each relayer,
+ * looks at the lowest nonce not yet mined (the account's `latest` transaction count):
+ * - it was sent and has been pending longer than `stuckAfterMs` (or the node dropped it) → re-sent with the same
+ *   call and doubled fees (a valid replacement, so whichever is mined consumes the nonce);
+ * - it was never sent (a hole, or an allocation whose send never happened) → plugged with a 0-value transfer to
+ *   the relayer itself;
+ * - nothing is outstanding at all (the node has no pending transaction of the relayer, but the counter is ahead,
+ *   e.g. after a chain reset) → the counter is lowered to the mined nonce.
+ * Runs at most once at a time per chain (a short Redis lease). Best effort: errors are swallowed; returns what it did.
+ */
+export async function repairRelayerNonces(params: RepairRelayerNoncesParameters): Promise<RelayerRepair[]> {
+  const { redis, client, chainId, relayers, stuckAfterMs } = params;
+  const lease = await redis.set(relayerRepairLeaseKey(chainId), "1", { nx: true, px: Math.max(1000, Math.min(stuckAfterMs, 10_000)) }).catch(() => null);
+  if (lease !== "OK") return [];
+  const done: RelayerRepair[] = [];
+  for (const account of relayers) {
+    const repair = await repairOne(params, account).catch(() => undefined);
+    if (repair) done.push(repair);
+  }
+  return done;
+}
+
+async function repairOne(params: RepairRelayerNoncesParameters, account: PrivateKeyAccount): Promise<RelayerRepair | undefined> {
+  const { redis, client, chainId, stuckAfterMs } = params;
+  const keys = relayerKeys(chainId, account.address);
+  const [mined, pending] = await Promise.all([
+    client.getTransactionCount({ address: account.address, blockTag: "latest" }),
+    client.getTransactionCount({ address: account.address, blockTag: "pending" }),
+  ]);
+  // Forget what is mined.
+  const inflight = (await redis.hgetall<Record<string, unknown>>(keys.inflight)) ?? {};
+  const minedNonces = Object.keys(inflight).filter((n) => Number(n) < mined);
+  if (minedNonces.length) await redis.hdel(keys.inflight, ...minedNonces);
+  await redis.zremrangebyscore(keys.holes, "-inf", `(${mined}`);
+
+  const [nextRaw, lastAllocation] = await Promise.all([redis.get<string>(keys.next), redis.get<string>(keys.lastAllocation)]);
+  const next = nextRaw === null ? undefined : Number(nextRaw);
+  if (next === undefined || next <= mined) return undefined;
+  const now = Date.now();
+  const quiet = lastAllocation === null || now - Number(lastAllocation) > stuckAfterMs;
+
+  const record = inflight[String(mined)] === undefined ? undefined : readInflightRecord(inflight[String(mined)]);
+  if (record) {
+    const dropped = (await client.getTransaction({ hash: record.hash }).catch(() => null)) === null;
+    if (!dropped && now - record.sentAt <= stuckAfterMs) return undefined;
+    const fees = await client.estimateFeesPerGas();
+    const maxFeePerGas = max(fees.maxFeePerGas, BigInt(record.maxFeePerGas) * 2n);
+    const maxPriorityFeePerGas = max(fees.maxPriorityFeePerGas, BigInt(record.maxPriorityFeePerGas) * 2n);
+    const { serialized, hash } = await signRelayerTransaction(account, chainId, {
+      to: record.to, data: record.data, gas: BigInt(record.gas), nonce: mined, maxFeePerGas, maxPriorityFeePerGas,
+    });
+    await client.sendRawTransaction({ serializedTransaction: serialized });
+    await redis.hset(keys.inflight, { [String(mined)]: JSON.stringify({ ...record, hash, maxFeePerGas: String(maxFeePerGas), maxPriorityFeePerGas: String(maxPriorityFeePerGas), sentAt: now }) });
+    return { relayer: account.address, nonce: mined, action: "replaced" };
+  }
+
+  const isHole = (await redis.zrem(keys.holes, String(mined))) === 1;
+  if (!isHole && !quiet) return undefined; // maybe being sent right now
+  if (pending <= mined && !isHole && Object.keys(inflight).every((n) => Number(n) < mined)) {
+    // Nothing of ours is waiting in the node: the counter is simply ahead of the chain.
+    const reset = await redis.eval<string[], number>(RESET, [keys.next, keys.lastAllocation, keys.holes], [String(mined), String(lastAllocation)]);
+    if (Number(reset) === 1) return { relayer: account.address, nonce: mined, action: "reset" };
+    return undefined;
+  }
+  await plug(params, account, mined);
+  return { relayer: account.address, nonce: mined, action: "plugged" };
+}
+
+/** A 0-value transfer to the relayer itself at `nonce`: consumes the nonce so the queue behind it can be mined. */
+async function plug(params: RepairRelayerNoncesParameters, account: PrivateKeyAccount, nonce: number): Promise<Hex> {
+  const { client, chainId, redis } = params;
+  const fees = await client.estimateFeesPerGas();
+  const { serialized, hash } = await signRelayerTransaction(account, chainId, {
+    to: account.address, data: "0x", gas: 21_000n, nonce,
+    maxFeePerGas: fees.maxFeePerGas * 2n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas * 2n,
+  });
+  try {
+    await client.sendRawTransaction({ serializedTransaction: serialized });
+  } catch (error) {
+    await redis.zadd(relayerKeys(chainId, account.address).holes, { score: nonce, member: String(nonce) }).catch(() => {});
+    throw error;
+  }
+  return hash;
+}
+
+function max(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
+}
