@@ -5,6 +5,12 @@ interface IERC20Like {
     function transfer(address to, uint256 value) external returns (bool);
 }
 
+interface IDevnetTokenLike {
+    function initialize(string calldata name_, string calldata symbol_, uint8 decimals_, address minter_) external;
+    function mintBatch(address[] calldata recipients, uint256[] calldata amounts) external;
+    function setMinter(address newMinter) external;
+}
+
 interface IWETH9Like {
     function deposit() external payable;
 }
@@ -49,6 +55,7 @@ contract DevnetSeeder {
     error NotActivePool();
     error TransferFailed();
     error LengthMismatch();
+    error CallFailed(uint256 index, bytes reason);
 
     constructor() {
         owner = msg.sender;
@@ -57,6 +64,30 @@ contract DevnetSeeder {
     modifier onlyOwner() {
         if (msg.sender != owner) revert NotOwner();
         _;
+    }
+
+    /// @notice Runs several of this contract's own calls in one transaction (delegatecall keeps msg.sender, the owner).
+    /// @dev Seeding packs dozens of pool set-ups per transaction: fewer transactions, receipts and blocks, which is
+    ///      what keeps a 10,000-pool scenario fast and anvil's per-block state history small.
+    function multicall(bytes[] calldata calls) external onlyOwner {
+        for (uint256 i = 0; i < calls.length; i++) {
+            (bool ok, bytes memory reason) = address(this).delegatecall(calls[i]);
+            if (!ok) revert CallFailed(i, reason);
+        }
+    }
+
+    /// @notice Initialises a DevnetToken installed at its address, mints its supply, then makes the owner its minter.
+    function launchToken(
+        address token,
+        string calldata name,
+        string calldata symbol,
+        uint8 decimals,
+        address[] calldata recipients,
+        uint256[] calldata amounts
+    ) external onlyOwner {
+        IDevnetTokenLike(token).initialize(name, symbol, decimals, address(this));
+        IDevnetTokenLike(token).mintBatch(recipients, amounts);
+        IDevnetTokenLike(token).setMinter(owner);
     }
 
     /// @notice Wraps the attached native coin into `weth`, held by this contract for pools and transfers.

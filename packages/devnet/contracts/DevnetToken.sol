@@ -5,7 +5,8 @@ pragma solidity ^0.8.24;
 /// @notice A plain ERC-20 for the devnet's non-wrapped tokens (USDC, USDT, DAI, WBTC and the scenario's own tokens).
 /// @dev The devnet installs this runtime code with `anvil_setCode` at each token's address (the real mainnet address
 ///      for curated tokens), so nothing may depend on a constructor: no constructor, no immutables. `initialize`
-///      writes the metadata once, right after the code is installed. Only the minter (the devnet deployer) mints.
+///      writes the metadata once, right after the code is installed. Only the minter mints: the seeder while it
+///      launches the token, then the devnet deployer, to whom the seeder hands the role.
 contract DevnetToken {
     string public name;
     string public symbol;
@@ -31,6 +32,14 @@ contract DevnetToken {
         symbol = symbol_;
         decimals = decimals_;
         minter = minter_;
+    }
+
+    event MinterChanged(address indexed previousMinter, address indexed newMinter);
+
+    function setMinter(address newMinter) external {
+        if (msg.sender != minter) revert NotMinter();
+        emit MinterChanged(minter, newMinter);
+        minter = newMinter;
     }
 
     /// @notice Mints `amounts[i]` to `recipients[i]`; one transaction funds every account of a scenario.

@@ -59,6 +59,15 @@ describe("startDevnet with a small scenario", () => {
     }
   });
 
+  it("leaves the deployer as every DevnetToken's minter", async () => {
+    const base = devnet.manifest.chains.base;
+    const { devnetToken } = contractBuilds();
+    for (const token of base.tokens.filter((t) => t.address !== base.weth)) {
+      const minter = await chainClient(base).readContract({ address: token.address, abi: devnetToken.abi, functionName: "minter" });
+      expect(minter, token.symbol).toBe(wellKnownAccounts().deployer.address);
+    }
+  });
+
   it("installs a working WETH9 as the wrapped native token, named WPOL on polygon", async () => {
     const polygon = devnet.manifest.chains.polygon;
     const client = chainClient(polygon);

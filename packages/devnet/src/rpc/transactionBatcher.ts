@@ -18,13 +18,17 @@ type Receipt = { status: Hex; transactionHash: Hex; contractAddress: Address | n
  * checked: a failed seeding transaction stops the devnet with its label rather than leaving a half-seeded chain.
  */
 export type TransactionBatcher = {
-  /** Sends and mines the transactions, up to 2,000 per block; `timestamp` pins the first block's time (the next ones +1 s each). */
+  /** Sends and mines the transactions, up to 200 per block; `timestamp` pins the first block's time (the next ones +1 s each). */
   run(transactions: PlannedTransaction[], options?: { timestamp?: number }): Promise<Receipt[]>;
   nextNonce(): number;
 };
 
 const maxFeePerGas = 100_000_000_000n; // 100 gwei: far above the devnet's base fee, so nothing waits in the pool
-const transactionsPerBlock = 2_000;
+/**
+ * anvil builds a block's receipts in time that grows faster than the block, and large blocks make
+ * `eth_getBlockReceipts` the slowest step; ~200 transactions per block measured fastest overall.
+ */
+const transactionsPerBlock = 200;
 
 export function transactionBatcher(rpc: JsonRpc, from: Address, firstNonce: number): TransactionBatcher {
   let nonce = firstNonce;
@@ -34,6 +38,7 @@ export function transactionBatcher(rpc: JsonRpc, from: Address, firstNonce: numb
       const receipts: Receipt[] = [];
       for (let start = 0; start < transactions.length; start += transactionsPerBlock) {
         const chunk = transactions.slice(start, start + transactionsPerBlock);
+        const t0 = performance.now();
         const hashes = await rpc.batch<Hex>(
           chunk.map((tx) => ({
             method: "eth_sendTransaction",
@@ -52,7 +57,9 @@ export function transactionBatcher(rpc: JsonRpc, from: Address, firstNonce: numb
         if (options.timestamp !== undefined) {
           await rpc.call("evm_setNextBlockTimestamp", [toHex(options.timestamp + start / transactionsPerBlock)]);
         }
+        const t1 = performance.now();
         await rpc.call("evm_mine", []);
+        const t2 = performance.now();
         const blockReceipts = await rpc.call<Receipt[]>("eth_getBlockReceipts", ["latest"]);
         const byHash = new Map(blockReceipts.map((r) => [r.transactionHash, r]));
         chunk.forEach((tx, i) => {
@@ -61,6 +68,9 @@ export function transactionBatcher(rpc: JsonRpc, from: Address, firstNonce: numb
           if (receipt.status !== "0x1") throw new Error(`seeding transaction "${tx.label}" reverted (${hashes[i]})`);
           receipts.push(receipt);
         });
+        if (process.env.SLUICE_DEVNET_TRACE) {
+          console.log(`block of ${chunk.length}: send ${(t1 - t0).toFixed(0)} ms, mine ${(t2 - t1).toFixed(0)} ms, receipts ${(performance.now() - t2).toFixed(0)} ms`);
+        }
       }
       return receipts;
     },

@@ -75,17 +75,20 @@ export function registryWrappedNative(chain: ChainName): ResolvedToken {
 
 /** Finds a token by symbol, or by address when the reference is one; a symbol two tokens share must be an address. */
 export function tokenLookup(tokens: readonly ResolvedToken[]) {
+  const byAddress = new Map(tokens.map((t) => [t.address.toLowerCase(), t]));
+  const bySymbol = new Map<string, ResolvedToken[]>();
+  for (const token of tokens) bySymbol.set(token.symbol, [...(bySymbol.get(token.symbol) ?? []), token]);
   return (reference: string, field: string): ResolvedToken => {
     if (/^0x[0-9a-fA-F]{40}$/.test(reference)) {
-      const byAddress = tokens.find((t) => t.address.toLowerCase() === reference.toLowerCase());
-      if (!byAddress) throw new ScenarioError(field, `no token of this chain is at ${reference}`);
-      return byAddress;
+      const token = byAddress.get(reference.toLowerCase());
+      if (!token) throw new ScenarioError(field, `no token of this chain is at ${reference}`);
+      return token;
     }
-    const bySymbol = tokens.filter((t) => t.symbol === reference);
-    if (bySymbol.length === 0) throw new ScenarioError(field, `unknown token "${reference}"; list it in tokens first`);
-    if (bySymbol.length > 1) {
-      throw new ScenarioError(field, `${bySymbol.length} tokens share the symbol "${reference}"; name the token by address`);
+    const matches = bySymbol.get(reference) ?? [];
+    if (matches.length === 0) throw new ScenarioError(field, `unknown token "${reference}"; list it in tokens first`);
+    if (matches.length > 1) {
+      throw new ScenarioError(field, `${matches.length} tokens share the symbol "${reference}"; name the token by address`);
     }
-    return bySymbol[0]!;
+    return matches[0]!;
   };
 }

@@ -23,14 +23,30 @@ function hashes() {
   return initCodeHashes;
 }
 
+/** Pool addresses are asked for by seeding and by the manifest; with 10,000 pools the hashing adds up. */
+const poolAddresses = new Map<string, Address>();
+function memo(key: string, compute: () => Address): Address {
+  let address = poolAddresses.get(key);
+  if (!address) poolAddresses.set(key, (address = compute()));
+  return address;
+}
+
 /** UniswapV2Factory.createPair's CREATE2 address (tokens already sorted). */
 export function v2PairAddress(factory: Address, token0: Address, token1: Address): Address {
+  return memo(`v2:${factory}:${token0}:${token1}`, () => computeV2PairAddress(factory, token0, token1));
+}
+
+function computeV2PairAddress(factory: Address, token0: Address, token1: Address): Address {
   const salt = keccak256(encodePacked(["address", "address"], [token0, token1]));
   return getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecodeHash: hashes().v2 });
 }
 
 /** UniswapV3PoolDeployer's CREATE2 address (tokens already sorted). */
 export function v3PoolAddress(factory: Address, token0: Address, token1: Address, fee: number): Address {
+  return memo(`v3:${factory}:${token0}:${token1}:${fee}`, () => computeV3PoolAddress(factory, token0, token1, fee));
+}
+
+function computeV3PoolAddress(factory: Address, token0: Address, token1: Address, fee: number): Address {
   const salt = keccak256(encodeAbiParameters([{ type: "address" }, { type: "address" }, { type: "uint24" }], [token0, token1, fee]));
   return getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecodeHash: hashes().v3 });
 }

@@ -17,7 +17,8 @@ const gas = {
 
 /**
  * Every transaction of the set-up, in order. The first three are contract creations whose addresses
- * `layoutAddresses` predicts; the rest initialise tokens, fund accounts and the seeder, and create the pools.
+ * `layoutAddresses` predicts; the rest launch tokens (the seeder initialises them as their minter and mints the
+ * supply), fund accounts and the seeder, and create the pools.
  */
 export function planDeployment(chain: ResolvedChain, deployer: Address, funding: readonly TokenFunding[]): PlannedTransaction[] {
   const builds = contractBuilds();
@@ -43,10 +44,9 @@ export function planDeployment(chain: ResolvedChain, deployer: Address, funding:
         data: call(layout.seeder, builds.devnetSeeder.abi, "distribute", [token.address, grants.map((g) => g.address), grants.map((g) => g.amount)]) });
       continue;
     }
-    plan.push({ label: `initialise ${token.symbol} at ${token.address}`, gas: gas.small, to: token.address,
-      data: call(token.address, builds.devnetToken.abi, "initialize", [token.name, token.symbol, token.decimals, deployer]) });
-    plan.push({ label: `mint ${token.symbol}`, gas: gas.small + gas.mintBatchPerRecipient * BigInt(recipients.length), to: token.address,
-      data: call(token.address, builds.devnetToken.abi, "mintBatch", [recipients.map((r) => r.address), recipients.map((r) => r.amount)]) });
+    plan.push({ label: `launch ${token.symbol} at ${token.address}`, gas: gas.small + gas.mintBatchPerRecipient * BigInt(recipients.length),
+      to: layout.seeder, data: call(layout.seeder, builds.devnetSeeder.abi, "launchToken", [token.address, token.name, token.symbol,
+        token.decimals, recipients.map((r) => r.address), recipients.map((r) => r.amount)]) });
   }
 
   for (const pool of chain.pools) {

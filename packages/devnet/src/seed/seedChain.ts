@@ -7,6 +7,7 @@ import { fundingPlan } from "./fundingPlan.js";
 import { planDeployment } from "./planDeployment.js";
 import { planTrades } from "./planTrades.js";
 import { deployerNonces, layoutAddresses } from "./deploymentLayout.js";
+import { packSeederCalls } from "./packSeederCalls.js";
 
 export type SeedAccounts = { deployer: Address; devAccounts: readonly Address[] };
 
@@ -34,8 +35,8 @@ export async function seedChain(rpc: JsonRpc, chain: ResolvedChain, accounts: Se
   const nonce = Number(BigInt(await rpc.call<string>("eth_getTransactionCount", [accounts.deployer, "latest"])));
   if (nonce !== 0) throw new Error(`the deployer has already sent ${nonce} transactions on chain ${chain.chainId}; seed a fresh node`);
   const batcher = transactionBatcher(rpc, accounts.deployer, nonce);
-  const receipts = await batcher.run(planDeployment(chain, accounts.deployer, funding));
   const layout = layoutAddresses(accounts.deployer);
+  const receipts = await batcher.run(packSeederCalls(planDeployment(chain, accounts.deployer, funding), layout.seeder));
   const deployed = [receipts[deployerNonces.uniswapV2Factory]!.contractAddress, receipts[deployerNonces.uniswapV3Factory]!.contractAddress,
     receipts[deployerNonces.seeder]!.contractAddress];
   const expected = [layout.uniswapV2Factory, layout.uniswapV3Factory, layout.seeder];
@@ -43,7 +44,9 @@ export async function seedChain(rpc: JsonRpc, chain: ResolvedChain, accounts: Se
     throw new Error(`contracts deployed at unexpected addresses on chain ${chain.chainId}: ${deployed.join(", ")}`);
   }
 
-  for (const block of planTrades(chain, accounts.deployer, now)) await batcher.run(block.transactions, { timestamp: block.timestamp });
+  for (const block of planTrades(chain, accounts.deployer, now)) {
+    await batcher.run(packSeederCalls(block.transactions, layout.seeder), { timestamp: block.timestamp });
+  }
 
   const latest = await rpc.call<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
   if (Number(BigInt(latest.timestamp)) < now) {
