@@ -40,28 +40,26 @@ export async function ensureDatabase(url: string): Promise<void> {
 
 /** Drops and recreates the database named in `url` (tests and `--fresh` only). */
 export async function recreateDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`);
-    await client.query(`create database "${name.replaceAll('"', '""')}"`);
-  } finally {
-    await client.end();
-  }
+  await onServer(url, async (client, name) => {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  });
 }
 
 /** Drops the database named in `url` (test teardown). */
 export async function dropDatabase(url: string): Promise<void> {
+  await onServer(url, (client, name) => client.query(`drop database if exists ${name} with (force)`).then(() => {}));
+}
+
+/** Runs `body` on the server's `postgres` database with the (quoted) name of the database in `url`. */
+async function onServer(url: string, body: (client: pg.Client, quotedName: string) => Promise<void>): Promise<void> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   const admin = new URL(url);
   admin.pathname = "/postgres";
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    await client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`);
+    await body(client, `"${name.replaceAll('"', '""')}"`);
   } finally {
     await client.end();
   }
