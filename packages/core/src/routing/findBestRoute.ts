@@ -1,0 +1,76 @@
+import type { Address } from "viem";
+import { normalizeToken } from "../pools/normalizeToken.js";
+import { allocateSplits } from "./allocateSplits.js";
+import { RouteError } from "./errors.js";
+import { findCandidatePaths } from "./findCandidatePaths.js";
+import type { PoolGraph } from "./poolGraph.js";
+import { quotePath } from "./quotePath.js";
+import { quoteRoute } from "./quoteRoute.js";
+import type { Route } from "./types.js";
+
+export type FindBestRouteParameters = {
+  tokenIn: Address;
+  tokenOut: Address;
+  amountIn: bigint;
+  /** Pools per path, 1 to 3. Default 3. */
+  maxHops?: number;
+  /** Candidate paths kept per ranking (see findCandidatePaths). Default 8. */
+  maxPaths?: number;
+  /** Partial paths kept per intermediate token. Default 4. */
+  beamWidth?: number;
+  /** Chunks of the greedy split allocation. Default 32. */
+  chunks?: number;
+  /** Paths that may receive input. Default 4. */
+  maxSplits?: number;
+  /** Halvings of the refinement step. Default 5 (down to 1/1024 of the input with 32 chunks). */
+  refinementLevels?: number;
+};
+
+export const DEFAULT_ROUTE_OPTIONS = { maxHops: 3, maxPaths: 8, beamWidth: 4, chunks: 32, maxSplits: 4, refinementLevels: 5 } as const;
+
+/**
+ * The route paying the most tokenOut for amountIn tokenIn: candidate paths by beam search, the input split across
+ * them by greedy marginal allocation with refinement, the result re-quoted exactly end to end and compared with
+ * every candidate taken alone. Throws RouteError (INVALID_REQUEST, NO_ROUTE, INSUFFICIENT_LIQUIDITY).
+ */
+export function findBestRoute(graph: PoolGraph, parameters: FindBestRouteParameters): Route {
+  const o = { ...DEFAULT_ROUTE_OPTIONS, ...parameters };
+  const tokenIn = normalizeToken(parameters.tokenIn);
+  const tokenOut = normalizeToken(parameters.tokenOut);
+  const { amountIn } = parameters;
+  if (amountIn <= 0n) throw new RouteError("INVALID_REQUEST", `amountIn must be positive, got ${amountIn}`);
+  if (tokenIn === tokenOut) throw new RouteError("INVALID_REQUEST", "tokenIn and tokenOut are the same token");
+  if (!(o.maxHops >= 1 && o.maxHops <= 3)) throw new RouteError("INVALID_REQUEST", "maxHops must be 1, 2 or 3");
+
+  const whole = Number(amountIn);
+  const paths = findCandidatePaths(graph, {
+    tokenIn,
+    tokenOut,
+    probeAmounts: [whole, whole / o.chunks],
+    maxHops: o.maxHops,
+    maxPaths: o.maxPaths,
+    beamWidth: o.beamWidth,
+  });
+  if (paths.length === 0) {
+    throw new RouteError("NO_ROUTE", `no path of at most ${o.maxHops} pools from ${tokenIn} to ${tokenOut}`);
+  }
+
+  let best: Route | undefined;
+  for (const path of paths) {
+    if (!quotePath(path, amountIn)) continue;
+    const single = quoteRoute(tokenIn, tokenOut, [{ path, amountIn }]);
+    if (single && (!best || single.amountOut > best.amountOut)) best = single;
+  }
+  if (paths.length > 1 && o.maxSplits > 1) {
+    const allocation = allocateSplits({ tokenIn, tokenOut, paths, amountIn, chunks: o.chunks, maxSplits: o.maxSplits, refinementLevels: o.refinementLevels });
+    if (allocation) {
+      // same order as the allocation was refined in, so the exact quote is the one that was optimised
+      const split = quoteRoute(tokenIn, tokenOut, paths.map((path, k) => ({ path, amountIn: allocation[k]! })));
+      if (split && (!best || split.amountOut > best.amountOut)) best = split;
+    }
+  }
+  if (!best) {
+    throw new RouteError("INSUFFICIENT_LIQUIDITY", `the ${paths.length} paths found cannot absorb ${amountIn} of ${tokenIn}`);
+  }
+  return best;
+}
