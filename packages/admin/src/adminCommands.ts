@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import {
-  createAccount, findAccount, issueApiKey, listApiKeys, markEventsAsTest, revokeApiKey, updateAccount,
+  createAccount, findAccount, issueApiKey, listApiKeys, markEventsAsTest, revokeApiKey, settleMonth, updateAccount,
   SluiceError, type Database, type Redis,
 } from "@sluice/core";
 
@@ -104,6 +104,13 @@ export const adminCommands: Record<string, Command> = {
         to: date(values.to as string, "--to"),
         isTest: !values.unmark,
       });
+    },
+  },
+  "settle": {
+    usage: "settle --month YYYY-MM [--preview]   (close a UTC month that has ended: its rebate rows become paid)",
+    run: async (args, { db }) => {
+      const { values } = parse(args, { month: { type: "string" }, preview: { type: "boolean" } });
+      return { settlement: await settleMonth(db, { month: required(values.month as string | undefined, "--month"), preview: Boolean(values.preview) }) };
     },
   },
 };

@@ -3,6 +3,7 @@ import type { AppEnv } from "@sluice/core";
 import { registerAdminAccountRoutes } from "./accountRoutes.js";
 import { registerAdminKeyRoutes } from "./keyRoutes.js";
 import { registerMarkTest } from "./markTestRoute.js";
+import { registerSettlementRoutes } from "./settlementRoutes.js";
 
 /** The operator's admin API (`/admin/v1/*`, bearer ADMIN_TOKEN). The `pnpm admin` CLI runs the same operations. */
 export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
@@ -10,4 +11,5 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
   registerAdminAccountRoutes(app);
   registerAdminKeyRoutes(app);
   registerMarkTest(app);
+  registerSettlementRoutes(app);
 }

@@ -1,0 +1,40 @@
+import { sql, type SQL } from "drizzle-orm";
+
+export type ComputedLedgerRowsParameters = {
+  /** A condition on `e.ledger_period` (the events' month) choosing which months to compute. */
+  periods: SQL;
+  /** Only this account's volume rows and the referral rows it earns (else: every account's). */
+  accountId?: string;
+};
+
+/**
+ * The ledger as a pure function of the usage events and the accounts as they are now — the single definition
+ * used both for accrued rows (read on demand) and for the rows settlement freezes:
+ * - `volume`: per account and month, the qualifying volume (executed, non-test solves) of an active account,
+ *   at the account's `rebate_bps`;
+ * - `referral`: per referrer, referred account and month, the referred account's qualifying volume, at the
+ *   referred account's `referral_bps`, if the referrer is active.
+ * `rebate_usd = volume_usd * bps / 10000`, exact (numeric multiplication never rounds).
+ * Columns: period_start, account_id, kind, source_account_id, volume_usd, rebate_bps, rebate_usd.
+ */
+export function computedLedgerRows({ periods, accountId }: ComputedLedgerRowsParameters): SQL {
+  const qualifying = sql`e.event_type = 'solve' and not e.is_dry_run and not e.is_test`;
+  return sql`
+    select e.ledger_period as period_start, e.account_id, 'volume'::rebate_kind as kind, null::text as source_account_id,
+      sum(e.volume_usd) as volume_usd, a.rebate_bps, sum(e.volume_usd) * a.rebate_bps * 0.0001 as rebate_usd
+    from usage_events e join accounts a on a.id = e.account_id
+    where ${qualifying} and a.rebate_active and ${periods}
+      ${accountId ? sql`and e.account_id = ${accountId}` : sql``}
+    group by e.ledger_period, e.account_id, a.rebate_bps
+    union all
+    select e.ledger_period, a.referrer_id, 'referral'::rebate_kind, e.account_id,
+      sum(e.volume_usd), a.referral_bps, sum(e.volume_usd) * a.referral_bps * 0.0001
+    from usage_events e join accounts a on a.id = e.account_id join accounts r on r.id = a.referrer_id
+    where ${qualifying} and r.rebate_active and ${periods}
+      ${accountId ? sql`and a.referrer_id = ${accountId}` : sql``}
+    group by e.ledger_period, e.account_id, a.referrer_id, a.referral_bps`;
+}
+
+/** `e.ledger_period` is a month not settled yet. */
+export const unsettledPeriods = sql`not exists (select 1 from settlements s
+  where s.period_start = e.ledger_period and s.status = 'completed')`;

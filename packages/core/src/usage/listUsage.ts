@@ -1,0 +1,69 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "../db/createDb.js";
+import { monthStart } from "../ledger/months.js";
+import { decodeUsageCursor, encodeUsageCursor } from "./usageCursor.js";
+
+export type ListUsageParameters = {
+  accountId: string;
+  /** `YYYY-MM`: events that occurred in that UTC month. */
+  period?: string;
+  eventType?: "route" | "solve";
+  /** 1..1000 (checked by the caller). */
+  limit: number;
+  cursor?: string;
+};
+
+export type UsageEventRow = {
+  id: string; eventType: "route" | "solve"; chain: string; volumeUsd: string;
+  isDryRun: boolean; isTest: boolean; createdAt: Date;
+};
+
+export type ListUsageResult = {
+  events: UsageEventRow[];
+  /** Exact sum over every event matching the filters (not only this page). */
+  totalVolumeUsd: string;
+  nextCursor?: string;
+};
+
+type Row = {
+  id: string; event_type: "route" | "solve"; chain: string; volume_usd: string; is_dry_run: boolean; is_test: boolean;
+  created_at: Date | string; cursor_time: string;
+};
+
+/** An account's usage events, newest first, with the exact total volume of all matching events. */
+export async function listUsage(db: Database, params: ListUsageParameters): Promise<ListUsageResult> {
+  const filters: SQL[] = [sql`account_id = ${params.accountId}`];
+  if (params.period) {
+    const start = monthStart(params.period, "period");
+    filters.push(sql`created_at >= ${start}::timestamp at time zone 'UTC'`);
+    filters.push(sql`created_at < (${start}::timestamp + interval '1 month') at time zone 'UTC'`);
+  }
+  if (params.eventType) filters.push(sql`event_type = ${params.eventType}`);
+  const where = sql.join(filters, sql` and `);
+  const page = [...filters];
+  if (params.cursor) {
+    const cursor = decodeUsageCursor(params.cursor);
+    page.push(sql`(created_at, id) < (${cursor.time}::timestamp at time zone 'UTC', ${cursor.id})`);
+  }
+
+  const rows = await db.execute<Row>(sql`
+    select id, event_type, chain, volume_usd::text as volume_usd, is_dry_run, is_test, created_at,
+      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_time
+    from usage_events where ${sql.join(page, sql` and `)}
+    order by created_at desc, id desc
+    limit ${params.limit + 1}`);
+  const total = await db.execute<{ total: string }>(sql`
+    select coalesce(sum(volume_usd), 0)::text as total from usage_events where ${where}`);
+
+  const more = rows.rows.length > params.limit;
+  const pageRows = rows.rows.slice(0, params.limit);
+  const last = pageRows.at(-1);
+  return {
+    events: pageRows.map((r) => ({
+      id: r.id, eventType: r.event_type, chain: r.chain, volumeUsd: r.volume_usd,
+      isDryRun: r.is_dry_run, isTest: r.is_test, createdAt: new Date(r.created_at),
+    })),
+    totalVolumeUsd: total.rows[0]!.total,
+    ...(more && last ? { nextCursor: encodeUsageCursor({ time: last.cursor_time, id: last.id }) } : {}),
+  };
+}

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/createDb.js";
+import { SluiceError } from "../errors/SluiceError.js";
+import { lockLedger } from "../ledger/ledgerLock.js";
+import type { Redis } from "../redis/createRedis.js";
+import { drainUsageOutbox } from "./drainUsageOutbox.js";
+import { USAGE_OUTBOX_KEY } from "./usageOutbox.js";
+
+export type MarkEventExecutedParameters = { eventId: string; txHash: string };
+export type MarkEventExecutedResult = { eventId: string; txHash: string; volumeUsd: string; alreadyExecuted: boolean };
+
+type Row = { id: string; event_type: string; is_dry_run: boolean; tx_hash: string | null; volume_usd: string };
+
+/**
+ * Turns an encode-only (dry-run) solve into an executed one when `/confirm` has verified it on chain. From
+ * then on it qualifies for rebates, counted in the month of the confirmation. Idempotent: confirming again
+ * with the same transaction changes nothing; a different transaction for the same event is a CONFLICT.
+ * If the event still waits in the outbox, the outbox is drained first.
+ */
+export async function markEventExecuted(
+  { db, redis }: { db: Database; redis?: Redis },
+  { eventId, txHash }: MarkEventExecutedParameters,
+): Promise<MarkEventExecutedResult> {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new SluiceError("MALFORMED_REQUEST", "txHash: must be a 32-byte hex hash");
+  const hash = txHash.toLowerCase();
+  let row = await flip(db, eventId, hash);
+  if (!row && redis && (await redis.hexists(USAGE_OUTBOX_KEY, eventId))) {
+    await drainUsageOutbox({ db, redis });
+    row = await flip(db, eventId, hash);
+  }
+  if (!row) throw new SluiceError("NOT_FOUND", `No usage event ${eventId}`);
+  if (row.event_type !== "solve") throw new SluiceError("MALFORMED_REQUEST", "eventId: only solve events can be executed");
+  if (row.tx_hash?.toLowerCase() !== hash) {
+    throw new SluiceError("CONFLICT", `Usage event ${eventId} was already executed by another transaction`);
+  }
+  return { eventId, txHash: hash, volumeUsd: row.volume_usd, alreadyExecuted: !row.is_dry_run_before };
+}
+
+async function flip(db: Database, eventId: string, hash: string): Promise<(Row & { is_dry_run_before: boolean }) | undefined> {
+  return db.transaction(async (tx) => {
+    await lockLedger(tx, "shared");
+    const updated = await tx.execute<Row>(sql`
+      update usage_events set is_dry_run = false, tx_hash = ${hash}, executed_at = statement_timestamp(),
+        ledger_period = date_trunc('month', statement_timestamp() at time zone 'UTC')::date
+      where id = ${eventId} and event_type = 'solve' and is_dry_run
+      returning id, event_type, is_dry_run, tx_hash, volume_usd::text as volume_usd`);
+    if (updated.rows[0]) return { ...updated.rows[0], is_dry_run_before: true };
+    const existing = await tx.execute<Row>(sql`
+      select id, event_type, is_dry_run, tx_hash, volume_usd::text as volume_usd from usage_events where id = ${eventId}`);
+    return existing.rows[0] ? { ...existing.rows[0], is_dry_run_before: false } : undefined;
+  });
+}

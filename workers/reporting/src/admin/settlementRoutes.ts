@@ -1,0 +1,52 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { drainUsageOutbox, errorResponses, MONTH_PATTERN, requireAdminToken, settleMonth, type AppEnv } from "@sluice/core";
+import { adminSecurity } from "./schemas.js";
+
+export const SettleBody = z.object({
+  month: z.string().regex(MONTH_PATTERN, "must be a month as YYYY-MM").openapi({ example: "2026-10" }),
+  preview: z.boolean().optional().openapi({ description: "Compute what settling would write; write nothing" }),
+}).strict();
+
+const SettlementSchema = z.object({
+  month: z.string(),
+  status: z.enum(["settled", "already_settled", "preview"]),
+  volumeRows: z.number(), referralRows: z.number(),
+  totalVolumeUsd: z.string().openapi({ description: "Exact decimal" }),
+  totalRebateUsd: z.string().openapi({ description: "Exact decimal" }),
+}).openapi("AdminSettlement");
+
+export const settleRoute = createRoute({
+  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()],
+  method: "post", path: "/admin/v1/settlements",
+  summary: "Settle a UTC month that has ended (idempotent), or preview it",
+  request: { body: { required: true, content: { "application/json": { schema: SettleBody } } } },
+  responses: {
+    200: { description: "The month's settlement", content: { "application/json": { schema: z.object({ ok: z.literal(true), settlement: SettlementSchema }) } } },
+    ...errorResponses(["MALFORMED_REQUEST", "UNAUTHORIZED", "DEPENDENCY_DOWN"]),
+  },
+});
+
+export const drainOutboxRoute = createRoute({
+  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()],
+  method: "post", path: "/admin/v1/usage/outbox/drain",
+  summary: "Write the usage events waiting in the outbox to Postgres now (the cron does it every minute)",
+  responses: {
+    200: {
+      description: "What was drained",
+      content: { "application/json": { schema: z.object({ ok: z.literal(true), drained: z.number(), inserted: z.number(), deadLettered: z.number() }) } },
+    },
+    ...errorResponses(["UNAUTHORIZED", "DEPENDENCY_DOWN"]),
+  },
+});
+
+export function registerSettlementRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(settleRoute, async (c) => {
+    const body = c.req.valid("json");
+    const settlement = await settleMonth(c.get("services").db, { month: body.month, preview: body.preview });
+    return c.json({ ok: true as const, settlement }, 200);
+  });
+  app.openapi(drainOutboxRoute, async (c) => {
+    const { db, redis } = c.get("services");
+    return c.json({ ok: true as const, ...(await drainUsageOutbox({ db, redis })) }, 200);
+  });
+}

@@ -1,0 +1,62 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import {
+  apiKeySecurity, authErrorCodes, centsNumber, errorResponses, listRebates, MONTH_PATTERN, periodStartTimestamp,
+  requireApiKey, type AppEnv,
+} from "@sluice/core";
+
+export const RebatesQuery = z.object({
+  period: z.string().regex(MONTH_PATTERN, "must be a month as YYYY-MM").optional()
+    .openapi({ description: "Only this UTC month's rows", example: "2026-11" }),
+});
+
+export const RebateSchema = z.object({
+  period: z.literal("monthly"),
+  period_start: z.string().openapi({ description: "First instant of the UTC month", example: "2026-11-01T00:00:00+00:00" }),
+  volume_usd: z.number().openapi({ description: "Qualifying volume (executed, non-test solves), rounded to cents", example: 250000 }),
+  rebate_bps: z.number().int().openapi({ description: "Rate applied, basis points", example: 15 }),
+  rebate_usd: z.number().openapi({ description: "volume_usd * rebate_bps / 10000, computed exactly, rounded to cents", example: 375 }),
+  status: z.enum(["accrued", "paid"]),
+  kind: z.enum(["volume", "referral"]),
+  source_account_id: z.string().optional().openapi({ description: "On referral rows: the referred account" }),
+}).openapi("Rebate");
+
+export const getRebatesRoute = createRoute({
+  method: "get",
+  path: "/api/v1/rebates",
+  tags: ["Reporting"],
+  summary: "The account's monthly rebate ledger, newest month first",
+  description: "Months not settled yet are `accrued` and follow the volume as it arrives, at the current rates; " +
+    "settlement on the first day of the next month (UTC) freezes them as `paid`.",
+  security: apiKeySecurity,
+  middleware: [requireApiKey()],
+  request: { query: RebatesQuery },
+  responses: {
+    200: {
+      description: "Ledger rows",
+      content: { "application/json": { schema: z.object({ ok: z.literal(true), rebates: z.array(RebateSchema) }) } },
+    },
+    ...errorResponses(["MALFORMED_REQUEST", ...authErrorCodes]),
+  },
+});
+
+export function registerGetRebates(app: OpenAPIHono<AppEnv>) {
+  app.openapi(getRebatesRoute, async (c) => {
+    const rows = await listRebates(c.get("services").db, {
+      accountId: c.get("auth").accountId,
+      period: c.req.valid("query").period,
+    });
+    return c.json({
+      ok: true as const,
+      rebates: rows.map((r) => ({
+        period: "monthly" as const,
+        period_start: periodStartTimestamp(r.periodStart),
+        volume_usd: centsNumber(r.volumeUsd),
+        rebate_bps: r.rebateBps,
+        rebate_usd: centsNumber(r.rebateUsd),
+        status: r.status,
+        kind: r.kind,
+        ...(r.sourceAccountId ? { source_account_id: r.sourceAccountId } : {}),
+      })),
+    }, 200);
+  });
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { call } from "../../../../test/support/http.js";
+import { createPartner } from "../../../../test/support/partners.js";
+
+describe("GET /api/v1/usage with bad parameters", () => {
+  it.each([
+    ["limit=0", "limit"], ["limit=1001", "limit"], ["limit=abc", "limit"], ["limit=1.5", "limit"], ["limit=-3", "limit"],
+    ["period=2026-13", "period"], ["period=2026-1", "period"], ["period=november", "period"], ["period=", "period"],
+    ["event_type=swap", "event_type"], ["event_type=", "event_type"],
+    ["cursor=not-a-cursor", "cursor"], ["cursor=WyJ4IiwieSJd", "cursor"],
+  ])("%s answers 400 naming %s", async (query, field) => {
+    const partner = await createPartner();
+    const response = await call(`/api/v1/usage?${query}`, { key: partner.key });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ ok: false, code: "MALFORMED_REQUEST" });
+    expect(response.body.error).toMatch(new RegExp(`^${field}: `));
+  });
+});

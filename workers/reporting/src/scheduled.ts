@@ -1,0 +1,17 @@
+import { drainUsageOutbox, settleDueMonth, type SluiceBindings } from "@sluice/core";
+import { withStorage } from "./usageRecorder.js";
+
+/**
+ * The reporting cron (wrangler.toml): every minute it drains the usage outbox and makes sure the previous
+ * UTC month is settled; `0 0 1 * *` is the month's regular settlement, the minute schedule retries it if
+ * that run failed.
+ */
+export async function scheduled(_controller: ScheduledController, env: SluiceBindings): Promise<void> {
+  await withStorage(env, async ({ db, redis }) => {
+    const failures: unknown[] = [];
+    await drainUsageOutbox({ db, redis }).catch((error) => failures.push(error));
+    await settleDueMonth(db).catch((error) => failures.push(error));
+    for (const failure of failures) console.error("reporting cron", failure);
+    if (failures.length) throw failures[0];
+  });
+}

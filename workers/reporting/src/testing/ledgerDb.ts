@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, inject } from "vitest";
+import { createDb, insertUsageEvents, parseUsageEvents, type Database, type UsageEventInput } from "@sluice/core";
+
+let opened: ReturnType<typeof createDb> | undefined;
+
+/** A direct connection to the test stack's database (for setting up events and asserting), closed after the file. */
+export function testDb(): Database {
+  if (!opened) {
+    opened = createDb({ url: inject("stack").databaseUrl });
+    afterAll(async () => { await opened?.close(); opened = undefined; });
+  }
+  return opened.db;
+}
+
+export type EventSpec = Partial<UsageEventInput> & { accountId: string; volumeUsd: string };
+
+/** A raw query on the test database (assertions). */
+export async function query<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await testDb().$client.query(text, params)).rows as T[];
+}
+
+/** An event with sensible defaults: an executed, non-test solve on base, now. */
+export function event(spec: EventSpec): UsageEventInput {
+  return {
+    id: `evt_${randomBytes(10).toString("hex")}`,
+    eventType: "solve", chain: "base", isDryRun: false, isTest: false,
+    occurredAt: new Date().toISOString(), ...spec,
+  };
+}
+
+/** Writes events straight through the core insert the recorder uses (the recorder's own path is tested apart). */
+export async function insertEvents(...specs: EventSpec[]): Promise<UsageEventInput[]> {
+  const events = specs.map(event);
+  await insertUsageEvents(testDb(), parseUsageEvents(events));
+  return events;
+}
+
+/** The current UTC month as YYYY-MM. */
+export function currentMonth(now = new Date()): string {
+  return now.toISOString().slice(0, 7);
+}

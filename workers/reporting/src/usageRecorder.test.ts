@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPartner, type Partner } from "../../../test/support/partners.js";
+import { event, query } from "./testing/ledgerDb.js";
+import { startUsageProbe, type UsageProbe } from "./testing/usageProbe.js";
+
+let probe: UsageProbe;
+let partner: Partner;
+beforeAll(async () => {
+  [probe, partner] = await Promise.all([startUsageProbe(), createPartner({ rebateBps: 10 })]);
+}, 120_000);
+afterAll(() => probe?.stop());
+
+const stored = (ids: string[]) => query<{ id: string; n: number }>(
+  "select id, count(*)::int as n from usage_events where id = any($1) group by id", [ids]);
+const txHash = () => `0x${randomBytes(32).toString("hex")}`;
+
+describe("UsageRecorder (service binding)", () => {
+  it("records events once per idempotency id, also when a call is retried", async () => {
+    const events = [1, 2, 3].map((i) => event({ accountId: partner.accountId, apiKeyId: partner.keyId, volumeUsd: `${i}.5` }));
+    const first = await probe.record(events);
+    expect(first.body).toEqual({ ok: true, recorded: 3, duplicates: 0, deferred: 0 });
+    const retry = await probe.record([...events, events[0]]);
+    expect(retry.body).toEqual({ ok: true, recorded: 0, duplicates: 3, deferred: 0 });
+    expect(await stored(events.map((e) => e.id))).toHaveLength(3);
+  });
+
+  it("rejects malformed events naming the field, and writes none of the batch", async () => {
+    const good = event({ accountId: partner.accountId, volumeUsd: "1" });
+    for (const [bad, field] of [
+      [{ volumeUsd: "-1" }, "events.1.volumeUsd"], [{ volumeUsd: 2 }, "events.1.volumeUsd"],
+      [{ eventType: "swap" }, "events.1.eventType"], [{ occurredAt: "yesterday" }, "events.1.occurredAt"],
+      [{ id: "" }, "events.1.id"],
+    ] as const) {
+      const response = await probe.record([good, { ...event({ accountId: partner.accountId, volumeUsd: "1" }), ...bad }]);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ ok: false, code: "MALFORMED_REQUEST" });
+      expect(response.body.error).toContain(field);
+    }
+    const unknownAccount = await probe.record([good, event({ accountId: "acc_nobody", volumeUsd: "1" })]);
+    expect(unknownAccount.body).toMatchObject({ ok: false, code: "MALFORMED_REQUEST" });
+    expect(await stored([good.id])).toHaveLength(0);
+  });
+
+  it("marks an encode-only solve executed once; a different transaction is a conflict", async () => {
+    const encoded = event({ accountId: partner.accountId, volumeUsd: "12.34", isDryRun: true });
+    await probe.record([encoded]);
+    const hash = txHash();
+    const first = await probe.markExecuted(encoded.id, hash);
+    expect(first.body).toMatchObject({ ok: true, eventId: encoded.id, txHash: hash, volumeUsd: "12.340000000000000000", alreadyExecuted: false });
+    const again = await probe.markExecuted(encoded.id, hash.toUpperCase().replace("0X", "0x"));
+    expect(again.body).toMatchObject({ ok: true, alreadyExecuted: true });
+    expect((await probe.markExecuted(encoded.id, txHash())).body).toMatchObject({ ok: false, code: "CONFLICT" });
+    expect((await probe.markExecuted("evt_missing", hash)).body).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    const [row] = await query("select is_dry_run, tx_hash, executed_at from usage_events where id = $1", [encoded.id]);
+    expect(row).toMatchObject({ is_dry_run: false, tx_hash: hash });
+    expect(row.executed_at).not.toBeNull();
+  });
+});

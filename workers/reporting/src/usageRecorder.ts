@@ -1,0 +1,51 @@
+import { WorkerEntrypoint } from "cloudflare:workers";
+import {
+  createDb, createRedis, drainUsageOutboxIfPending, markEventExecuted, storeUsageEvents, toSluiceError,
+  type Database, type MarkEventExecutedResult, type Redis, type SluiceBindings, type StoreUsageEventsResult,
+  type UsageRecorderBinding, type UsageRpcAnswer,
+} from "@sluice/core";
+
+type Storage = { db: Database; redis: Redis };
+
+/** Opens Postgres and Redis for one piece of work and closes the connection afterwards. */
+export async function withStorage<T>(env: SluiceBindings, work: (storage: Storage) => Promise<T>): Promise<T> {
+  const { db, close } = createDb({ url: env.DATABASE_URL, driver: env.DATABASE_DRIVER });
+  try {
+    return await work({ db, redis: createRedis({ url: env.REDIS_REST_URL, token: env.REDIS_REST_TOKEN }) });
+  } finally {
+    await close();
+  }
+}
+
+async function answer<T>(work: () => Promise<T>): Promise<UsageRpcAnswer<T>> {
+  try {
+    return { ok: true, ...(await work()) };
+  } catch (err) {
+    const error = toSluiceError(err);
+    if (error.code === "INTERNAL" || error.code === "DEPENDENCY_DOWN") console.error("usage recorder", error.code, err);
+    return { ok: false, code: error.code, error: error.message };
+  }
+}
+
+/**
+ * The internal usage-recording path (a named entrypoint reached only through service bindings; see
+ * `UsageRecorderBinding` in core for the binding and the typed client). Never routed by the gateway.
+ */
+export class UsageRecorder extends WorkerEntrypoint<SluiceBindings> implements UsageRecorderBinding {
+  async record(events: unknown): Promise<UsageRpcAnswer<StoreUsageEventsResult>> {
+    return answer(async () => {
+      const result = await withStorage(this.env, ({ db, redis }) => storeUsageEvents({ db, redis, events }));
+      // Postgres answered: anything an earlier outage left in the outbox can go in now.
+      if (result.deferred === 0) this.ctx.waitUntil(this.drain().catch(() => {}));
+      return result;
+    });
+  }
+
+  async markExecuted(eventId: string, txHash: string): Promise<UsageRpcAnswer<MarkEventExecutedResult>> {
+    return answer(() => withStorage(this.env, (storage) => markEventExecuted(storage, { eventId: String(eventId), txHash: String(txHash) })));
+  }
+
+  private drain() {
+    return withStorage(this.env, drainUsageOutboxIfPending);
+  }
+}
