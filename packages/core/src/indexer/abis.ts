@@ -1,0 +1,43 @@
+/** The parts of the Uniswap V2/V3 and ERC-20 ABIs the indexer reads. */
+import { parseAbi } from "viem";
+
+export const v2FactoryEvents = parseAbi([
+  "event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairIndex)",
+]);
+
+export const v3FactoryEvents = parseAbi([
+  "event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)",
+]);
+
+export const v2PairEvents = parseAbi([
+  "event Sync(uint112 reserve0, uint112 reserve1)",
+  "event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
+]);
+
+export const v3PoolEvents = parseAbi([
+  "event Initialize(uint160 sqrtPriceX96, int24 tick)",
+  "event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)",
+  "event Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)",
+  "event Burn(address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)",
+]);
+
+/** Every event the indexer reads, in one log filter. */
+export const indexedEvents = [...v2FactoryEvents, ...v3FactoryEvents, ...v2PairEvents, ...v3PoolEvents];
+
+export const v2PairAbi = parseAbi([
+  "function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)",
+]);
+
+export const v3PoolAbi = parseAbi([
+  "function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, uint8 feeProtocol, bool unlocked)",
+  "function liquidity() view returns (uint128)",
+  "function ticks(int24 tick) view returns (uint128 liquidityGross, int128 liquidityNet, uint256 feeGrowthOutside0X128, uint256 feeGrowthOutside1X128, int56 tickCumulativeOutside, uint160 secondsPerLiquidityOutsideX128, uint32 secondsOutside, bool initialized)",
+]);
+
+export const erc20MetadataAbi = parseAbi([
+  "function symbol() view returns (string)",
+  "function decimals() view returns (uint8)",
+]);
+
+/** Some old tokens (MKR, SAI) return `symbol()` as bytes32. */
+export const erc20Bytes32SymbolAbi = parseAbi(["function symbol() view returns (bytes32)"]);

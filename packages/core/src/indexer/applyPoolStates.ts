@@ -1,0 +1,39 @@
+import type { Address } from "viem";
+import { V2Pool } from "../pools/v2/v2Pool.js";
+import { V3Pool } from "../pools/v3/v3Pool.js";
+import type { ChainGraph } from "./graphTypes.js";
+import type { PoolState } from "./readPoolStates.js";
+
+/**
+ * Puts freshly read pool state into the graph: new immutable pool objects replace the old ones (quotes in flight
+ * keep the objects they hold). V3 tick lists are the known ticks updated with the ticks just read (an uninitialized
+ * tick is removed). A V3 pool without a price stays pending. Returns the pools that changed.
+ */
+export function applyPoolStates(graph: ChainGraph, states: ReadonlyMap<Address, PoolState>): Address[] {
+  const changed: Address[] = [];
+  for (const [address, state] of states) {
+    const meta = graph.pools.get(address) ?? graph.pending.get(address);
+    if (!meta) continue;
+    const { token0, token1 } = meta;
+    if (state.protocol === "uniswap-v2") {
+      graph.pools.set(address, new V2Pool({ address, token0, token1, reserve0: state.reserve0, reserve1: state.reserve1 }));
+    } else {
+      if (state.sqrtPriceX96 === 0n) continue;
+      const known = meta instanceof V3Pool ? meta.ticks : [];
+      const ticks = new Map(known.map((t) => [t.index, t.liquidityNet]));
+      for (const [index, net] of state.ticks) {
+        if (net === null) ticks.delete(index);
+        else ticks.set(index, net);
+      }
+      const sorted = [...ticks].sort((a, b) => a[0] - b[0]).map(([index, liquidityNet]) => ({ index, liquidityNet }));
+      const tickSpacing = meta instanceof V3Pool ? meta.tickSpacing : (meta as { tickSpacing: number }).tickSpacing;
+      graph.pools.set(address, new V3Pool({
+        address, token0, token1, fee: meta.fee, tickSpacing,
+        sqrtPriceX96: state.sqrtPriceX96, tick: state.tick, liquidity: state.liquidity, ticks: sorted,
+      }));
+    }
+    graph.pending.delete(address);
+    changed.push(address);
+  }
+  return changed;
+}
