@@ -40,6 +40,7 @@ export default async function setup(project: TestProject) {
     redisRestUrl: stack.redisRestUrl,
     redisRestToken: stack.redisRestToken,
     manifest: stack.manifest,
+    acrossApiUrl: stack.acrossApiUrl,
     stateDir: stack.stateDir,
     faultsUrl: stack.faultsUrl!,
     demoKeys: { production: stack.demo.productionKey, sandbox: stack.demo.sandboxKey },

@@ -10,6 +10,8 @@ export type StackInfo = {
   redisRestUrl: string;
   redisRestToken: string;
   manifest: DevnetManifest;
+  /** The local Across API (its devnet-only controls: hold, tamper, fund, request counts). */
+  acrossApiUrl: string;
   stateDir: string;
   /** Control of the fault proxies between the workers and their dependencies (see faults.ts). */
   faultsUrl: string;

@@ -10,6 +10,7 @@ import { startRedisRestBridge } from "./redisRestBridge/index.js";
 import { REPO_ROOT, startWrangler } from "./wrangler/startWrangler.js";
 import { bootstrapDemoAccount, type DemoCredentials } from "./bootstrapDemoAccount.js";
 import { chainSecretsFromManifest } from "./chainSecretsFromManifest.js";
+import { startAcrossApi } from "@sluice/devnet/across/api/startAcrossApi";
 import { startFaultControl, startTcpProxy, type TcpProxy } from "./faults/index.js";
 
 export type StartStackParameters = {
@@ -41,6 +42,8 @@ export type Stack = {
   redisRestToken: string;
   adminToken: string;
   manifest: DevnetManifest;
+  /** The local Across API (devnet-only control endpoints under /devnet/). */
+  acrossApiUrl: string;
   demo: DemoCredentials;
   stateDir: string;
   /** The fault proxies' control URL (with `faultInjection`). */
@@ -98,6 +101,11 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       log(`faults     ${faultsUrl} (${Object.keys(proxies).join(", ")})`);
     }
 
+    // The local Across-compatible API and its relayer (devnet-only stand-in for Across): packages/devnet/src/across/.
+    const across = await startAcrossApi({ manifest: devnet.manifest, port: 0 });
+    stops.push(across.stop);
+    log(`across     ${across.url} (local Across API and relayer)`);
+
     const adminToken = process.env.ADMIN_TOKEN ?? randomBytes(24).toString("hex");
     const registryPath = join(stateDir, "registry");
     const secrets = {
@@ -106,6 +114,8 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       REDIS_REST_TOKEN: bridge.token,
       ADMIN_TOKEN: adminToken,
       ...chainSecretsFromManifest(devnet.manifest, (chain) => rpcUrls[chain]!),
+      ACROSS_API_URL: across.url, ACROSS_API_KEY: across.apiKey, ACROSS_INTEGRATOR_ID: "0x5c1e",
+      BRIDGE_FEE_RECIPIENT: devnet.manifest.accounts.bridgeFeeRecipient,
     };
     const api = await startWrangler({
       name: "public entry", port: params.port, secrets, registryPath, logFile: join(stateDir, "api.log"),
@@ -125,7 +135,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
 
     const stack: Stack = {
       baseUrl: api.url, sandboxUrl: sandbox.url, databaseUrl, redisUrl: redis.url,
-      redisRestUrl: bridge.url, redisRestToken: bridge.token, adminToken, manifest: devnet.manifest, demo, stateDir,
+      redisRestUrl: bridge.url, redisRestToken: bridge.token, adminToken, manifest: devnet.manifest, acrossApiUrl: across.url, demo, stateDir,
       faultsUrl, stop,
     };
     writeFileSync(join(stateDir, "state.json"), JSON.stringify({ ...stack, stop: undefined }, null, 2));

@@ -1,7 +1,19 @@
 import { createApp, registerOpenApiDocument } from "@sluice/core";
+import type { BridgeBindings, BridgeEnv } from "./bridgeEnv.js";
+import { registerGetBridgeChains } from "./routes/chains.js";
+import { registerGetBridgeTokens } from "./routes/tokens.js";
+import { registerPostBridgeQuote } from "./routes/quote.js";
+import { registerGetBridgeStatus } from "./routes/status.js";
+import { registerPostBridgeTrack } from "./routes/track.js";
+import { scheduled } from "./scheduled.js";
 
-/** Bridge: its endpoints are added by their own issues. */
-const app = createApp();
-registerOpenApiDocument(app, "Sluice bridge");
+/** Bridge: chains, tokens, validated Across quotes, deposit status and tracking; cron: reconcile tracked deposits. */
+const app = createApp<BridgeEnv>();
+registerGetBridgeChains(app);
+registerGetBridgeTokens(app);
+registerPostBridgeQuote(app);
+registerGetBridgeStatus(app);
+registerPostBridgeTrack(app);
+registerOpenApiDocument(app as never, "Sluice bridge");
 
-export default app;
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<BridgeBindings>;

@@ -1,0 +1,31 @@
+/** Where Sluice reaches Across and how it identifies itself: deployment configuration (secrets), never code. */
+import { getAddress, isAddress, type Address } from "viem";
+import { SluiceError } from "../../errors/SluiceError.js";
+
+export type AcrossBindings = {
+  ACROSS_API_URL?: string;
+  ACROSS_API_KEY?: string;
+  /** Sluice's 2-byte integrator id, e.g. `0x00a1`. */
+  ACROSS_INTEGRATOR_ID?: string;
+  /** Sluice's address that receives the bridge app fee on every destination chain. */
+  BRIDGE_FEE_RECIPIENT?: string;
+  /** Per-request timeout of calls to Across (ms); default 5000. */
+  ACROSS_TIMEOUT_MS?: string;
+};
+
+export type AcrossConfig = { baseUrl: string; apiKey?: string; integratorId: `0x${string}`; feeRecipient: Address; timeoutMs: number };
+
+/** Reads the configuration; a deployment missing it cannot bridge (UPSTREAM_ERROR, logged by the caller). */
+export function acrossConfigFromEnv(env: AcrossBindings): AcrossConfig {
+  const { ACROSS_API_URL: baseUrl, ACROSS_INTEGRATOR_ID: integratorId, BRIDGE_FEE_RECIPIENT: feeRecipient } = env;
+  if (!baseUrl || !integratorId || !/^0x[0-9a-fA-F]{4}$/.test(integratorId) || !feeRecipient || !isAddress(feeRecipient, { strict: false })) {
+    throw new SluiceError("UPSTREAM_ERROR", "Bridging is not configured on this deployment");
+  }
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ""),
+    apiKey: env.ACROSS_API_KEY || undefined,
+    integratorId: integratorId as `0x${string}`,
+    feeRecipient: getAddress(feeRecipient),
+    timeoutMs: Number(env.ACROSS_TIMEOUT_MS) || 5_000,
+  };
+}

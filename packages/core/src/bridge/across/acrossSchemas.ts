@@ -1,0 +1,67 @@
+/**
+ * Zod schemas of the Across API answers Sluice reads. Only the fields Sluice uses are required; everything else is
+ * passed over. Raw amounts stay decimal strings (never numbers).
+ */
+import { z } from "zod";
+
+const raw = z.string().regex(/^\d+$/, "must be a raw integer amount");
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, "must be 0x-prefixed hex");
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be an address");
+
+export const acrossTokenSchema = z.object({
+  address, chainId: z.number().int(), decimals: z.number().int(), symbol: z.string(),
+}).loose();
+
+const feeComponent = z.object({ amount: raw, pct: raw.optional(), token: acrossTokenSchema.optional() }).loose();
+
+export const acrossSwapApprovalSchema = z.object({
+  id: z.string().optional(),
+  checks: z.object({
+    allowance: z.object({ token: address, spender: address, actual: raw, expected: raw }),
+    balance: z.object({ token: address, actual: raw, expected: raw }),
+  }),
+  approvalTxns: z.array(z.object({ chainId: z.number().int(), to: address, data: hex })).nullish(),
+  inputToken: acrossTokenSchema,
+  outputToken: acrossTokenSchema,
+  inputAmount: raw,
+  expectedOutputAmount: raw,
+  minOutputAmount: raw,
+  expectedFillTime: z.number().nullish(),
+  fees: z.object({
+    total: feeComponent.extend({
+      details: z.object({
+        app: feeComponent,
+        bridge: feeComponent.extend({
+          details: z.object({ lp: feeComponent, relayerCapital: feeComponent, destinationGas: feeComponent }).loose().nullish(),
+        }).loose(),
+      }).loose(),
+    }),
+  }).loose(),
+  swapTx: z.object({
+    simulationSuccess: z.boolean(),
+    chainId: z.number().int(),
+    to: address,
+    data: hex,
+    value: raw.nullish(),
+  }).loose(),
+  quoteExpiryTimestamp: z.number().int().nullish(),
+}).loose();
+export type AcrossSwapApproval = z.infer<typeof acrossSwapApprovalSchema>;
+
+export const acrossDepositStatusSchema = z.object({
+  status: z.string(),
+  originChainId: z.coerce.number().int().nullish(),
+  depositId: z.union([z.string(), z.number()]).transform(String).nullish(),
+  depositTxHash: z.string().nullish(),
+  depositTxnRef: z.string().nullish(),
+  fillTx: z.string().nullish(),
+  fillTxnRef: z.string().nullish(),
+  destinationChainId: z.coerce.number().int().nullish(),
+  depositRefundTxHash: z.string().nullish(),
+  depositRefundTxnRef: z.string().nullish(),
+}).loose();
+export type AcrossDepositStatus = z.infer<typeof acrossDepositStatusSchema>;
+
+export const acrossErrorSchema = z.object({
+  code: z.string().optional(), message: z.string().optional(), param: z.string().optional(),
+}).loose();

@@ -1,0 +1,48 @@
+/**
+ * A deposit's status as Sluice reports it (DESIGN §2.12): Across' `slowFillRequested` is still `pending`,
+ * `slowFilled` is `filled`; the four states pass through.
+ */
+import { SluiceError } from "../errors/SluiceError.js";
+import type { AcrossClient, DepositStatusQuery } from "./across/createAcrossClient.js";
+import type { AcrossDepositStatus } from "./across/acrossSchemas.js";
+
+export type BridgeDepositStatus = "pending" | "filled" | "expired" | "refunded";
+
+const statusMap: Record<string, BridgeDepositStatus> = {
+  pending: "pending", slowFillRequested: "pending", filled: "filled", slowFilled: "filled", expired: "expired", refunded: "refunded",
+};
+
+export function mapAcrossStatus(status: string): BridgeDepositStatus {
+  const mapped = statusMap[status];
+  if (!mapped) throw new SluiceError("UPSTREAM_ERROR", `The bridge protocol reported an unknown deposit status '${status}'`);
+  return mapped;
+}
+
+export type BridgeDeposit = {
+  status: BridgeDepositStatus;
+  depositId: string;
+  depositTxHash: string;
+  fillTx: string | null;
+  refundTx: string | null;
+  originChainId: number | null;
+  destinationChainId: number;
+};
+
+export function presentDeposit(answer: AcrossDepositStatus): BridgeDeposit {
+  return {
+    status: mapAcrossStatus(answer.status),
+    depositId: answer.depositId ?? "",
+    depositTxHash: answer.depositTxnRef ?? answer.depositTxHash ?? "",
+    fillTx: answer.fillTxnRef ?? answer.fillTx ?? null,
+    refundTx: answer.depositRefundTxnRef ?? answer.depositRefundTxHash ?? null,
+    originChainId: answer.originChainId ?? null,
+    destinationChainId: answer.destinationChainId ?? 0,
+  };
+}
+
+/** The deposit's status, or NOT_FOUND when the bridge protocol does not know it. */
+export async function bridgeDepositStatus(across: AcrossClient, query: DepositStatusQuery): Promise<BridgeDeposit> {
+  const answer = await across.depositStatus(query);
+  if (!answer) throw new SluiceError("NOT_FOUND", "No bridge deposit matches; it may not be indexed yet — retry in a few seconds");
+  return presentDeposit(answer);
+}

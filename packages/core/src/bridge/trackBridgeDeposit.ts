@@ -1,0 +1,55 @@
+/**
+ * Records a deposit a partner submitted (`/bridge/track`) for reconciliation and volume attribution. Idempotent by
+ * origin transaction: tracking the same deposit again answers the same settlement; a deposit already tracked by
+ * another account is a CONFLICT (a deposit's volume is attributed once).
+ */
+import { and, eq } from "drizzle-orm";
+import type { Address, Hex } from "viem";
+import type { Database } from "../db/createDb.js";
+import { bridgeSettlements } from "../db/schema/bridge.js";
+import { SluiceError } from "../errors/SluiceError.js";
+import { newId } from "../ids/newId.js";
+
+export type TrackBridgeDepositParameters = {
+  db: Database;
+  accountId: string;
+  apiKeyId: string;
+  deposit: {
+    originChainId: number;
+    destinationChainId: number;
+    depositor: Address;
+    recipient: Address;
+    inputToken: Address;
+    outputToken: Address;
+    amountInRaw: bigint;
+    expectedOutRaw: bigint;
+    quoteId?: string;
+    originTxHash: Hex;
+  };
+};
+
+export async function trackBridgeDeposit({ db, accountId, apiKeyId, deposit }: TrackBridgeDepositParameters): Promise<{ settlementId: string; created: boolean }> {
+  const originTxHash = deposit.originTxHash.toLowerCase();
+  const inserted = await db.insert(bridgeSettlements).values({
+    id: newId("brg"),
+    accountId,
+    apiKeyId,
+    originChainId: deposit.originChainId,
+    destinationChainId: deposit.destinationChainId,
+    depositor: deposit.depositor.toLowerCase(),
+    recipient: deposit.recipient.toLowerCase(),
+    inputToken: deposit.inputToken.toLowerCase(),
+    outputToken: deposit.outputToken.toLowerCase(),
+    amountInRaw: deposit.amountInRaw.toString(),
+    expectedOutRaw: deposit.expectedOutRaw.toString(),
+    quoteId: deposit.quoteId ?? null,
+    originTxHash,
+  }).onConflictDoNothing({ target: [bridgeSettlements.originChainId, bridgeSettlements.originTxHash] }).returning({ id: bridgeSettlements.id });
+  if (inserted[0]) return { settlementId: inserted[0].id, created: true };
+
+  const [existing] = await db.select({ id: bridgeSettlements.id, accountId: bridgeSettlements.accountId }).from(bridgeSettlements)
+    .where(and(eq(bridgeSettlements.originChainId, deposit.originChainId), eq(bridgeSettlements.originTxHash, originTxHash)));
+  if (!existing) throw new SluiceError("INTERNAL", "A tracked deposit vanished while it was being tracked");
+  if (existing.accountId !== accountId) throw new SluiceError("CONFLICT", "originTxHash: this deposit is already tracked by another account");
+  return { settlementId: existing.id, created: false };
+}

@@ -1,0 +1,38 @@
+import type { Address } from "viem";
+import type { AcrossSwapApproval } from "../across/acrossSchemas.js";
+import type { BridgeToken } from "../bridgeTokens.js";
+import type { DecodedDeposit } from "./decodeDepositCalldata.js";
+import type { HandlerInstructions } from "./decodeHandlerMessage.js";
+
+/** What the partner asked for, already validated and resolved against the curated set. */
+export type BridgeQuoteRequest = {
+  originChainId: number;
+  destinationChainId: number;
+  inputToken: BridgeToken;
+  outputToken: BridgeToken;
+  amount: bigint;
+  tradeType: "exactInput" | "minOutput" | "exactOutput";
+  depositor: Address;
+  recipient: Address;
+};
+
+export type QuoteValidationInput = {
+  request: BridgeQuoteRequest;
+  quote: AcrossSwapApproval;
+  /** Sluice's app fee recipient and rate. */
+  feeRecipient: Address;
+  appFeeBps: bigint;
+  nowSeconds: number;
+};
+
+/** The input plus what decoding produced; checks run in order and may rely on earlier ones having passed. */
+export type QuoteValidationContext = QuoteValidationInput & {
+  deposit: DecodedDeposit;
+  /** Present when the deposit's recipient is the MulticallHandler. */
+  instructions?: HandlerInstructions;
+  /** The app fee the deposit pays (0 when none). */
+  appFee: bigint;
+};
+
+export type ViolationCode = "UPSTREAM_ERROR" | "QUOTE_EXPIRED" | "SIMULATION_FAILED";
+export type Violation = { check: string; code: ViolationCode; message: string };

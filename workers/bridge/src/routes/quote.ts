@@ -1,0 +1,92 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import {
+  apiKeySecurity, authErrorCodes, chainById, createChainClient, errorResponses, parseChainConfig, requireApiKey, SluiceError,
+} from "@sluice/core";
+import { quoteBridge } from "@sluice/core/bridge/index";
+import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
+import { addressField, BridgeTokenSchema, rawAmountField, requireBridgeChain, requireBridgeToken } from "./bridgeSchemas.js";
+
+export const BridgeQuoteRequestSchema = z.object({
+  originChainId: z.number().int().openapi({ example: 8453 }),
+  destinationChainId: z.number().int().openapi({ example: 42161 }),
+  inputToken: z.string().min(1).openapi({ description: "Origin token address or symbol (curated set)", example: "USDC" }),
+  outputToken: z.string().min(1).openapi({ description: "Destination token address or symbol (curated set)", example: "USDC" }),
+  amount: rawAmountField,
+  depositor: addressField.openapi({ description: "The user's wallet: signs the transactions and receives refunds" }),
+  recipient: addressField.optional().openapi({ description: "Destination recipient; defaults to the depositor" }),
+  tradeType: z.enum(["exactInput", "minOutput", "exactOutput"]).default("exactInput"),
+  slippage: z.union([z.number().min(0).max(1), z.literal("auto")]).default("auto"),
+}).openapi("BridgeQuoteRequest");
+
+const amountFacet = z.object({ amount: z.string(), token: BridgeTokenSchema });
+const tx = z.object({ chainId: z.number().int(), to: z.string(), data: z.string() });
+
+export const BridgeQuoteSchema = z.object({
+  id: z.string(),
+  inputToken: BridgeTokenSchema,
+  outputToken: BridgeTokenSchema,
+  inputAmount: z.string(),
+  expectedOutputAmount: z.string(),
+  minOutputAmount: z.string(),
+  expectedFillTime: z.number(),
+  quoteExpiryTimestamp: z.number().int().openapi({ description: "Unix seconds; re-quote at or after it" }),
+  fees: z.object({
+    app: amountFacet.extend({ bps: z.number().int(), recipient: z.string() }).openapi({ description: "Sluice's app fee: 10 bps of the output, in the output token" }),
+    relayer: amountFacet, lp: amountFacet, destinationGas: amountFacet, bridgeTotal: amountFacet,
+  }),
+  checks: z.object({
+    allowance: z.object({ token: z.string(), spender: z.string(), balance: z.string().openapi({ description: "The current allowance" }), expected: z.string() }),
+    balance: z.object({ token: z.string(), balance: z.string(), expected: z.string() }),
+  }),
+  approvalTxns: z.array(tx),
+  swapTx: tx.extend({ value: z.string(), simulationSuccess: z.boolean() }),
+  recipient: z.string(),
+  refundAddress: z.string(),
+  refundOnOrigin: z.boolean(),
+}).openapi("BridgeQuote");
+
+export const postBridgeQuoteRoute = createRoute({
+  method: "post",
+  path: "/api/v1/bridge/quote",
+  tags: ["Bridge"],
+  summary: "A validated bridge quote: approvals and the deposit for the user's wallet",
+  description: "Every returned transaction is checked before it is returned: targets are canonical Across contracts of "
+    + "the origin chain, approvals are plain ERC20 approvals of the input token to that contract, the deposit's "
+    + "depositor, recipient, destination chain, tokens and amounts are the requested ones, refunds go to the depositor "
+    + "on the origin chain, the 10 bps app fee is paid to Sluice and disclosed, the quote has not expired and the "
+    + "approvals + deposit simulate successfully. A quote failing any check is refused and nothing is returned.",
+  security: apiKeySecurity,
+  middleware: [requireApiKey()],
+  request: { body: { content: { "application/json": { schema: BridgeQuoteRequestSchema } }, required: true } },
+  responses: {
+    200: { description: "The validated quote", content: { "application/json": { schema: z.object({ ok: z.literal(true), quote: BridgeQuoteSchema }) } } },
+    ...errorResponses([...authErrorCodes, "MALFORMED_REQUEST", "UNSUPPORTED_CHAIN", "UNSUPPORTED_TOKEN", "QUOTE_EXPIRED", "SIMULATION_FAILED", "UPSTREAM_ERROR"]),
+  },
+});
+
+export function registerPostBridgeQuote(app: OpenAPIHono<BridgeEnv>) {
+  app.openapi(postBridgeQuoteRoute, async (c) => {
+    const body = c.req.valid("json");
+    const originChainId = requireBridgeChain(body.originChainId, "originChainId");
+    const destinationChainId = requireBridgeChain(body.destinationChainId, "destinationChainId");
+    if (originChainId === destinationChainId) throw new SluiceError("MALFORMED_REQUEST", "destinationChainId: must differ from originChainId");
+    const inputToken = requireBridgeToken(originChainId, body.inputToken, "inputToken");
+    const outputToken = requireBridgeToken(destinationChainId, body.outputToken, "outputToken");
+    const amount = BigInt(body.amount);
+    if (amount === 0n) throw new SluiceError("MALFORMED_REQUEST", "amount: must be greater than 0");
+
+    const { config, across } = acrossFromEnv(c.env);
+    const originName = chainById(originChainId)!.name;
+    const deployment = parseChainConfig(c.env.SLUICE_CHAINS)[originName];
+    const quote = await quoteBridge({
+      request: {
+        originChainId, destinationChainId, inputToken, outputToken, amount, tradeType: body.tradeType,
+        depositor: body.depositor, recipient: body.recipient ?? body.depositor, slippage: body.slippage,
+      },
+      across,
+      feeRecipient: config.feeRecipient,
+      originClient: deployment ? createChainClient({ chain: originName, deployment }) : undefined,
+    });
+    return c.json({ ok: true as const, quote }, 200);
+  });
+}

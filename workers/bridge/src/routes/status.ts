@@ -1,0 +1,58 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKeySecurity, authErrorCodes, errorResponses, requireApiKey, SluiceError } from "@sluice/core";
+import { bridgeDepositStatus } from "@sluice/core/bridge/index";
+import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
+import { chainIdField, requireBridgeChain, txHashField } from "./bridgeSchemas.js";
+
+export const BridgeDepositSchema = z.object({
+  status: z.enum(["pending", "filled", "expired", "refunded"]),
+  depositId: z.string(),
+  depositTxHash: z.string(),
+  fillTx: z.string().nullable().openapi({ description: "Destination fill transaction, once filled" }),
+  refundTx: z.string().nullable().openapi({ description: "Origin refund transaction, once refunded" }),
+  destinationChainId: z.number().int(),
+}).openapi("BridgeDeposit");
+
+export const getBridgeStatusRoute = createRoute({
+  method: "get",
+  path: "/api/v1/bridge/status",
+  tags: ["Bridge"],
+  summary: "A deposit's status, by origin transaction or by origin chain and deposit id",
+  description: "The protocol's slowFillRequested is reported as pending and slowFilled as filled.",
+  security: apiKeySecurity,
+  middleware: [requireApiKey()],
+  request: {
+    query: z.object({
+      depositTxnRef: txHashField.optional(),
+      originChainId: chainIdField.optional(),
+      depositId: z.string().regex(/^\d{1,78}$/, "must be a decimal deposit id").optional(),
+    }),
+  },
+  responses: {
+    200: { description: "The deposit", content: { "application/json": { schema: z.object({ ok: z.literal(true), deposit: BridgeDepositSchema }) } } },
+    ...errorResponses([...authErrorCodes, "MALFORMED_REQUEST", "UNSUPPORTED_CHAIN", "NOT_FOUND", "UPSTREAM_ERROR"]),
+  },
+});
+
+export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
+  app.openapi(getBridgeStatusRoute, async (c) => {
+    const query = c.req.valid("query");
+    let lookup;
+    if (query.depositTxnRef) {
+      lookup = { depositTxnRef: query.depositTxnRef.toLowerCase() };
+    } else if (query.originChainId !== undefined && query.depositId !== undefined) {
+      lookup = { originChainId: requireBridgeChain(query.originChainId, "originChainId"), depositId: query.depositId };
+    } else {
+      throw new SluiceError("MALFORMED_REQUEST", "depositTxnRef: is required, or originChainId and depositId");
+    }
+    const { across } = acrossFromEnv(c.env);
+    const deposit = await bridgeDepositStatus(across, lookup);
+    return c.json({
+      ok: true as const,
+      deposit: {
+        status: deposit.status, depositId: deposit.depositId, depositTxHash: deposit.depositTxHash,
+        fillTx: deposit.fillTx, refundTx: deposit.refundTx, destinationChainId: deposit.destinationChainId,
+      },
+    }, 200);
+  });
+}
