@@ -1,0 +1,74 @@
+import { formatUnits, zeroAddress, type Address } from "viem";
+import { chains, type ChainName } from "../chains/chains.js";
+import type { ChainGraph } from "../indexer/graphTypes.js";
+import type { Route } from "../routing/types.js";
+import { buildPermit } from "./buildPermit.js";
+import { compareRatios, ratioFromDecimal, ratioToDecimal, ratioToSignificant } from "./decimalFraction.js";
+import type { ResolvedToken } from "./resolveToken.js";
+import type { SwapQuote } from "./swapQuote.js";
+import { toExecutorRoute } from "./toExecutorRoute.js";
+import { valueInUsd } from "./valueInUsd.js";
+
+export type AssembleQuoteParameters = {
+  graph: ChainGraph;
+  chain: ChainName;
+  tokenIn: ResolvedToken;
+  tokenOut: ResolvedToken;
+  route: Route;
+  /** The chain's gasless minimum in USD (decimal string). */
+  gaslessMinimumUsd: string;
+  executor: Address | null;
+  /** Attach a ready-to-sign permit when gasless-eligible. */
+  withPermit: boolean;
+  nowSeconds: number;
+  block: bigint;
+  poolsRefreshed: number;
+};
+
+/**
+ * Turns a route into the full quote (pure): USD value through the graph, rate, primary pool and protocol, gasless
+ * verdict and permit. The USD value is that of the input at the graph's mid prices (of the output when the input
+ * cannot be priced); a swap the graph cannot price at all is worth 0 USD and so not gasless.
+ */
+export function assembleQuote(p: AssembleQuoteParameters): SwapQuote {
+  const { route, tokenIn, tokenOut } = p;
+  const usd = valueInUsd(p.graph, tokenIn.address, route.amountIn) ?? valueInUsd(p.graph, tokenOut.address, route.amountOut)
+    ?? { numerator: 0n, denominator: 1n };
+  const executor = p.executor && p.executor !== zeroAddress ? p.executor : null;
+  const gaslessEligible = executor !== null && compareRatios(usd, ratioFromDecimal(p.gaslessMinimumUsd)) >= 0;
+  const primary = [...route.splits].sort((a, b) => (b.amountIn > a.amountIn ? 1 : b.amountIn < a.amountIn ? -1 : 0))[0]!;
+  const protocols = [...new Set(route.splits.flatMap((s) => s.hops.map((h) => h.protocol)))].sort();
+  const rate = ratioToSignificant({
+    numerator: route.amountOut * 10n ** BigInt(tokenIn.decimals),
+    denominator: route.amountIn * 10n ** BigInt(tokenOut.decimals),
+  }, 8);
+  return {
+    chain: p.chain,
+    chainId: chains[p.chain].id,
+    tokenIn,
+    tokenOut,
+    amountIn: route.amountIn,
+    amountOut: route.amountOut,
+    volumeUsd: ratioToDecimal(usd, 6),
+    rate: `1 ${tokenIn.symbol} = ${rate} ${tokenOut.symbol}`,
+    protocol: protocols.join("+"),
+    poolAddress: primary.hops[0]!.poolAddress,
+    priceImpactBps: route.priceImpactBps,
+    route,
+    executorRoute: toExecutorRoute(route),
+    gaslessMinimumUsd: p.gaslessMinimumUsd,
+    gaslessEligible,
+    executor,
+    // Below the gasless minimum too: the user-paid (encode-only) path spends a Permit2 permit as well.
+    permit: executor !== null && p.withPermit
+      ? buildPermit({ chainId: chains[p.chain].id, token: tokenIn.address, amount: route.amountIn, spender: executor!, nowSeconds: p.nowSeconds })
+      : undefined,
+    block: p.block,
+    poolsRefreshed: p.poolsRefreshed,
+  };
+}
+
+/** Human-readable raw amount (exact). */
+export function formatAmount(raw: bigint, decimals: number): string {
+  return formatUnits(raw, decimals);
+}

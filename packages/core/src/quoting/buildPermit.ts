@@ -1,0 +1,52 @@
+import type { Address } from "viem";
+import { PERMIT2_ADDRESS } from "../chains/chains.js";
+
+/** Permit2's `PermitTransferFrom` types (EIP-712), as every wallet signs them. */
+export const permitTransferFromTypes = {
+  PermitTransferFrom: [
+    { name: "permitted", type: "TokenPermissions" },
+    { name: "spender", type: "address" },
+    { name: "nonce", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+  TokenPermissions: [
+    { name: "token", type: "address" },
+    { name: "amount", type: "uint256" },
+  ],
+} as const;
+
+/** Seconds a permit offered by a quote stays valid. */
+export const PERMIT_VALIDITY_SECONDS = 300;
+
+export type PermitTypedData = {
+  domain: { name: "Permit2"; chainId: number; verifyingContract: Address };
+  types: typeof permitTransferFromTypes;
+  primaryType: "PermitTransferFrom";
+  message: { permitted: { token: Address; amount: string }; spender: Address; nonce: string; deadline: string };
+};
+
+/**
+ * A fresh unordered Permit2 nonce: 256 random bits, so its bitmap word (`nonce >> 8`) is a random 248-bit index that
+ * no earlier permit of the owner can have used (the chance of a collision is negligible; no chain read is needed).
+ */
+export function freshPermitNonce(): bigint {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let nonce = 0n;
+  for (const b of bytes) nonce = (nonce << 8n) | BigInt(b);
+  return nonce;
+}
+
+/** The ready-to-sign typed data of a gasless swap: the user signs it with `eth_signTypedData_v4`. */
+export function buildPermit(p: { chainId: number; token: Address; amount: bigint; spender: Address; nowSeconds: number; nonce?: bigint }): PermitTypedData {
+  return {
+    domain: { name: "Permit2", chainId: p.chainId, verifyingContract: PERMIT2_ADDRESS },
+    types: permitTransferFromTypes,
+    primaryType: "PermitTransferFrom",
+    message: {
+      permitted: { token: p.token, amount: p.amount.toString() },
+      spender: p.spender,
+      nonce: (p.nonce ?? freshPermitNonce()).toString(),
+      deadline: String(Math.floor(p.nowSeconds) + PERMIT_VALIDITY_SECONDS),
+    },
+  };
+}

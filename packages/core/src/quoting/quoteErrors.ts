@@ -1,0 +1,29 @@
+import { SluiceError } from "../errors/SluiceError.js";
+import { formatQuote } from "./formatQuote.js";
+import { MAX_PRICE_IMPACT_BPS, type SwapQuote } from "./swapQuote.js";
+
+/** `Price impact too high: 812 bps exceeds the 500 bps maximum; use a smaller amount`. */
+export function priceImpactTooHigh(quote: SwapQuote): SluiceError {
+  return new SluiceError(
+    "PRICE_IMPACT_TOO_HIGH",
+    `Price impact too high: ${quote.priceImpactBps} bps exceeds the ${MAX_PRICE_IMPACT_BPS} bps maximum; use a smaller amount`,
+    { body: { gaslessEligible: false, gaslessMinimumUsd: quote.gaslessMinimumUsd } },
+  );
+}
+
+/**
+ * `Swap too small: 12.5 USD is below the 20 USD gasless minimum on base` — the failure of DESIGN §2.11, carrying the
+ * quote and the permit to sign for /solve's encode-only calldata (the user submits it and pays gas).
+ */
+export function swapTooSmall(quote: SwapQuote): SluiceError {
+  return new SluiceError(
+    "SWAP_TOO_SMALL",
+    `Swap too small: ${quote.volumeUsd} USD is below the ${quote.gaslessMinimumUsd} USD gasless minimum on ${quote.chain}`,
+    { body: { gaslessEligible: false, gaslessMinimumUsd: quote.gaslessMinimumUsd, quote: formatQuote(quote), ...(quote.permit ? { permit: quote.permit } : {}) } },
+  );
+}
+
+/** Whether the quote is below the gasless minimum (as opposed to ineligible because the chain has no executor). */
+export function isBelowGaslessMinimum(quote: SwapQuote): boolean {
+  return !quote.gaslessEligible && quote.executor !== null;
+}

@@ -1,0 +1,80 @@
+import type { ChainName } from "../chains/chains.js";
+import { chains } from "../chains/chains.js";
+import { SluiceError } from "../errors/SluiceError.js";
+import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
+import { loadGraph } from "../indexer/loadGraph.js";
+import type { ChainDeployment } from "../chains/chainConfig.js";
+import { assembleQuote } from "./assembleQuote.js";
+import { findFreshRoute } from "./findFreshRoute.js";
+import { checkAmountFormat, parseAmount } from "./parseAmount.js";
+import { resolveToken, type TokenSpec } from "./resolveToken.js";
+import { MAX_PRICE_IMPACT_BPS, type SwapQuote } from "./swapQuote.js";
+import { priceImpactTooHigh } from "./quoteErrors.js";
+
+export type QuoteSwapParameters = {
+  chain: ChainName;
+  /** The chain's deployment configuration (executor, gasless minimum override). */
+  deployment: ChainDeployment;
+  /** Where the chain's graph comes from (see `chainIndexSourceFromEnv`). */
+  source: ChainIndexSource;
+  from: TokenSpec;
+  to: TokenSpec;
+  /** Human-readable input amount ("1.5"). */
+  amount: string;
+  /** Attach a ready-to-sign Permit2 permit when gasless-eligible. Default true. */
+  withPermit?: boolean;
+  /** Unix seconds (permit deadline base). Default: now. */
+  nowSeconds?: number;
+};
+
+/**
+ * Quotes an exact-input same-chain swap on the chain's current state: resolves the tokens, parses the amount, finds
+ * the best route over the indexed graph with every pool it uses read at the latest block, and assembles the quote.
+ * Cost on the hot path: one `eth_blockNumber` (concurrent with loading the graph) and, when the graph is older than
+ * that block, one Multicall3 call re-reading the candidate pools.
+ *
+ * Throws SluiceError: MALFORMED_REQUEST (bad amount, decimals), UNSUPPORTED_TOKEN, NO_ROUTE,
+ * PRICE_IMPACT_TOO_HIGH (above 500 bps), UPSTREAM_ERROR (the chain's RPC failed). A swap below the gasless minimum is
+ * not an error here: the quote says `gaslessEligible: false` (see `swapTooSmall` for the interface's failure).
+ */
+export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
+  checkAmountFormat(p.amount);
+  const [graph, latestBlock] = await Promise.all([
+    upstream(p.chain, () => loadGraph(p.source)),
+    upstream(p.chain, () => p.source.client.getBlockNumber({ cacheTime: 0 })),
+  ]);
+  const tokenIn = resolveToken(graph, p.chain, p.from, "from");
+  const tokenOut = resolveToken(graph, p.chain, p.to, "to");
+  if (tokenIn.address === tokenOut.address) throw new SluiceError("MALFORMED_REQUEST", "to: must be a different token than from");
+  const amountIn = parseAmount(p.amount, tokenIn.decimals, tokenIn.symbol);
+
+  const { route, poolsRefreshed } = await upstream(p.chain, async () =>
+    findFreshRoute({ graph, client: p.source.client, latestBlock, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn }));
+  const quote = assembleQuote({
+    graph, chain: p.chain, tokenIn, tokenOut, route,
+    gaslessMinimumUsd: p.deployment.gaslessMinimumUsd ?? chains[p.chain].gaslessMinimumUsd,
+    executor: p.deployment.executor,
+    withPermit: p.withPermit ?? true,
+    nowSeconds: p.nowSeconds ?? Date.now() / 1000,
+    block: latestBlock,
+    poolsRefreshed,
+  });
+  if (quote.priceImpactBps > MAX_PRICE_IMPACT_BPS) throw priceImpactTooHigh(quote);
+  return quote;
+}
+
+/** Chain RPC failures become UPSTREAM_ERROR naming the chain; Sluice's own errors pass through. */
+async function upstream<T>(chain: ChainName, work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SluiceError) throw error;
+    if (isRpcError(error)) throw new SluiceError("UPSTREAM_ERROR", `The ${chain} RPC node did not answer; retry shortly`, { cause: error });
+    throw error;
+  }
+}
+
+function isRpcError(error: unknown): boolean {
+  const name = (error as { name?: string })?.name ?? "";
+  return /HttpRequestError|TimeoutError|RpcRequestError|RpcError|FetchError|ContractFunctionExecutionError|CallExecutionError|TypeError/.test(name);
+}

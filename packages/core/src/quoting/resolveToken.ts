@@ -1,0 +1,72 @@
+import { isAddress, type Address } from "viem";
+import { chains, type ChainName } from "../chains/chains.js";
+import { SluiceError } from "../errors/SluiceError.js";
+import type { ChainGraph, IndexedToken } from "../indexer/graphTypes.js";
+
+/** How a request names one side of a swap: a symbol or an address, optionally with explicit address and decimals. */
+export type TokenSpec = {
+  /** Symbol or address (`from` / `to`). */
+  token: string;
+  /** `fromAddress` / `toAddress`: wins over `token`. */
+  address?: string;
+  /** `fromDecimals` / `toDecimals`. */
+  decimals?: number;
+};
+
+export type ResolvedToken = { address: Address; symbol: string; decimals: number };
+
+/**
+ * One canonical token per symbol: the chain's curated token of that symbol, else the graph's token of that symbol with
+ * the best quality score, then the most pools (then the lowest address, so the choice is stable).
+ */
+export function canonicalTokenBySymbol(graph: ChainGraph, chain: ChainName, symbol: string): IndexedToken | ResolvedToken | undefined {
+  const lowerSymbol = symbol.toLowerCase();
+  const curated = chains[chain].curatedTokens;
+  const c = curated.find((t) => t.symbol === symbol) ?? curated.find((t) => t.symbol.toLowerCase() === lowerSymbol);
+  if (c) {
+    const address = c.address.toLowerCase() as Address;
+    return graph.tokens.get(address) ?? { address, symbol: c.symbol, decimals: c.decimals };
+  }
+  let best: IndexedToken | undefined;
+  let bestRank: [number, number] = [-Infinity, -Infinity];
+  const exact = [...graph.tokens.values()].filter((t) => t.symbol === symbol);
+  const candidates = exact.length > 0 ? exact : [...graph.tokens.values()].filter((t) => t.symbol.toLowerCase() === lowerSymbol);
+  for (const t of candidates) {
+    const rank: [number, number] = [t.quality ?? -1, graph.poolsByToken.get(t.address)?.length ?? 0];
+    if (rank[0] > bestRank[0] || (rank[0] === bestRank[0] && (rank[1] > bestRank[1] || (rank[1] === bestRank[1] && best && t.address < best.address)))) {
+      best = t;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/**
+ * Resolves one side of a swap request. An explicit address (or a `token` that is an address) is honoured as given;
+ * a symbol resolves through the chain's curated list first, then the indexed graph. Explicit decimals are honoured,
+ * but must agree with the token's own when the graph knows it (a mismatch would quote a wrong amount).
+ */
+export function resolveToken(graph: ChainGraph, chain: ChainName, spec: TokenSpec, field: "from" | "to"): ResolvedToken {
+  let address: Address | undefined;
+  if (spec.address !== undefined) {
+    if (!isAddress(spec.address, { strict: false })) throw new SluiceError("MALFORMED_REQUEST", `${field}Address: must be a 0x-prefixed 20-byte address`);
+    address = spec.address.toLowerCase() as Address;
+  } else if (/^0x/i.test(spec.token)) {
+    if (!isAddress(spec.token, { strict: false })) throw new SluiceError("MALFORMED_REQUEST", `${field}: "${spec.token}" is not a valid address`);
+    address = spec.token.toLowerCase() as Address;
+  }
+  const known = address ? graph.tokens.get(address) : canonicalTokenBySymbol(graph, chain, spec.token);
+  if (!known) {
+    if (address && spec.decimals !== undefined) return { address, symbol: /^0x/i.test(spec.token) ? shortAddress(address) : spec.token, decimals: spec.decimals };
+    const hint = address ? `pass ${field}Decimals to quote a token outside the indexed graph` : `pass ${field}Address and ${field}Decimals`;
+    throw new SluiceError("UNSUPPORTED_TOKEN", `${field}: unknown token ${spec.token} on ${chain}; ${hint}`);
+  }
+  if (spec.decimals !== undefined && spec.decimals !== known.decimals) {
+    throw new SluiceError("MALFORMED_REQUEST", `${field}Decimals: ${spec.decimals} does not match ${known.symbol}'s ${known.decimals} decimals`);
+  }
+  return { address: known.address.toLowerCase() as Address, symbol: known.symbol, decimals: known.decimals };
+}
+
+function shortAddress(address: Address): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}

@@ -1,0 +1,67 @@
+import type { Address } from "viem";
+import { chains, type ChainName } from "../chains/chains.js";
+import type { ChainGraph } from "../indexer/graphTypes.js";
+import { otherToken, type Pool } from "../pools/types.js";
+import type { Ratio } from "./decimalFraction.js";
+
+type Priced = { usdPerRaw: Ratio; depth: number };
+
+/** The chain's USD stablecoins (curated, `usdStable`), lower-cased, with their decimals. */
+function stables(chain: ChainName): Map<Address, number> {
+  return new Map(chains[chain].curatedTokens.filter((t) => t.usdStable).map((t) => [t.address.toLowerCase() as Address, t.decimals]));
+}
+
+/**
+ * USD per raw unit of `token` through the graph: 1 per whole unit for a USD stablecoin; else the mid price (fee
+ * excluded, exact fraction) of the deepest pool pairing it with a stablecoin, or with a token so priced (two pools
+ * at most). "Deepest" ranks pools by the USD worth of the priced side's virtual reserve (a float heuristic for the
+ * choice only; the value itself is exact). Undefined when the token has no such path.
+ */
+export function usdPerRawUnit(graph: ChainGraph, token: Address): Ratio | undefined {
+  const usd = stables(graph.chain);
+  const direct = (t: Address): Priced | undefined => {
+    const d = usd.get(t);
+    if (d !== undefined) return { usdPerRaw: { numerator: 1n, denominator: 10n ** BigInt(d) }, depth: Infinity };
+    let best: Priced | undefined;
+    for (const address of graph.poolsByToken.get(t) ?? []) {
+      const pool = graph.pools.get(address)!;
+      const other = otherToken(pool, t);
+      const od = usd.get(other);
+      if (od === undefined) continue;
+      const candidate = through(pool, t, { usdPerRaw: { numerator: 1n, denominator: 10n ** BigInt(od) }, depth: Infinity });
+      if (candidate && (!best || candidate.depth > best.depth)) best = candidate;
+    }
+    return best;
+  };
+  const first = direct(token);
+  if (first) return first.usdPerRaw;
+  let best: Priced | undefined;
+  const priced = new Map<Address, Priced | undefined>();
+  for (const address of graph.poolsByToken.get(token) ?? []) {
+    const pool = graph.pools.get(address)!;
+    const other = otherToken(pool, token);
+    if (!priced.has(other)) priced.set(other, direct(other));
+    const p = priced.get(other);
+    const candidate = p && through(pool, token, p);
+    if (candidate && (!best || candidate.depth > best.depth)) best = candidate;
+  }
+  return best?.usdPerRaw;
+}
+
+/** `token` priced through `pool` against its other token, whose USD price is known. */
+function through(pool: Pool, token: Address, other: Priced): Priced | undefined {
+  const mid = pool.midPrice(token); // other raw per token raw
+  if (mid.numerator === 0n || mid.denominator === 0n) return undefined;
+  const { reserveOut } = pool.virtualReserves(token);
+  const depthUsd = reserveOut * (Number(other.usdPerRaw.numerator) / Number(other.usdPerRaw.denominator));
+  return {
+    usdPerRaw: { numerator: mid.numerator * other.usdPerRaw.numerator, denominator: mid.denominator * other.usdPerRaw.denominator },
+    depth: Math.min(depthUsd, other.depth),
+  };
+}
+
+/** The USD value of `amount` raw units of `token` (exact), or undefined when the graph cannot price it. */
+export function valueInUsd(graph: ChainGraph, token: Address, amount: bigint): Ratio | undefined {
+  const price = usdPerRawUnit(graph, token);
+  return price && { numerator: amount * price.numerator, denominator: price.denominator };
+}
