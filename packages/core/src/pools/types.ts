@@ -15,6 +15,15 @@ export type QuoteExactInReturnType<P extends Pool = Pool> = {
   initializedTicksCrossed: number;
 };
 
+export type QuoteOptions = {
+  /**
+   * Stop the swap once the sqrt price has moved by this integer factor (V3 only; a V2 quote is O(1)). A quote that
+   * stops there reports the input it actually consumed, less than requested; a quote that does not reach it is
+   * identical to an unlimited one. Routers use it to avoid walking thousands of ticks for hopeless hops.
+   */
+  maxSqrtPriceMove?: number;
+};
+
 /**
  * A liquidity pool as the router sees it: an immutable snapshot of on-chain state that can quote a swap exactly
  * (bit-exact with the contract) and return the state the swap leaves.
@@ -28,7 +37,7 @@ export interface Pool {
   /** Fee in pips (millionths): 3000 = 0.3%. V2 pools are 3000. */
   readonly fee: number;
   /** Exact-input quote. `amountIn` 0 returns 0 and the same pool. Throws `PoolMathError` where the contract reverts. */
-  quoteExactIn(tokenIn: Address, amountIn: bigint): QuoteExactInReturnType<this>;
+  quoteExactIn(tokenIn: Address, amountIn: bigint, options?: QuoteOptions): QuoteExactInReturnType<this>;
   /**
    * The marginal price, fee excluded, in units of the other token per unit of `tokenIn`
    * (V2: reserveOut / reserveIn; V3: sqrtPrice² / 2^192 or its inverse).

@@ -1,7 +1,13 @@
 import type { Address } from "viem";
 import { PoolMathError } from "../pools/errors.js";
-import type { Pool } from "../pools/types.js";
+import type { Pool, QuoteOptions } from "../pools/types.js";
 import type { Path, RouteHop } from "./types.js";
+
+/**
+ * Routes never move a pool's sqrt price by more than 4× (its price by 16×, over 93% impact on that hop): such hops
+ * are rejected instead of being walked tick by tick. It only excludes hops; it never changes a reported amount.
+ */
+export const ROUTING_QUOTE_OPTIONS: QuoteOptions = { maxSqrtPriceMove: 4 };
 
 /** Current pool states by address; a pool absent from the map is in its original state. */
 export type PoolStates = ReadonlyMap<Address, Pool>;
@@ -19,7 +25,12 @@ export type QuotePathReturnType = {
  * Returns undefined when the chain would not execute it as a full exact-input swap: a hop reverts, a pool cannot
  * absorb its whole input, or a hop pays nothing.
  */
-export function quotePath(path: Path, amountIn: bigint, states: PoolStates = new Map()): QuotePathReturnType | undefined {
+export function quotePath(
+  path: Path,
+  amountIn: bigint,
+  states: PoolStates = new Map(),
+  options: QuoteOptions = ROUTING_QUOTE_OPTIONS,
+): QuotePathReturnType | undefined {
   let amount = amountIn;
   const hops: RouteHop[] = [];
   const poolsAfter: Pool[] = [];
@@ -30,7 +41,7 @@ export function quotePath(path: Path, amountIn: bigint, states: PoolStates = new
     const tokenIn = path.tokens[i]!;
     let quote;
     try {
-      quote = pool.quoteExactIn(tokenIn, amount);
+      quote = pool.quoteExactIn(tokenIn, amount, options);
     } catch (error) {
       if (error instanceof PoolMathError) return undefined;
       throw error;

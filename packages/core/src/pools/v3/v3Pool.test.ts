@@ -44,6 +44,14 @@ describe("V3Pool", () => {
     expect(q.poolAfter.liquidity).toBe(0n);
   });
 
+  it("stops at maxSqrtPriceMove and reports the input consumed; identical below it", () => {
+    const small = pool.quoteExactIn(T0, 10n ** 15n, { maxSqrtPriceMove: 4 });
+    expect(small).toEqual(pool.quoteExactIn(T0, 10n ** 15n));
+    const capped = pool.quoteExactIn(T0, 10n ** 24n, { maxSqrtPriceMove: 4 });
+    expect(capped.amountIn).toBeLessThan(10n ** 24n);
+    expect(capped.poolAfter.sqrtPriceX96).toBe(pool.sqrtPriceX96 / 4n);
+  });
+
   it("quotes exact output consistently with exact input", () => {
     const out = pool.quoteExactIn(T1, 10n ** 16n);
     const back = pool.quoteExactOut(T0, out.amountOut);

@@ -1,8 +1,8 @@
 import type { Address } from "viem";
 import { require_ } from "../errors.js";
 import { isToken0, normalizeToken } from "../normalizeToken.js";
-import type { Fraction, Pool, QuoteExactInReturnType } from "../types.js";
-import { FEE_TIER_TICK_SPACINGS, MAX_UINT128, Q192 } from "./math/constants.js";
+import type { Fraction, Pool, QuoteExactInReturnType, QuoteOptions } from "../types.js";
+import { FEE_TIER_TICK_SPACINGS, MAX_SQRT_RATIO, MAX_UINT128, MIN_SQRT_RATIO, Q192 } from "./math/constants.js";
 import { getSqrtRatioAtTick } from "./math/getSqrtRatioAtTick.js";
 import { getTickAtSqrtRatio } from "./math/getTickAtSqrtRatio.js";
 import { swap, type SwapReturnType } from "./swap.js";
@@ -86,14 +86,14 @@ export class V3Pool implements Pool {
     return Object.freeze(next) as V3Pool;
   }
 
-  quoteExactIn(tokenIn: Address, amountIn: bigint): V3QuoteReturnType<this> {
+  quoteExactIn(tokenIn: Address, amountIn: bigint, options?: QuoteOptions): V3QuoteReturnType<this> {
     const zeroForOne = isToken0(this, tokenIn);
     if (amountIn === 0n) {
       const swapResult = { amount0: 0n, amount1: 0n, sqrtPriceX96: this.sqrtPriceX96, tick: this.tick, liquidity: this.liquidity, initializedTicksCrossed: 0 };
       return { amountIn, amountOut: 0n, poolAfter: this, initializedTicksCrossed: 0, swap: swapResult };
     }
     require_(amountIn > 0n, "INSUFFICIENT_INPUT_AMOUNT", "quoteExactIn: amountIn must be positive");
-    const result = swap(this, { zeroForOne, amountSpecified: amountIn });
+    const result = swap(this, { zeroForOne, amountSpecified: amountIn, sqrtPriceLimitX96: this.priceLimit(zeroForOne, options) });
     const [paid, received] = zeroForOne ? [result.amount0, -result.amount1] : [result.amount1, -result.amount0];
     return {
       amountIn: paid,
@@ -102,6 +102,16 @@ export class V3Pool implements Pool {
       initializedTicksCrossed: result.initializedTicksCrossed,
       swap: result,
     };
+  }
+
+  /** The sqrt price limit for `options.maxSqrtPriceMove`, or undefined (the quoter's default, no limit). */
+  private priceLimit(zeroForOne: boolean, options?: QuoteOptions): bigint | undefined {
+    const factor = options?.maxSqrtPriceMove;
+    if (!factor) return undefined;
+    require_(Number.isInteger(factor) && factor > 1, "INVALID_PRICE_LIMIT", "maxSqrtPriceMove must be an integer > 1");
+    const limit = zeroForOne ? this.sqrtPriceX96 / BigInt(factor) : this.sqrtPriceX96 * BigInt(factor);
+    if (zeroForOne) return limit > MIN_SQRT_RATIO ? limit : undefined;
+    return limit < MAX_SQRT_RATIO ? limit : undefined;
   }
 
   /** Exact-output quote; `amountOut` is less than requested if the pool runs out of liquidity. */
