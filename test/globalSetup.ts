@@ -41,6 +41,7 @@ export default async function setup(project: TestProject) {
     redisRestToken: stack.redisRestToken,
     manifest: stack.manifest,
     acrossApiUrl: stack.acrossApiUrl,
+    acrossApiKey: stack.acrossApiKey,
     stateDir: stack.stateDir,
     faultsUrl: stack.faultsUrl!,
     demoKeys: { production: stack.demo.productionKey, sandbox: stack.demo.sandboxKey },

@@ -44,6 +44,7 @@ export type Stack = {
   manifest: DevnetManifest;
   /** The local Across API (devnet-only control endpoints under /devnet/). */
   acrossApiUrl: string;
+  acrossApiKey: string;
   demo: DemoCredentials;
   stateDir: string;
   /** The fault proxies' control URL (with `faultInjection`). */
@@ -135,7 +136,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
 
     const stack: Stack = {
       baseUrl: api.url, sandboxUrl: sandbox.url, databaseUrl, redisUrl: redis.url,
-      redisRestUrl: bridge.url, redisRestToken: bridge.token, adminToken, manifest: devnet.manifest, acrossApiUrl: across.url, demo, stateDir,
+      redisRestUrl: bridge.url, redisRestToken: bridge.token, adminToken, manifest: devnet.manifest, acrossApiUrl: across.url, acrossApiKey: across.apiKey, demo, stateDir,
       faultsUrl, stop,
     };
     writeFileSync(join(stateDir, "state.json"), JSON.stringify({ ...stack, stop: undefined }, null, 2));

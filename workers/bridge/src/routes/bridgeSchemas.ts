@@ -11,7 +11,7 @@ export const chainIdField = z.coerce.number().int("must be an integer chain id")
   .openapi({ type: "integer", description: "1 (Ethereum), 8453 (Base), 42161 (Arbitrum) or 137 (Polygon)", example: 8453 });
 
 export const rawAmountField = z.string().regex(/^\d{1,78}$/, "must be a raw base-unit amount as a decimal string")
-  .refine((v) => BigInt(v) < 2n ** 256n, "must fit in 256 bits")
+  .refine((v) => !/^\d+$/.test(v) || BigInt(v) < 2n ** 256n, "must fit in 256 bits")
   .openapi({ example: "25000000" });
 
 export const txHashField = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 32-byte 0x-prefixed transaction hash");

@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call } from "../../../../test/support/http.js";
+import { createPartner, type Partner } from "../../../../test/support/partners.js";
+import { ARBITRUM, BASE, newWallet, quoteBody, token } from "../testing/bridgeTestKit.js";
+
+let partner: Partner;
+let depositor: `0x${string}`;
+beforeAll(async () => {
+  partner = await createPartner({ rateLimitPerMinute: 1000 });
+  depositor = (await newWallet()).address;
+});
+
+const quote = (overrides: Record<string, unknown>) => call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(depositor, overrides) });
+
+describe("POST /api/v1/bridge/quote validation", () => {
+  it.each([
+    [{ amount: 25000000 }, "amount"],
+    [{ amount: "1.5" }, "amount"],
+    [{ amount: "-1" }, "amount"],
+    [{ amount: "0" }, "amount"],
+    [{ amount: "1".repeat(80) }, "amount"],
+    [{ depositor: "0x1234" }, "depositor"],
+    [{ recipient: "not-an-address" }, "recipient"],
+    [{ originChainId: "8453" }, "originChainId"],
+    [{ destinationChainId: 1.5 }, "destinationChainId"],
+    [{ inputToken: "0x12" }, "inputToken"],
+    [{ tradeType: "exactish" }, "tradeType"],
+    [{ slippage: 2 }, "slippage"],
+    [{ destinationChainId: BASE }, "destinationChainId"],
+  ])("%j → MALFORMED_REQUEST naming %s", async (overrides, field) => {
+    const response = await quote(overrides);
+    expect(response).toMatchObject({ status: 400, body: { ok: false, code: "MALFORMED_REQUEST", error: expect.stringContaining(field) } });
+  });
+
+  it("a missing field and malformed JSON → MALFORMED_REQUEST", async () => {
+    const { amount: _amount, ...withoutAmount } = quoteBody(depositor);
+    expect(await call("/api/v1/bridge/quote", { key: partner.key, body: withoutAmount }))
+      .toMatchObject({ status: 400, body: { code: "MALFORMED_REQUEST", error: "amount: is required" } });
+    expect(await call("/api/v1/bridge/quote", { key: partner.key, rawBody: "{ not json", headers: { "Content-Type": "application/json" }, method: "POST" }))
+      .toMatchObject({ status: 400, body: { code: "MALFORMED_REQUEST" } });
+  });
+
+  it("a chain outside the four → UNSUPPORTED_CHAIN naming the field", async () => {
+    expect(await quote({ originChainId: 10 })).toMatchObject({ status: 400, body: { code: "UNSUPPORTED_CHAIN", error: expect.stringContaining("originChainId") } });
+    expect(await quote({ destinationChainId: 56 })).toMatchObject({ status: 400, body: { code: "UNSUPPORTED_CHAIN", error: expect.stringContaining("destinationChainId") } });
+  });
+
+  it("a token outside the curated bridgeable set → UNSUPPORTED_TOKEN", async () => {
+    expect(await quote({ inputToken: "DEGEN" })).toMatchObject({ status: 422, body: { code: "UNSUPPORTED_TOKEN", error: expect.stringContaining("inputToken") } });
+    expect(await quote({ outputToken: "0x000000000000000000000000000000000000dEaD" })).toMatchObject({ status: 422, body: { code: "UNSUPPORTED_TOKEN" } });
+    expect(await quote({ originChainId: 137, inputToken: "WPOL" })).toMatchObject({ status: 422, body: { code: "UNSUPPORTED_TOKEN" } });
+    // an address valid on another chain only
+    expect(await quote({ inputToken: token(ARBITRUM, "USDC") })).toMatchObject({ status: 422, body: { code: "UNSUPPORTED_TOKEN" } });
+  });
+
+  it("a pair the bridge protocol has no route for → UNSUPPORTED_TOKEN", async () => {
+    expect(await quote({ inputToken: "USDC", outputToken: "WETH" })).toMatchObject({ status: 422, body: { code: "UNSUPPORTED_TOKEN", error: expect.stringMatching(/No bridge route/) } });
+  });
+
+  it("a user without the funds → SIMULATION_FAILED", async () => {
+    expect(await quote({})).toMatchObject({ status: 422, body: { code: "SIMULATION_FAILED", error: expect.stringMatching(/check balance and allowance/) } });
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { call } from "../../../../test/support/http.js";
+import { createPartner } from "../../../../test/support/partners.js";
+import { ARBITRUM, BASE, balanceOf, hold, newWallet, quoteBody, sendQuoteTransactions, token, waitForStatus } from "../testing/bridgeTestKit.js";
+
+describe("GET /api/v1/bridge/status: an unfilled deposit", () => {
+  it("goes pending → expired → refunded to the depositor on the origin chain", async () => {
+    const partner = await createPartner();
+    const user = await newWallet({ chainId: BASE, symbol: "USDC", amount: 50_000_000n });
+    await hold(user.address); // devnet-only: the relayer leaves this user's deposits unfilled (20 s fill window)
+    const quoted = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { amount: "30000000" }) });
+    expect(quoted.status).toBe(200);
+    const depositTx = await sendQuoteTransactions(user, quoted.body.quote);
+    expect(await balanceOf(BASE, token(BASE, "USDC"), user.address)).toBe(20_000_000n);
+
+    const pending = await waitForStatus(partner.key, depositTx, "pending", 10_000);
+    expect(pending).toMatchObject({ fillTx: null, refundTx: null, destinationChainId: ARBITRUM });
+    const expired = await waitForStatus(partner.key, depositTx, "expired", 60_000);
+    expect(expired.fillTx).toBeNull();
+    const refunded = await waitForStatus(partner.key, depositTx, "refunded", 30_000);
+    expect(refunded.refundTx).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await balanceOf(BASE, token(BASE, "USDC"), user.address)).toBe(50_000_000n);
+    expect(await balanceOf(ARBITRUM, token(ARBITRUM, "USDC"), user.address)).toBe(0n);
+  }, 120_000);
+});
+
+describe("GET /api/v1/bridge/status errors", () => {
+  it("needs depositTxnRef, or originChainId and depositId", async () => {
+    const { key } = await createPartner();
+    expect(await call("/api/v1/bridge/status", { key })).toMatchObject({ status: 400, body: { code: "MALFORMED_REQUEST", error: expect.stringContaining("depositTxnRef") } });
+    expect(await call("/api/v1/bridge/status?depositTxnRef=0x1234", { key })).toMatchObject({ status: 400, body: { code: "MALFORMED_REQUEST", error: expect.stringContaining("depositTxnRef") } });
+    expect(await call("/api/v1/bridge/status?originChainId=8453", { key })).toMatchObject({ status: 400, body: { code: "MALFORMED_REQUEST" } });
+    expect(await call("/api/v1/bridge/status?originChainId=10&depositId=1", { key })).toMatchObject({ status: 400, body: { code: "UNSUPPORTED_CHAIN" } });
+  });
+
+  it("an unknown deposit → 404 NOT_FOUND", async () => {
+    const { key } = await createPartner();
+    expect(await call(`/api/v1/bridge/status?depositTxnRef=0x${"ab".repeat(32)}`, { key })).toMatchObject({ status: 404, body: { ok: false, code: "NOT_FOUND" } });
+    expect(await call("/api/v1/bridge/status?originChainId=1&depositId=999999", { key })).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+  });
+});
