@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { AcrossRequestError, createAcrossClient } from "./createAcrossClient.js";
+
+const config = { baseUrl: "http://across.test", apiKey: "k", integratorId: "0x5c1e" as const, feeRecipient: "0x7777777777777777777777777777777777777777" as const, timeoutMs: 50 };
+
+function scripted(answers: (() => Response | Promise<Response>)[]) {
+  const calls: string[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push(String(input));
+    expect((init?.headers as Record<string, string>).authorization).toBe("Bearer k");
+    const next = answers.shift();
+    if (!next) throw new Error("no more answers");
+    return next();
+  };
+  return { calls, client: createAcrossClient({ ...config, fetch: fetch as typeof globalThis.fetch }) };
+}
+
+const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status });
+
+describe("createAcrossClient", () => {
+  it("retries 5xx and network failures, then answers UPSTREAM_ERROR", async () => {
+    const { calls, client } = scripted([json(503, {}), () => { throw new TypeError("fetch failed"); }]);
+    await expect(client.depositStatus({ depositTxnRef: "0xab" })).rejects.toMatchObject({ code: "UPSTREAM_ERROR", message: expect.stringMatching(/unreachable/) });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("times out slow answers (retryable)", async () => {
+    const slow = () => new Promise<Response>((_resolve, reject) => setTimeout(() => reject(Object.assign(new Error("t"), { name: "TimeoutError" })), 60));
+    const { calls, client } = scripted([slow, slow]);
+    await expect(client.depositStatus({ depositTxnRef: "0xab" })).rejects.toMatchObject({ code: "UPSTREAM_ERROR", message: expect.stringMatching(/no answer within 50 ms/) });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("never retries a 4xx", async () => {
+    const { calls, client } = scripted([json(400, { code: "AMOUNT_TOO_LOW", message: "too low", param: "amount" })]);
+    const error = await client.swapApproval({ amount: 1n, inputToken: "a", outputToken: "b", originChainId: 1, destinationChainId: 2, depositor: "d", recipient: "r", tradeType: "exactInput", slippage: "auto", appFee: "0.001", appFeeRecipient: "f" }).catch((e) => e);
+    expect(error).toBeInstanceOf(AcrossRequestError);
+    expect(error).toMatchObject({ status: 400, code: "AMOUNT_TOO_LOW", param: "amount" });
+    expect(calls).toHaveLength(1);
+    const query = new URL(calls[0]!).searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({ integratorId: "0x5c1e", appFee: "0.001", refundAddress: "d", refundOnOrigin: "true" });
+  });
+
+  it("a 404 status is null; malformed JSON and wrong shapes are UPSTREAM_ERROR without retry", async () => {
+    const { calls, client } = scripted([json(404, { message: "not found" }), () => new Response("{oops", { status: 200 }), json(200, { nope: 1 })]);
+    expect(await client.depositStatus({ originChainId: 1, depositId: "5" })).toBeNull();
+    await expect(client.depositStatus({ depositTxnRef: "0xab" })).rejects.toMatchObject({ code: "UPSTREAM_ERROR", message: expect.stringMatching(/malformed JSON/) });
+    await expect(client.depositStatus({ depositTxnRef: "0xab" })).rejects.toMatchObject({ code: "UPSTREAM_ERROR", message: expect.stringMatching(/not understood/) });
+    expect(calls).toHaveLength(3);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { encodeFunctionData, erc20Abi, maxUint256, pad } from "viem";
+import { chains } from "../../chains/chains.js";
+import { SluiceError } from "../../errors/SluiceError.js";
+import { decodeDepositCalldata, stripIntegratorSuffix } from "./decodeDepositCalldata.js";
+import { honestParts, NOW, quoteFrom, stranger, user, type QuoteParts } from "./honestQuote.testing.js";
+import { validateAcrossQuote } from "./validateAcrossQuote.js";
+
+function refusal(parts: Partial<QuoteParts>, edit?: Parameters<typeof quoteFrom>[1]) {
+  try {
+    validateAcrossQuote(quoteFrom({ ...honestParts(), ...parts }, edit));
+  } catch (error) {
+    expect(error).toBeInstanceOf(SluiceError);
+    return error as SluiceError;
+  }
+  throw new Error("the quote was accepted");
+}
+
+describe("validateAcrossQuote", () => {
+  it("accepts an honest quote, with deposit or depositV3, with or without the integrator suffix", () => {
+    for (const parts of [honestParts(), { ...honestParts(), entryPoint: "depositV3" as const }, { ...honestParts(), suffix: "0x" as const }]) {
+      const context = validateAcrossQuote(quoteFrom(parts));
+      expect(context.appFee).toBe(24_990n);
+      expect(context.deposit.depositor).toBe(user);
+    }
+  });
+
+  it.each<[string, Partial<QuoteParts>, RegExp]>([
+    ["another depositor", { depositor: stranger }, /depositor .* not the user/],
+    ["another destination chain", { destinationChainId: 137n }, /goes to chain 137/],
+    ["another input amount", { inputAmount: 50_000_000n }, /takes 50000000 base units/],
+    ["a stranger as drain target", { drainTo: stranger }, /drains the output to/],
+    ["a stranger as fallback (refund) recipient", { fallback: stranger }, /fallback recipient/],
+    ["a stranger as direct recipient", { recipient: stranger }, /recipient is .* not the requested/],
+    ["the fee to a stranger", { feeTo: stranger }, /app fee is paid to/],
+    ["a 50 bps fee", { fee: 124_950n }, /not 10 bps/],
+    ["an extra call", { extraCalls: [{ target: stranger, callData: "0x", value: 0n }] }, /beyond the fee/],
+    ["a passed fill deadline", { fillDeadline: NOW - 1 }, /fill deadline/],
+    ["another target contract", { to: stranger }, /not a canonical Across contract/],
+    ["the SpokePoolPeriphery as target", { to: "0x97CCDBea4632140639aD5eA9b944aa034eb15fD4" }, /cannot verify/],
+    ["garbage message", { message: "0x1234" }, /not MulticallHandler instructions/],
+  ])("refuses %s", (_name, parts, message) => {
+    const error = refusal(parts);
+    expect(error.code).toBe("UPSTREAM_ERROR");
+    expect(error.message).toMatch(message);
+  });
+
+  it("refuses a direct payout without the app fee", () => {
+    const error = refusal({ recipient: user, message: "0x" });
+    expect(error.message).toMatch(/pays no app fee/);
+  });
+
+  it("refuses an undisclosed fee, a stranger's approval, a non-approve approval, native value", () => {
+    expect(refusal({}, (q) => { q.fees.total.details.app.amount = "0"; }).message).toMatch(/discloses an app fee of 0/);
+    expect(refusal({}, (q) => {
+      q.approvalTxns![0]!.data = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [stranger, maxUint256] });
+    }).message).toMatch(/lets .* spend the input token/);
+    expect(refusal({}, (q) => {
+      q.approvalTxns![0]!.data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [stranger, 1n] });
+    }).message).toMatch(/not a plain ERC20 approve/);
+    expect(refusal({}, (q) => { q.approvalTxns![0]!.to = chains.base.curatedTokens[0]!.address; }).message).toMatch(/not to the input token/);
+    expect(refusal({}, (q) => { q.swapTx.value = "1"; }).message).toMatch(/native coin/);
+    expect(refusal({}, (q) => { q.expectedOutputAmount = "30000000"; }).message).toMatch(/promises more output/);
+  });
+
+  it("refuses trailing bytes hidden after the deposit and dirty address words", () => {
+    expect(refusal({ suffix: "0xdeadbeef" }).message).toMatch(/not canonically encoded/);
+    const parts = honestParts();
+    const error = refusal({}, (q) => {
+      q.swapTx.data = q.swapTx.data.replace(pad(user).slice(2).toLowerCase(), `ff${pad(user).slice(4).toLowerCase()}`);
+    });
+    expect(error.message).toMatch(/depositor is not an EVM address/);
+    expect(parts).toBeDefined();
+  });
+
+  it("an expired quote → QUOTE_EXPIRED; a missing expiry is refused", () => {
+    expect(refusal({}, (q) => { q.quoteExpiryTimestamp = NOW; }).code).toBe("QUOTE_EXPIRED");
+    expect(refusal({}, (q) => { q.quoteExpiryTimestamp = undefined; }).message).toMatch(/no expiry/);
+  });
+
+  it("strips the integrator suffix and the marker", () => {
+    expect(stripIntegratorSuffix("0xabcdef1dc0de5c1e73c0de")).toEqual({ calldata: "0xabcdef", integratorId: "0x5c1e" });
+    expect(stripIntegratorSuffix("0xabcdef")).toEqual({ calldata: "0xabcdef", integratorId: undefined });
+    expect(decodeDepositCalldata(quoteFrom(honestParts()).quote.swapTx.data as `0x${string}`).integratorId).toBe("0x5c1e");
+  });
+});
