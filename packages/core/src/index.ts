@@ -11,3 +11,4 @@ export * from "./permit/index.js";
 export * from "./relayer/index.js";
 export * from "./usage/index.js";
 export * from "./ledger/index.js";
+export * from "./swaps/index.js";

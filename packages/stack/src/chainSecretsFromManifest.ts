@@ -15,5 +15,14 @@ export function chainSecretsFromManifest(
     uniswapV2Factory: chain.uniswapV2Factory,
     uniswapV3Factory: chain.uniswapV3Factory,
   }]));
-  return { SLUICE_CHAINS: JSON.stringify(chains) };
+  // The relayers' keys (the swap worker signs gasless swaps with them): the dev accounts allow-listed as relayers.
+  const relayerKeys = manifest.accounts.dev
+    .filter((a) => manifest.accounts.relayers.some((r) => r.toLowerCase() === a.address.toLowerCase()))
+    .map((a) => a.privateKey);
+  return {
+    SLUICE_CHAINS: JSON.stringify(chains),
+    RELAYER_PRIVATE_KEYS: relayerKeys.join(","),
+    // Devnet blocks are mined at once: a transaction pending for 5 s is stuck.
+    RELAYER_STUCK_AFTER_MS: "5000",
+  };
 }

@@ -1,0 +1,3 @@
+export * from "./rememberEncodedSwap.js";
+export * from "./findEncodedSwap.js";
+export * from "./confirmEncodedSwap.js";

@@ -1,0 +1,69 @@
+import { z } from "@hono/zod-openapi";
+import { chainNames } from "@sluice/core";
+import { isAddress } from "viem";
+
+const address = z.string().refine((v) => isAddress(v, { strict: false }), "must be a 0x-prefixed 20-byte address");
+const uint = (what: string) => z.string().regex(/^\d{1,78}$/, `must be ${what} as a decimal integer string`)
+  .refine((v) => BigInt(v) < 2n ** 256n, "must fit in uint256");
+
+export const PermitSchema = z.object({
+  permitted: z.object({
+    token: address.openapi({ example: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
+    amount: uint("the raw base-unit amount").openapi({ example: "25000000" }),
+  }).strict(),
+  nonce: uint("the Permit2 nonce").openapi({ example: "182371982371" }),
+  deadline: uint("Unix seconds").openapi({ example: "1767225600" }),
+}).strict().openapi("Permit", { description: "PermitTransferFrom without the spender (the chain's executor)" });
+
+export const SolveBody = z.object({
+  from: z.string().min(1).max(64).openapi({ example: "USDC" }),
+  to: z.string().min(1).max(64).openapi({ example: "WETH" }),
+  amount: z.string().regex(/^\d{1,40}(\.\d{1,36})?$/, "must be a positive decimal string").openapi({ example: "25" }),
+  chain: z.enum(chainNames, { error: `must be one of ${chainNames.join(", ")}` }).openapi({ example: "base" }),
+  user: address.openapi({ description: "The swapper's wallet (the permit's signer)" }),
+  fromAddress: address.optional(),
+  fromDecimals: z.number().int().min(0).max(36).optional(),
+  toAddress: address.optional(),
+  toDecimals: z.number().int().min(0).max(36).optional(),
+  dryRun: z.boolean().optional().openapi({ description: "Encode only, submit nothing; default false" }),
+  slippageBps: z.number().int().min(0).max(5000).optional().openapi({ description: "Maximum slippage; default 5" }),
+  permit: PermitSchema,
+  signature: z.string().regex(/^0x[0-9a-fA-F]*$/, "must be 0x-prefixed hex").max(1000)
+    .openapi({ description: "65-byte EIP-712 signature of the permit" }),
+}).strict().openapi("SolveRequest");
+
+export const SwapQuoteSchema = z.object({
+  amountIn: z.string(),
+  amountOut: z.string(),
+  amountOutRaw: z.string(),
+  volumeUsd: z.number(),
+  rate: z.string(),
+  protocol: z.string(),
+  priceImpactBps: z.number(),
+}).passthrough().openapi("SwapQuote");
+
+export const TransactionSchema = z.object({
+  txHash: z.string().optional().openapi({ description: "Present only when Sluice submitted the transaction" }),
+  to: z.string().openapi({ description: "The chain's executor" }),
+  data: z.string(),
+  value: z.string(),
+  chain: z.enum(chainNames),
+}).openapi("SwapTransaction");
+
+export const SolveAnswer = z.object({
+  ok: z.literal(true),
+  quote: SwapQuoteSchema,
+  transaction: TransactionSchema,
+  gaslessEligible: z.boolean(),
+  computeMs: z.number(),
+}).openapi("SolveAnswer");
+
+export const SolveFailure = z.object({
+  ok: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+  gaslessEligible: z.boolean().optional(),
+  computeMs: z.number().optional(),
+  quote: SwapQuoteSchema.optional(),
+  transaction: TransactionSchema.optional().openapi({ description: "Below the gasless minimum: encode-only calldata to submit" }),
+}).openapi("SolveFailure");

@@ -1,0 +1,65 @@
+import { executorAbi, permit2ErrorsAbi, SluiceError } from "@sluice/core";
+import { BaseError, ContractFunctionRevertedError, decodeFunctionResult, decodeErrorResult, type Address, type Hex, type PublicClient } from "viem";
+
+const errorsAbi = [...executorAbi, ...permit2ErrorsAbi];
+
+/** What a simulated swap would do: the output it pays and the gas it needs (with headroom). */
+export type SimulatedSwap = { amountOut: bigint; gas: bigint };
+
+/**
+ * Runs the executor call with `eth_call` from the account that will send it (and estimates its gas alongside):
+ * nothing is sent unless this succeeds. A revert becomes a clear refusal naming the contract's error.
+ */
+export async function simulateSolve(
+  client: PublicClient, { from, to, data, withGas }: { from: Address; to: Address; data: Hex; withGas: boolean },
+): Promise<SimulatedSwap> {
+  const [call, gas] = await Promise.all([
+    client.call({ account: from, to, data }).then((r) => ({ ok: true as const, data: r.data }), (error: unknown) => ({ ok: false as const, error })),
+    withGas ? client.estimateGas({ account: from, to, data }).catch(() => undefined) : Promise.resolve(undefined),
+  ]);
+  if (!call.ok) throw refusal(call.error);
+  if (!call.data) throw new SluiceError("SIMULATION_FAILED", "The swap simulation returned nothing; nothing was sent");
+  const amountOut = decodeFunctionResult({ abi: executorAbi, functionName: "swap", data: call.data }) as bigint;
+  return { amountOut, gas: gas === undefined ? 1_500_000n : (gas * 125n) / 100n };
+}
+
+function refusal(error: unknown): SluiceError {
+  const revertData = findRevertData(error);
+  if (revertData === undefined) {
+    return new SluiceError("UPSTREAM_ERROR", "The chain's RPC failed while simulating the swap; nothing was sent, retry shortly", { cause: error });
+  }
+  let name = "unknown";
+  let args: readonly unknown[] = [];
+  try {
+    const decoded = decodeErrorResult({ abi: errorsAbi, data: revertData });
+    name = decoded.errorName;
+    args = decoded.args ?? [];
+  } catch {
+    // an undecodable revert (e.g. from a pool or token) keeps the generic message
+  }
+  const messages: Record<string, [code: "SIMULATION_FAILED" | "PERMIT_INVALID", text: string]> = {
+    InsufficientOutput: ["SIMULATION_FAILED", `The route no longer meets the minimum output (it would pay ${String(args[0])}, the minimum is ${String(args[1])}); nothing was sent — request a fresh quote`],
+    InvalidNonce: ["PERMIT_INVALID", "Permit nonce was already used; sign a new permit with an unused nonce"],
+    SignatureExpired: ["PERMIT_INVALID", "Permit deadline has passed; sign a new permit"],
+    InvalidSigner: ["PERMIT_INVALID", "Permit signature does not match the user, the chain or the executor"],
+    InvalidSignature: ["PERMIT_INVALID", "Permit signature is not valid"],
+    NotAuthorized: ["SIMULATION_FAILED", "The sender is not allowed to call the executor; nothing was sent"],
+    InvalidRoute: ["SIMULATION_FAILED", "The route does not spend exactly the signed amount; nothing was sent — request a fresh quote"],
+    IncompleteSwap: ["SIMULATION_FAILED", "A pool on the route can no longer take the whole amount; nothing was sent — request a fresh quote"],
+  };
+  const reason = name === "Error" && typeof args[0] === "string" ? `: ${args[0]}` : "";
+  const [code, text] = messages[name] ?? ["SIMULATION_FAILED", `The swap simulation reverted (${name}${reason}); nothing was sent`];
+  return new SluiceError(code, text, { cause: error });
+}
+
+/** The revert data of a failed `eth_call`, or undefined when the call never reached the chain. */
+function findRevertData(error: unknown): Hex | undefined {
+  if (error instanceof BaseError) {
+    const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
+    if (reverted instanceof ContractFunctionRevertedError && reverted.raw) return reverted.raw;
+    const withData = error.walk((e) => typeof (e as { data?: unknown }).data === "string") as { data?: Hex } | null;
+    if (withData?.data?.startsWith("0x")) return withData.data;
+    if (/revert/i.test(error.message)) return "0x";
+  }
+  return undefined;
+}

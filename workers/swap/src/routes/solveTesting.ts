@@ -1,0 +1,180 @@
+/**
+ * Test support for /solve and /confirm on the devnet: fresh users funded with tokens (minted by the token's
+ * minter, impersonated) and native gas, Permit2 approvals, hand-built permits, and calldata inspection.
+ */
+import { inject } from "vitest";
+import {
+  createPublicClient, createWalletClient, decodeFunctionData, defineChain, erc20Abi, http, maxUint256, parseAbi, parseUnits,
+  type Address, type Hex, type PrivateKeyAccount, type PublicClient,
+} from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { executorAbi } from "@sluice/core/executor/executorAbi";
+import { PERMIT2_ADDRESS, chains, type ChainName } from "@sluice/core/chains/chains";
+import { permitTypedData } from "@sluice/core/permit/permitTypedData";
+import type { SluiceConnection, SolvePermit } from "@sluice/core/client/clientTypes";
+
+const devnetTokenAbi = parseAbi([
+  "function minter() view returns (address)",
+  "function mintBatch(address[] recipients, uint256[] amounts)",
+]);
+
+export function manifestChain(chain: ChainName) {
+  return inject("stack").manifest.chains[chain];
+}
+
+export function connection(key: string): SluiceConnection {
+  return { baseUrl: inject("stack").baseUrl, apiKey: key };
+}
+
+function viemChain(chain: ChainName) {
+  const c = manifestChain(chain);
+  return defineChain({ id: chains[chain].id, name: chain, nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } });
+}
+
+const readers = new Map<ChainName, PublicClient>();
+/** Reads the devnet chain directly (not through the workers' fault proxy). */
+export function reader(chain: ChainName): PublicClient {
+  let client = readers.get(chain);
+  if (!client) {
+    client = createPublicClient({ chain: viemChain(chain), transport: http(manifestChain(chain).rpcUrl) });
+    readers.set(chain, client);
+  }
+  return client;
+}
+
+export function walletOf(chain: ChainName, account: PrivateKeyAccount) {
+  return createWalletClient({ account, chain: viemChain(chain), transport: http(manifestChain(chain).rpcUrl) });
+}
+
+export function token(chain: ChainName, symbol: string) {
+  const found = manifestChain(chain).tokens.find((t) => t.symbol === symbol);
+  if (!found) throw new Error(`no ${symbol} on ${chain}`);
+  return found;
+}
+
+/** Mints `amounts` of a devnet token to `recipients` in one transaction from the token's (impersonated) minter. */
+export async function mint(chain: ChainName, symbol: string, recipients: Address[], amounts: bigint[]): Promise<void> {
+  const client = reader(chain);
+  const address = token(chain, symbol).address;
+  const minter = await client.readContract({ address, abi: devnetTokenAbi, functionName: "minter" });
+  await client.request({ method: "anvil_impersonateAccount" as never, params: [minter] as never });
+  await client.request({ method: "anvil_setBalance" as never, params: [minter, "0x56BC75E2D63100000"] as never });
+  const wallet = createWalletClient({ account: minter, chain: viemChain(chain), transport: http(manifestChain(chain).rpcUrl) });
+  const hash = await wallet.writeContract({ address, abi: devnetTokenAbi, functionName: "mintBatch", args: [recipients, amounts] });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`minting ${symbol} failed`);
+}
+
+export type TestUser = { account: PrivateKeyAccount; address: Address };
+
+/**
+ * Fresh wallets holding `amount` of `symbol` and 1 native unit, each with Permit2 approved (max) for the token
+ * unless `approve` is false.
+ */
+export async function newUsers(chain: ChainName, symbol: string, amount: string, count = 1, { approve = true } = {}): Promise<TestUser[]> {
+  const users = Array.from({ length: count }, () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    return { account, address: account.address };
+  });
+  const t = token(chain, symbol);
+  await mint(chain, symbol, users.map((u) => u.address), users.map(() => parseUnits(amount, t.decimals)));
+  const client = reader(chain);
+  await Promise.all(users.map(async (u) => {
+    await client.request({ method: "anvil_setBalance" as never, params: [u.address, "0xDE0B6B3A7640000"] as never });
+    if (!approve) return;
+    const hash = await walletOf(chain, u.account).writeContract({ address: t.address, abi: erc20Abi, functionName: "approve", args: [PERMIT2_ADDRESS, maxUint256] });
+    await client.waitForTransactionReceipt({ hash });
+  }));
+  return users;
+}
+
+export async function newUser(chain: ChainName, symbol: string, amount: string, options?: { approve?: boolean }): Promise<TestUser> {
+  return (await newUsers(chain, symbol, amount, 1, options))[0]!;
+}
+
+export function balanceOf(chain: ChainName, symbol: string, holder: Address): Promise<bigint> {
+  return reader(chain).readContract({ address: token(chain, symbol).address, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
+}
+
+let nonceCounter = BigInt(Date.now()) << 64n;
+
+export type HandPermit = {
+  chain: ChainName;
+  user: TestUser;
+  symbol: string;
+  amount: string;
+  nonce?: bigint;
+  deadline?: bigint;
+  /** Overrides for negative tests. */
+  token?: Address;
+  amountRaw?: bigint;
+  spender?: Address;
+  chainId?: number;
+};
+
+/** A permit signed by hand (as a partner's own code would), and the /solve body fields that carry it. */
+export async function signPermit(p: HandPermit): Promise<{ permit: SolvePermit; signature: Hex; nonce: bigint }> {
+  const t = token(p.chain, p.symbol);
+  const nonce = p.nonce ?? nonceCounter++;
+  const latest = await reader(p.chain).getBlock();
+  const permit = {
+    permitted: { token: p.token ?? t.address, amount: p.amountRaw ?? parseUnits(p.amount, t.decimals) },
+    nonce,
+    deadline: p.deadline ?? latest.timestamp + 600n,
+  };
+  const spender = p.spender ?? manifestChain(p.chain).executor!;
+  const signature = await p.user.account.signTypedData(permitTypedData({ chainId: p.chainId ?? chains[p.chain].id, spender, permit }));
+  return {
+    permit: { permitted: { token: permit.permitted.token, amount: String(permit.permitted.amount) }, nonce: String(nonce), deadline: String(permit.deadline) },
+    signature, nonce,
+  };
+}
+
+/** A /solve body for `amount` of `from` → `to` with a hand-signed permit. */
+export async function solveBody(p: HandPermit & { to: string; dryRun?: boolean; slippageBps?: number }) {
+  const signed = await signPermit(p);
+  return {
+    from: p.symbol, to: p.to, amount: p.amount, chain: p.chain, user: p.user.address,
+    ...(p.dryRun !== undefined ? { dryRun: p.dryRun } : {}),
+    ...(p.slippageBps !== undefined ? { slippageBps: p.slippageBps } : {}),
+    permit: signed.permit, signature: signed.signature,
+  };
+}
+
+export type DecodedRoute = { splits: { amountIn: bigint; hops: { pool: Address; kind: "v2" | "v3"; tokenOut: Address }[] }[]; minAmountOut: bigint; recipient: Address };
+
+/** The route inside executor calldata (see SluiceExecutor.sol for the packed encoding). */
+export function decodeSwapCalldata(data: Hex): DecodedRoute {
+  const { args } = decodeFunctionData({ abi: executorAbi, data });
+  const [, , , route, minAmountOut, recipient] = args as unknown as [unknown, Address, Hex, Hex, bigint, Address];
+  const bytes = Buffer.from(route.slice(2), "hex");
+  let offset = 1;
+  const splits: DecodedRoute["splits"] = [];
+  for (let s = 0; s < bytes[0]!; s++) {
+    const amountIn = BigInt("0x" + bytes.subarray(offset, offset + 16).toString("hex"));
+    const hopCount = bytes[offset + 16]!;
+    offset += 17;
+    const hops = [];
+    for (let h = 0; h < hopCount; h++) {
+      hops.push({
+        pool: ("0x" + bytes.subarray(offset, offset + 20).toString("hex")) as Address,
+        kind: bytes[offset + 20] === 0 ? "v2" as const : "v3" as const,
+        tokenOut: ("0x" + bytes.subarray(offset + 21, offset + 41).toString("hex")) as Address,
+      });
+      offset += 41;
+    }
+    splits.push({ amountIn, hops });
+  }
+  return { splits, minAmountOut, recipient };
+}
+
+/** The relayers' transaction counts (pending) on a chain. */
+export async function relayerNonces(chain: ChainName): Promise<number[]> {
+  const client = reader(chain);
+  return Promise.all(manifestChain(chain).relayers.map((r) => client.getTransactionCount({ address: r, blockTag: "pending" })));
+}
+
+export async function nativeBalances(chain: ChainName, holders: Address[]): Promise<bigint[]> {
+  const client = reader(chain);
+  return Promise.all(holders.map((address) => client.getBalance({ address })));
+}
