@@ -30,29 +30,42 @@ function insertTop(list: Partial[], item: Partial, width: number): void {
   if (list.length > width) list.pop();
 }
 
+function accepts(list: readonly Partial[] | undefined, amount: number, width: number): boolean {
+  return !list || list.length < width || list[width - 1]!.amount < amount;
+}
+
 function search(graph: PoolGraph, p: FindCandidatePathsParameters, probe: number): Partial[] {
   const results: Partial[] = [];
+  // tokens one pool away from tokenOut: the only useful tokens to stand on with one hop left
+  const beforeLast = new Set<Address>();
+  for (const edge of graph.byToken.get(p.tokenOut) ?? []) beforeLast.add(otherToken(edge.pool, p.tokenOut));
   let frontier: Partial[] = [{ tokens: [p.tokenIn], edges: [], amount: probe }];
   for (let hop = 1; hop <= p.maxHops && frontier.length > 0; hop++) {
-    const last = hop === p.maxHops;
+    const remaining = p.maxHops - hop;
     const next = new Map<Address, Partial[]>();
     for (const partial of frontier) {
       const at = partial.tokens[partial.tokens.length - 1]!;
-      // the last hop only needs the pools that reach tokenOut
-      const edges = last ? graph.byPair.get(pairKey(at, p.tokenOut)) : graph.byToken.get(at);
-      if (!edges) continue;
+      let edges: readonly EdgeParameters[];
+      if (remaining === 0) edges = graph.byPair.get(pairKey(at, p.tokenOut)) ?? [];
+      else if (remaining === 1 && beforeLast.size < (graph.byToken.get(at)?.length ?? 0)) {
+        // cheaper to look up the pools from here to each token next to tokenOut
+        const list: EdgeParameters[] = [];
+        for (const to of beforeLast) for (const e of graph.byPair.get(pairKey(at, to)) ?? []) list.push(e);
+        for (const e of graph.byPair.get(pairKey(at, p.tokenOut)) ?? []) list.push(e);
+        edges = list;
+      } else edges = graph.byToken.get(at) ?? [];
       for (const edge of edges) {
         const to = otherToken(edge.pool, at);
+        if (to !== p.tokenOut && (remaining === 0 || (remaining === 1 && !beforeLast.has(to)))) continue;
         if (partial.tokens.includes(to) || partial.edges.includes(edge)) continue;
         const amount = estimateEdgeOut(edge, at, partial.amount);
         if (!(amount > 0)) continue;
+        const list = to === p.tokenOut ? results : next.get(to);
+        const width = to === p.tokenOut ? p.maxPaths : p.beamWidth;
+        if (!accepts(list, amount, width)) continue;
         const extended = { tokens: [...partial.tokens, to], edges: [...partial.edges, edge], amount };
-        if (to === p.tokenOut) insertTop(results, extended, p.maxPaths);
-        else if (!last) {
-          const list = next.get(to) ?? [];
-          if (list.length === 0) next.set(to, list);
-          insertTop(list, extended, p.beamWidth);
-        }
+        if (list) insertTop(list, extended, width);
+        else next.set(to, [extended]);
       }
     }
     frontier = [...next.values()].flat();
