@@ -34,6 +34,14 @@ function buildChain(name: ChainName) {
   // A look-alike of USDC at another address: same symbol and decimals, worthless, low quality.
   tokens.push({ symbol: "USDC", decimals: 6, address: fakeUsdc, curated: false, quality: 10, lastTradedDaysAgo: 0 });
   specs.set("fakeUSDC", { symbol: "USDC", decimals: 6, usd: 0.01, ref: fakeUsdc });
+  // Two fresh, quality-100 tokens sharing the symbol TWIN in different numbers of pools (the token list shows one
+  // address per symbol), and a token in no pool at all (never indexed, so never listed).
+  [0, 1].forEach((occurrence) => {
+    const address = deterministicTokenAddress(name, "TWIN", occurrence);
+    tokens.push({ symbol: "TWIN", decimals: 18, address, curated: false, quality: 100, lastTradedDaysAgo: 0 });
+    specs.set(`TWIN${occurrence}`, { symbol: "TWIN", decimals: 18, usd: 1, ref: address });
+  });
+  tokens.push({ symbol: "UNPOOLED", decimals: 18, curated: false, quality: 100, lastTradedDaysAgo: 0 });
   // Once two tokens share "USDC", pools must name the real one by address.
   const realUsdc = registry.find((t) => t.symbol === "USDC")!.address;
   specs.set("USDC", { ...specs.get("USDC")!, ref: realUsdc });
@@ -95,6 +103,8 @@ function buildChain(name: ChainName) {
   v2("HOP1", extras[0]!.symbol, 5e5); v3("HOP1", extras[0]!.symbol, 3000, 8e5);
   v2("HOP2", "HOP1", 2e5);
   v3("HOP3", "HOP2", 3000, 1e5);
+  // The TWIN look-alikes: the second is in more pools.
+  v2("TWIN0", wrapped, 2e4); v2("TWIN1", wrapped, 3e4); v2("TWIN1", "USDC", 2e4);
 
   const wrappedBalance = wrapped === "WPOL" ? "50000" : "10";
   const wallets = [{ address: sampleWallet, native: "100", balances: { [realUsdc]: "25000", [wrapped]: wrappedBalance, DAI: "5000", WBTC: "0.5" } }];
