@@ -29,24 +29,38 @@ export function allocateSplits(p: AllocateSplitsParameters): bigint[] | undefine
   if (chunk === 0n) return undefined; // fewer wei than chunks: the caller falls back to single paths
 
   // 1. Greedy: give each chunk to the path paying the most for it on the current (sequentially updated) states.
+  //    Lazy evaluation: a chunk's gain on a path only falls as pools are consumed (concavity), so a stale gain is an
+  //    upper bound; only the path on top is re-quoted, and it wins if its fresh gain still tops the others.
   const states = new Map<Address, Pool>();
   const sharesPool = paths.map((a) => paths.map((b) => a.pools.some((pa) => b.pools.some((pb) => pb.address === pa.address))));
-  const marginal: (ReturnType<typeof quotePath> | null)[] = paths.map(() => null);
+  const quotes: (ReturnType<typeof quotePath> | null)[] = paths.map(() => null);
+  const gains: bigint[] = paths.map(() => 0n);
+  const fresh: boolean[] = paths.map(() => false);
+  const requote = (k: number, size: bigint) => {
+    quotes[k] = quotePath(paths[k]!, size, states) ?? null;
+    gains[k] = quotes[k]?.amountOut ?? -1n;
+    fresh[k] = true;
+  };
+  for (let k = 0; k < paths.length; k++) requote(k, chunk);
   let active = 0;
   for (let i = 0n; i < n; i++) {
     const size = i === n - 1n ? amountIn - chunk * (n - 1n) : chunk;
+    if (size !== chunk) for (let k = 0; k < paths.length; k++) requote(k, size);
     let best = -1;
-    for (let k = 0; k < paths.length; k++) {
-      if (active >= p.maxSplits && allocation[k] === 0n) continue;
-      if (marginal[k] === null || size !== chunk) marginal[k] = quotePath(paths[k]!, size, states) ?? null;
-      const q = marginal[k];
-      if (q && (best < 0 || q.amountOut > marginal[best]!.amountOut)) best = k;
+    for (;;) {
+      best = -1;
+      for (let k = 0; k < paths.length; k++) {
+        if (active >= p.maxSplits && allocation[k] === 0n) continue;
+        if (gains[k]! >= 0n && (best < 0 || gains[k]! > gains[best]!)) best = k;
+      }
+      if (best < 0 || fresh[best]) break;
+      requote(best, size);
     }
     if (best < 0) return undefined;
     if (allocation[best] === 0n) active++;
     allocation[best]! += size;
-    for (const pool of marginal[best]!.poolsAfter) states.set(pool.address, pool);
-    for (let k = 0; k < paths.length; k++) if (sharesPool[best]![k]) marginal[k] = null;
+    for (const pool of quotes[best]!.poolsAfter) states.set(pool.address, pool);
+    for (let k = 0; k < paths.length; k++) if (sharesPool[best]![k]) fresh[k] = false;
   }
 
   // 2. Refinement: move `step` from the path losing least by giving it up to the path gaining most from it
