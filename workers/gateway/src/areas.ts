@@ -3,7 +3,7 @@ export const areaBindings = ["SWAP", "TOKENS", "REPORTING", "BRIDGE"] as const;
 export type AreaBinding = (typeof areaBindings)[number];
 
 const routeTable: Array<[RegExp, AreaBinding]> = [
-  [/^\/api\/v1\/(route|solve|confirm)$/, "SWAP"],
+  [/^\/api\/v1\/(route|solve|confirm|ping)$/, "SWAP"],
   [/^\/api\/v1\/tokens$/, "TOKENS"],
   [/^\/api\/v1\/(account|usage|rebates)$/, "REPORTING"],
   [/^\/api\/v1\/bridge\//, "BRIDGE"],

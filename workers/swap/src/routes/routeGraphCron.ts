@@ -1,0 +1,29 @@
+import { chainNames, createRedis, parseChainConfig, type ChainName } from "@sluice/core";
+import { chainIndexSourceFromEnv } from "@sluice/core/indexer/chainIndexSourceFromEnv";
+import { redisGraphStore } from "@sluice/core/indexer/graphStore";
+import { updateStoredGraph } from "@sluice/core/indexer/updateStoredGraph";
+import type { RouteBindings } from "./route.js";
+
+/** How long one chain's indexing run holds its lock (a cron run never overlaps the next one on the same chain). */
+const LOCK_SECONDS = 55;
+
+/**
+ * The swap worker's cron: brings every configured chain's pool graph up to the latest block (incrementally) so quotes
+ * start from a recent graph. Chains are indexed independently; one failing chain does not stop the others.
+ */
+export async function refreshRouteGraphs(env: RouteBindings): Promise<void> {
+  const redis = createRedis({ url: env.REDIS_REST_URL, token: env.REDIS_REST_TOKEN });
+  const configured = Object.keys(parseChainConfig(env.SLUICE_CHAINS)) as ChainName[];
+  await Promise.all(chainNames.filter((chain) => configured.includes(chain)).map(async (chain) => {
+    const lock = `sluice:graph:v1:${chain}:lock`;
+    if ((await redis.set(lock, "1", { nx: true, ex: LOCK_SECONDS })) !== "OK") return;
+    try {
+      const result = await updateStoredGraph(chainIndexSourceFromEnv(env, chain, redisGraphStore(redis)));
+      console.log(`graph ${chain}: blocks ${result.fromBlock}..${result.toBlock}, ${result.logs} logs, ${result.poolsRead} pools read`);
+    } catch (error) {
+      console.error(`graph ${chain}: indexing failed`, error);
+    } finally {
+      await redis.del(lock).catch(() => {});
+    }
+  }));
+}

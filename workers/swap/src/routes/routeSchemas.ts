@@ -1,0 +1,63 @@
+import { z } from "@hono/zod-openapi";
+import { chainNames } from "@sluice/core";
+
+export const RouteBody = z.object({
+  from: z.string().min(1).max(64).openapi({ description: "Input token symbol or address", example: "USDC" }),
+  to: z.string().min(1).max(64).openapi({ description: "Output token symbol or address", example: "WETH" }),
+  amount: z.string().max(100).openapi({ description: "Input amount in human-readable units", example: "25" }),
+  chain: z.enum(chainNames, { error: `must be one of ${chainNames.join(", ")}` }).openapi({ example: "base" }),
+  fromAddress: z.string().max(64).optional().openapi({ description: "Input token contract address (recommended)" }),
+  fromDecimals: z.number().int().min(0).max(36).optional().openapi({ description: "Input token decimals (recommended)" }),
+  toAddress: z.string().max(64).optional().openapi({ description: "Output token contract address (recommended)" }),
+  toDecimals: z.number().int().min(0).max(36).optional().openapi({ description: "Output token decimals (recommended)" }),
+}).strict().openapi("RouteRequest");
+
+const Hop = z.object({
+  pool: z.string(), protocol: z.string(), fee: z.number().openapi({ description: "Pool fee in pips (3000 = 0.3%)" }),
+  tokenIn: z.string(), tokenOut: z.string(), amountIn: z.string(), amountOut: z.string(),
+});
+
+export const RouteQuote = z.object({
+  amountIn: z.string().openapi({ description: "Input amount, human-readable", example: "25" }),
+  amountOut: z.string().openapi({ description: "Expected output, human-readable", example: "0.008331" }),
+  amountOutRaw: z.string().openapi({ description: "Expected output, raw integer: exactly what the executor pays on the quoted state" }),
+  volumeUsd: z.number().openapi({ description: "USD value of the swap" }),
+  rate: z.string().openapi({ example: "1 USDC = 0.00033324 WETH" }),
+  protocol: z.string().openapi({ example: "uniswap-v3" }),
+  poolAddress: z.string().openapi({ description: "Primary pool: first pool of the split taking the largest share" }),
+  priceImpactBps: z.number().openapi({ description: "Price impact in basis points, fees included" }),
+  route: z.object({
+    splits: z.array(z.object({ amountIn: z.string(), amountOut: z.string(), hops: z.array(Hop) })),
+  }).openapi({ description: "The input split across paths of up to 3 pools, executed in this order" }),
+}).passthrough().openapi("RouteQuote");
+
+export const PermitTypedData = z.object({
+  domain: z.object({ name: z.literal("Permit2"), chainId: z.number(), verifyingContract: z.string() }),
+  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() })).readonly()),
+  primaryType: z.literal("PermitTransferFrom"),
+  message: z.object({
+    permitted: z.object({ token: z.string(), amount: z.string() }),
+    spender: z.string().openapi({ description: "Sluice's executor on this chain" }),
+    nonce: z.string(),
+    deadline: z.string().openapi({ description: "Unix seconds" }),
+  }),
+}).openapi("PermitTypedData", { description: "Ready-to-sign Permit2 PermitTransferFrom (EIP-712), present when gasless-eligible" });
+
+export const RouteAnswer = z.object({
+  ok: z.literal(true),
+  quote: RouteQuote,
+  gaslessEligible: z.boolean(),
+  gaslessMinimumUsd: z.number().openapi({ description: "The chain's gasless minimum in USD" }),
+  computeMs: z.number().openapi({ description: "Server-side compute time of the quote" }),
+  permit: PermitTypedData.optional(),
+}).openapi("RouteAnswer");
+
+export const RouteFailure = z.object({
+  ok: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+  gaslessEligible: z.boolean(),
+  computeMs: z.number(),
+  gaslessMinimumUsd: z.number().optional(),
+  quote: RouteQuote.optional().openapi({ description: "Present on `Swap too small`" }),
+}).openapi("RouteFailure");
