@@ -21,6 +21,9 @@ export function chainSecretsFromManifest(
     .map((a) => a.privateKey);
   return {
     SLUICE_CHAINS: JSON.stringify(chains),
+    // Token quality scores (core's staticTokenQuality): off-chain data, which the devnet manifest stands in for.
+    SLUICE_TOKEN_QUALITY: JSON.stringify(Object.fromEntries(Object.entries(manifest.chains).map(([name, chain]) =>
+      [name, Object.fromEntries(chain.tokens.map((t) => [t.address.toLowerCase(), t.quality]))]))),
     RELAYER_PRIVATE_KEYS: relayerKeys.join(","),
     // Devnet blocks are mined at once: a transaction pending for 5 s is stuck.
     RELAYER_STUCK_AFTER_MS: "5000",

@@ -1,7 +1,9 @@
 import { createApp, registerOpenApiDocument } from "@sluice/core";
+import { registerGetTokens } from "./routes/tokens.js";
 
-/** Tokens: its endpoints are added by their own issues. */
+/** Tokens: GET /api/v1/tokens, the routable token list of each chain. */
 const app = createApp();
+registerGetTokens(app);
 registerOpenApiDocument(app, "Sluice tokens");
 
 export default app;
