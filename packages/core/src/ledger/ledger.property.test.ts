@@ -1,0 +1,164 @@
+/**
+ * Model-based test of the rebate ledger against a real Postgres: random sequences of events (solves and routes,
+ * dry runs, test traffic, retries), confirmations, test marking, rate/activity/referral changes and settlements.
+ * After every settlement and at the end, every account's ledger (`listRebates`) must equal a simple model
+ * computed from the same history in exact integer arithmetic.
+ */
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, markEventsAsTest, updateAccount } from "../accounts/index.js";
+import { createDb, type CreateDbReturnType } from "../db/createDb.js";
+import { insertUsageEvents, markEventExecuted, parseUsageEvents } from "../usage/index.js";
+import { listRebates } from "./listRebates.js";
+import { settleMonth } from "./settleMonth.js";
+
+const server = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const name = `sluice_ledger_${randomBytes(4).toString("hex")}`;
+const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
+let database: CreateDbReturnType;
+
+async function admin(sqlText: string) {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try { await client.query(sqlText); } finally { await client.end(); }
+}
+
+beforeAll(async () => {
+  await admin(`create database ${name}`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await migrate(drizzle(client), { migrationsFolder: fileURLToPath(new URL("../../../../drizzle", import.meta.url)) });
+  await client.end();
+  database = createDb({ url });
+});
+afterAll(async () => {
+  await database?.close();
+  await admin(`drop database if exists ${name} with (force)`);
+});
+
+// ---- the model -------------------------------------------------------------------------------------------
+const MONTHS = ["2019-01", "2019-02", "2019-03", "2019-04"];
+const CURRENT = new Date().toISOString().slice(0, 7); // where late events and confirmations land
+const N = 3;
+
+type Account = { bps: number; active: boolean; referrer: number | null; referralBps: number };
+type Ev = { account: number; volume: bigint /* micro-USD */; solve: boolean; dryRun: boolean; test: boolean; ledger: string };
+type Row = { account: number; month: string; kind: "volume" | "referral"; source: number | null; volume: bigint; bps: number };
+
+const micro = (v: bigint) => `${v / 1_000_000n}.${String(v % 1_000_000n).padStart(6, "0")}`;
+const norm = (decimal: string) => decimal.includes(".") ? decimal.replace(/0+$/, "").replace(/\.$/, "") : decimal;
+const scaled = (value: bigint, decimals: number) =>
+  norm(`${value / 10n ** BigInt(decimals)}.${String(value % 10n ** BigInt(decimals)).padStart(decimals, "0")}`);
+
+function modelRows(events: Ev[], accounts: Account[], month: string): Row[] {
+  const rows: Row[] = [];
+  for (let a = 0; a < N; a++) {
+    const own = events.filter((e) => e.account === a && e.ledger === month && e.solve && !e.dryRun && !e.test);
+    if (own.length === 0) continue;
+    const volume = own.reduce((s, e) => s + e.volume, 0n);
+    if (accounts[a]!.active) rows.push({ account: a, month, kind: "volume", source: null, volume, bps: accounts[a]!.bps });
+    const r = accounts[a]!.referrer;
+    if (r !== null && accounts[r]!.active) rows.push({ account: r, month, kind: "referral", source: a, volume, bps: accounts[a]!.referralBps });
+  }
+  return rows;
+}
+
+// ---- the operations ----------------------------------------------------------------------------------------
+const account = fc.integer({ min: 0, max: N - 1 });
+/** true with probability 1/4: most events qualify, so the interesting paths are hit often. */
+const rarely = fc.integer({ min: 0, max: 3 }).map((n) => n === 0);
+const op = fc.oneof(
+  { weight: 8, arbitrary: fc.record({ t: fc.constant("event" as const), account, month: fc.constantFrom(...MONTHS),
+    volume: fc.bigInt({ min: 0n, max: 5_000_000_000n }), solve: rarely.map((r) => !r), dryRun: rarely, test: rarely }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("retry" as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("confirm" as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant("markTest" as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("rate" as const), account, bps: fc.integer({ min: 0, max: 10_000 }) }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant("active" as const), account, active: rarely.map((r) => !r) }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("referral" as const), account, referrer: fc.option(account), bps: fc.integer({ min: 0, max: 10_000 }) }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant("settle" as const), month: fc.constantFrom(...MONTHS) }) },
+);
+
+describe("rebate ledger (model-based, real Postgres)", () => {
+  it("always equals the model computed from the events", async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.array(fc.record({ bps: fc.integer({ min: 0, max: 10_000 }), active: rarely.map((r) => !r) }), { minLength: N, maxLength: N }),
+      fc.array(op, { minLength: 1, maxLength: 30 }),
+      async (initial, ops) => {
+        const { db } = database;
+        await db.$client.query("truncate usage_events, rebate_ledger, settlements, api_keys, accounts cascade");
+        const run = randomBytes(3).toString("hex");
+        const slugs = initial.map((_, i) => `prop-${run}-${i}`);
+        const ids: string[] = [];
+        const accounts: Account[] = initial.map((a) => ({ ...a, referrer: null, referralBps: 0 }));
+        for (let i = 0; i < N; i++) {
+          ids.push((await createAccount(db, { slug: slugs[i]!, name: slugs[i]!, rebateBps: initial[i]!.bps, rebateActive: initial[i]!.active })).id);
+        }
+        const events: Array<Ev & { id: string; input: Parameters<typeof parseUsageEvents>[0] }> = [];
+        const paid = new Map<string, Row[]>();
+
+        const check = async () => {
+          const unsettled = new Set(events.map((e) => e.ledger).filter((m) => !paid.has(m)));
+          const expected = [...paid.values()].flat().map((r) => ({ ...r, status: "paid" }))
+            .concat([...unsettled].flatMap((m) => modelRows(events, accounts, m)).map((r) => ({ ...r, status: "accrued" })));
+          for (let a = 0; a < N; a++) {
+            const want = expected.filter((r) => r.account === a).map((r) =>
+              `${r.month}-01|${r.kind}|${r.source === null ? "" : ids[r.source]}|${scaled(r.volume, 6)}|${r.bps}|${scaled(r.volume * BigInt(r.bps), 10)}|${r.status}`).sort();
+            const got = (await listRebates(db, { accountId: ids[a]! })).map((r) =>
+              `${r.periodStart}|${r.kind}|${r.sourceAccountId ?? ""}|${norm(r.volumeUsd)}|${r.rebateBps}|${norm(r.rebateUsd)}|${r.status}`).sort();
+            expect(got).toEqual(want);
+          }
+        };
+
+        for (const o of ops) {
+          if (o.t === "event") {
+            const id = `evt_${randomBytes(8).toString("hex")}`;
+            const input = { id, accountId: ids[o.account]!, eventType: o.solve ? "solve" : "route", chain: "base",
+              volumeUsd: micro(o.volume), isDryRun: o.dryRun, isTest: o.test, occurredAt: `${o.month}-15T12:00:00Z` } as const;
+            await insertUsageEvents(db, parseUsageEvents([input]));
+            events.push({ id, input, account: o.account, volume: o.volume, solve: o.solve, dryRun: o.dryRun, test: o.test,
+              ledger: paid.has(o.month) ? CURRENT : o.month });
+          } else if (o.t === "retry" && events.length) {
+            const e = events[o.pick % events.length]!;
+            expect((await insertUsageEvents(db, parseUsageEvents([e.input]))).inserted).toEqual([]);
+          } else if (o.t === "confirm" && events.length) {
+            const e = events[o.pick % events.length]!;
+            if (e.solve) {
+              const hash = `0x${e.id.slice(4).padEnd(64, "0")}`;
+              const wasDryRun = e.dryRun;
+              const result = await markEventExecuted({ db }, { eventId: e.id, txHash: hash }).catch((err) => err);
+              if (wasDryRun || (result as { alreadyExecuted?: boolean }).alreadyExecuted) {
+                expect(result).toMatchObject({ eventId: e.id });
+              }
+              if (wasDryRun) { e.dryRun = false; e.ledger = CURRENT; }
+            }
+          } else if (o.t === "markTest" && events.length) {
+            const e = events[o.pick % events.length]!;
+            await markEventsAsTest(db, { account: ids[e.account]!, eventIds: [e.id] });
+            e.test = true;
+          } else if (o.t === "rate") {
+            await updateAccount(db, slugs[o.account]!, { rebateBps: o.bps });
+            accounts[o.account]!.bps = o.bps;
+          } else if (o.t === "active") {
+            await updateAccount(db, slugs[o.account]!, { rebateActive: o.active });
+            accounts[o.account]!.active = o.active;
+          } else if (o.t === "referral" && o.referrer !== o.account) {
+            await updateAccount(db, slugs[o.account]!, { referrerSlug: o.referrer === null ? null : slugs[o.referrer]!, referralBps: o.bps });
+            Object.assign(accounts[o.account]!, { referrer: o.referrer, referralBps: o.referrer === null ? 0 : o.bps });
+          } else if (o.t === "settle") {
+            const result = await settleMonth(db, { month: o.month });
+            expect(result.status).toBe(paid.has(o.month) ? "already_settled" : "settled");
+            if (!paid.has(o.month)) paid.set(o.month, modelRows(events, accounts, o.month));
+            await check();
+          }
+        }
+        await check();
+      },
+    ), { numRuns: 40 });
+  }, 240_000);
+});
