@@ -78,7 +78,7 @@ async function solve(c: Context<SolveEnv>, body: z.infer<typeof SolveBody>, star
 
   // 1. Re-quote on the latest state.
   const q = await quoteForSolve({
-    env: c.env, redis, chain, from: body.from, to: body.to, amount: body.amount,
+    env: c.env, client, redis, chain, from: body.from, to: body.to, amount: body.amount,
     fromAddress: body.fromAddress, fromDecimals: body.fromDecimals, toAddress: body.toAddress, toDecimals: body.toDecimals,
   });
   extra.gaslessEligible = q.gaslessEligible;

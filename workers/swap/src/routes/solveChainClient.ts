@@ -1,15 +1,11 @@
 import { createChainClient, type ChainDeployment, type ChainName } from "@sluice/core";
 import type { PublicClient } from "viem";
 
-const clients = new Map<string, PublicClient>();
-
-/** One read client per chain and RPC URL per isolate (viem clients keep no per-request state). */
+/**
+ * A read client for this request only. Workers must not share I/O across requests, and a viem client shared by
+ * concurrent requests would (its request dedupe, caches and Multicall3 batching hand one request's fetch to another),
+ * so each request builds its own; it is cheap.
+ */
 export function solveChainClient(chain: ChainName, deployment: ChainDeployment): PublicClient {
-  const key = `${chain}:${deployment.rpcUrl}`;
-  let client = clients.get(key);
-  if (!client) {
-    client = createChainClient({ chain, deployment });
-    clients.set(key, client);
-  }
-  return client;
+  return createChainClient({ chain, deployment });
 }

@@ -3,10 +3,12 @@ import { chainIndexSourceFromEnv, type IndexerEnv } from "@sluice/core/indexer/c
 import { redisGraphStore } from "@sluice/core/indexer/graphStore";
 import { formatQuote } from "@sluice/core/quoting/formatQuote";
 import { quoteSwap } from "@sluice/core/quoting/quoteSwap";
-import { getAddress, type Address } from "viem";
+import { getAddress, type Address, type PublicClient } from "viem";
 
 export type SolveQuoteRequest = {
   env: IndexerEnv;
+  /** This request's chain client (never one shared across requests). */
+  client: PublicClient;
   redis: Redis;
   chain: ChainName;
   from: string;
@@ -39,7 +41,7 @@ export type SolveQuote = {
  * latest block. Throws its SluiceErrors (UNSUPPORTED_TOKEN, NO_ROUTE, PRICE_IMPACT_TOO_HIGH, UPSTREAM_ERROR, …).
  */
 export async function quoteForSolve(r: SolveQuoteRequest): Promise<SolveQuote> {
-  const source = chainIndexSourceFromEnv(r.env, r.chain, redisGraphStore(r.redis));
+  const source = { ...chainIndexSourceFromEnv(r.env, r.chain, redisGraphStore(r.redis)), client: r.client };
   const q = await quoteSwap({
     chain: r.chain, deployment: source.deployment, source, amount: r.amount, withPermit: false,
     from: { token: r.from, address: r.fromAddress, decimals: r.fromDecimals },
