@@ -4,5 +4,7 @@ export * from "./fallbackTokenList.js";
 export * from "./searchTokenList.js";
 export * from "./tokenListCache.js";
 export * from "./isChainRpcUp.js";
+export * from "./tokenListFromGraph.js";
+export * from "./refreshCachedTokenList.js";
 export * from "./loadTokenList.js";
 export * from "./toUniswapTokenList.js";

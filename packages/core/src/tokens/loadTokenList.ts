@@ -2,11 +2,10 @@ import type { ChainName } from "../chains/chains.js";
 import type { Redis } from "../redis/createRedis.js";
 import { chainIndexSourceFromEnv, type IndexerEnv } from "../indexer/chainIndexSourceFromEnv.js";
 import { redisGraphStore } from "../indexer/graphStore.js";
-import { listIndexedTokens } from "../indexer/listIndexedTokens.js";
 import { loadGraph } from "../indexer/loadGraph.js";
 import { fallbackTokenList } from "./fallbackTokenList.js";
 import { isChainRpcUp } from "./isChainRpcUp.js";
-import { selectListedTokens } from "./selectListedTokens.js";
+import { tokenListFromGraph } from "./tokenListFromGraph.js";
 import { readCachedTokenList, TOKEN_LIST_MAX_AGE_MS, writeCachedTokenList } from "./tokenListCache.js";
 import type { FallbackReason, TokenList } from "./tokenListTypes.js";
 
@@ -70,16 +69,7 @@ export async function loadTokenList({ chain, env, redis, waitUntil, now = Date.n
 }
 
 async function computeTokenList(source: ReturnType<typeof chainIndexSourceFromEnv>, now: number): Promise<TokenList> {
-  const graph = await loadGraph(source, now);
-  const tokens = listIndexedTokens(graph);
-  const quality = await source.quality(source.chain, tokens.map((t) => t.address));
-  return {
-    chain: source.chain,
-    source: "indexed",
-    block: graph.block.toString(),
-    computedAt: now,
-    tokens: selectListedTokens({ chain: source.chain, tokens, quality, now: Math.floor(now / 1000) }),
-  };
+  return tokenListFromGraph(await loadGraph(source, now), source.quality, now);
 }
 
 /** The promise's value if it settles within `ms`, else null (a rejection rejects). */

@@ -2,6 +2,7 @@ import { chainNames, createRedis, parseChainConfig, type ChainName } from "@slui
 import { chainIndexSourceFromEnv } from "@sluice/core/indexer/chainIndexSourceFromEnv";
 import { redisGraphStore } from "@sluice/core/indexer/graphStore";
 import { updateStoredGraph } from "@sluice/core/indexer/updateStoredGraph";
+import { refreshCachedTokenList } from "@sluice/core/tokens/refreshCachedTokenList";
 import type { RouteBindings } from "./route.js";
 
 /** How long one chain's indexing run holds its lock (a cron run never overlaps the next one on the same chain). */
@@ -18,7 +19,10 @@ export async function refreshRouteGraphs(env: RouteBindings): Promise<void> {
     const lock = `sluice:graph:v1:${chain}:lock`;
     if ((await redis.set(lock, "1", { nx: true, ex: LOCK_SECONDS })) !== "OK") return;
     try {
-      const result = await updateStoredGraph(chainIndexSourceFromEnv(env, chain, redisGraphStore(redis)));
+      const source = chainIndexSourceFromEnv(env, chain, redisGraphStore(redis));
+      const result = await updateStoredGraph(source);
+      // The token list (GET /api/v1/tokens) follows the graph: recomputed and cached for the new block.
+      await refreshCachedTokenList(redis, result.graph, source.quality).catch((error) => console.error(`token list ${chain}: refresh failed`, error));
       console.log(`graph ${chain}: blocks ${result.fromBlock}..${result.toBlock}, ${result.logs} logs, ${result.poolsRead} pools read`);
     } catch (error) {
       console.error(`graph ${chain}: indexing failed`, error);
