@@ -75,7 +75,7 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     uint256 private constant HOP_BYTES = 41;
     /// @dev Uniswap V3's TickMath bounds; the executor never limits price, minAmountOut protects the user.
     uint160 private constant MIN_SQRT_RATIO_PLUS_ONE = 4295128740;
-    uint160 private constant MAX_SQRT_RATIO_MINUS_ONE = 1461446703485210103287273184898;
+    uint160 private constant MAX_SQRT_RATIO_MINUS_ONE = 1461446703485210103287273052203988822378723970341;
 
     ISignatureTransfer public immutable permit2;
     address public admin;
