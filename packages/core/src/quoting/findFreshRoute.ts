@@ -29,6 +29,8 @@ export type FindFreshRouteParameters = {
   tokenIn: Address;
   tokenOut: Address;
   amountIn: bigint;
+  /** How errors name the tokens (default: the graph's symbols). */
+  symbols?: { in: string; out: string };
 };
 
 export type FindFreshRouteReturnType = { route: Route; poolsRefreshed: number; candidatePools: number };
@@ -72,5 +74,7 @@ export function findFreshRoute(p: FindFreshRouteParameters): Promise<FindFreshRo
 
 function noRoute(p: FindFreshRouteParameters, why: string): SluiceError {
   const symbol = (a: Address) => p.graph.tokens.get(a)?.symbol ?? a;
-  return new SluiceError("NO_ROUTE", `No route from ${symbol(p.tokenIn)} to ${symbol(p.tokenOut)} on ${p.graph.chain}: ${why}`);
+  const from = p.symbols?.in ?? symbol(p.tokenIn);
+  const to = p.symbols?.out ?? symbol(p.tokenOut);
+  return new SluiceError("NO_ROUTE", `No route from ${from} to ${to} on ${p.graph.chain}: ${why}`);
 }

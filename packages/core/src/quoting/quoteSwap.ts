@@ -49,7 +49,7 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   const amountIn = parseAmount(p.amount, tokenIn.decimals, tokenIn.symbol);
 
   const { route, poolsRefreshed } = await upstream(p.chain, async () =>
-    findFreshRoute({ graph, client: p.source.client, latestBlock, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn }));
+    findFreshRoute({ graph, client: p.source.client, latestBlock, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn, symbols: { in: tokenIn.symbol, out: tokenOut.symbol } }));
   const quote = assembleQuote({
     graph, chain: p.chain, tokenIn, tokenOut, route,
     gaslessMinimumUsd: p.deployment.gaslessMinimumUsd ?? chains[p.chain].gaslessMinimumUsd,
