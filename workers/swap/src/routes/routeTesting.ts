@@ -1,0 +1,72 @@
+/**
+ * Test support for /route: executes a quote the way a partner's user and Sluice's relayer would — the user signs the
+ * `permit` the quote returned, a relayer submits the executor's `swap` with the quote's route — and measures what the
+ * user received.
+ */
+import { inject } from "vitest";
+import { privateKeyToAccount } from "viem/accounts";
+import { erc20Abi, type Address, type Hex } from "viem";
+import { encodeExecutorSwap, type ExecutorRoute } from "@sluice/core/executor/index";
+import type { ChainName } from "@sluice/core/chains/chains";
+import { call } from "../../../../test/support/http.js";
+import { manifestChain, reader, walletOf, type TestUser } from "./solveTesting.js";
+
+export type RouteHopJson = { pool: Address; protocol: string; tokenIn: Address; tokenOut: Address; amountIn: string; amountOut: string };
+export type RouteQuoteJson = {
+  amountIn: string; amountOut: string; amountOutRaw: string; volumeUsd: number; rate: string; protocol: string;
+  poolAddress: Address; priceImpactBps: number;
+  route: { splits: { amountIn: string; amountOut: string; hops: RouteHopJson[] }[] };
+};
+export type PermitJson = {
+  domain: { name: "Permit2"; chainId: number; verifyingContract: Address };
+  types: Record<string, { name: string; type: string }[]>;
+  primaryType: "PermitTransferFrom";
+  message: { permitted: { token: Address; amount: string }; spender: Address; nonce: string; deadline: string };
+};
+export type RouteAnswerJson = { ok: true; quote: RouteQuoteJson; gaslessEligible: boolean; gaslessMinimumUsd: number; computeMs: number; permit?: PermitJson };
+
+export async function quote(key: string, body: Record<string, unknown>) {
+  return call<RouteAnswerJson & Record<string, any>>("/api/v1/route", { key, body: { chain: "base", ...body } });
+}
+
+/** The executor form of the route a quote answered. */
+export function executorRouteOf(q: RouteQuoteJson): ExecutorRoute {
+  return {
+    splits: q.route.splits.map((s) => ({
+      amountIn: BigInt(s.amountIn),
+      hops: s.hops.map((h) => ({ pool: h.pool, kind: h.protocol === "uniswap-v2" ? "v2" as const : "v3" as const, tokenIn: h.tokenIn, tokenOut: h.tokenOut })),
+    })),
+  };
+}
+
+/**
+ * The user signs the quote's permit; a relayer submits the executor swap (minimum output = the quoted output);
+ * returns what the user received of the output token.
+ */
+export async function executeQuote(chain: ChainName, user: TestUser, answer: RouteAnswerJson): Promise<bigint> {
+  const permit = answer.permit!;
+  const message = {
+    permitted: { token: permit.message.permitted.token, amount: BigInt(permit.message.permitted.amount) },
+    spender: permit.message.spender,
+    nonce: BigInt(permit.message.nonce),
+    deadline: BigInt(permit.message.deadline),
+  };
+  const signature: Hex = await walletOf(chain, user.account).signTypedData({
+    domain: permit.domain, types: permit.types, primaryType: permit.primaryType, message,
+  } as never);
+  const route = executorRouteOf(answer.quote);
+  const tokenOut = route.splits[0]!.hops.at(-1)!.tokenOut;
+  const client = reader(chain);
+  const balance = () => client.readContract({ address: tokenOut, abi: erc20Abi, functionName: "balanceOf", args: [user.address] });
+  const before = await balance();
+  const relayerKey = inject("stack").manifest.accounts.dev.find((a) => a.address.toLowerCase() === manifestChain(chain).relayers[1]!.toLowerCase())!.privateKey;
+  const relayer = walletOf(chain, privateKeyToAccount(relayerKey));
+  const data = encodeExecutorSwap({
+    permit: { permitted: message.permitted, nonce: message.nonce, deadline: message.deadline },
+    owner: user.address, signature, route, minAmountOut: BigInt(answer.quote.amountOutRaw), recipient: user.address,
+  });
+  const hash = await relayer.sendTransaction({ to: permit.message.spender, data });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`executor swap reverted: ${hash}`);
+  return (await balance()) - before;
+}
