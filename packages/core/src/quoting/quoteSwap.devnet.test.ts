@@ -1,0 +1,166 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import { encodeGraph, decodeGraph } from "../indexer/graphCodec.js";
+import { cachedGraph } from "../indexer/graphCache.js";
+import { indexChain } from "../indexer/indexChain.js";
+import { loadGraph } from "../indexer/loadGraph.js";
+import { updateStoredGraph } from "../indexer/updateStoredGraph.js";
+import type { ChainGraph } from "../indexer/graphTypes.js";
+import { V2Pool } from "../pools/v2/v2Pool.js";
+import { V3Pool } from "../pools/v3/v3Pool.js";
+import { findCandidatePaths } from "../routing/findCandidatePaths.js";
+import { createPoolGraph } from "../routing/poolGraph.js";
+import { quotePath } from "../routing/quotePath.js";
+import { quoteSwap, type QuoteSwapParameters } from "./quoteSwap.js";
+import { executeRoute, quoterV2ExactIn, simulateRoute, startQuotingTestbed, type QuotingTestbed } from "./testing/quotingTestbed.js";
+import { quotingScenario } from "./testing/quotingScenario.js";
+
+let bed: QuotingTestbed;
+let graph: ChainGraph;
+
+beforeAll(async () => {
+  bed = await startQuotingTestbed(quotingScenario);
+  graph = await loadGraph(bed.source);
+});
+afterAll(async () => bed?.stop());
+
+const E18 = 10n ** 18n;
+const quote = (from: string, to: string, amount: string, extra: Partial<QuoteSwapParameters> = {}) =>
+  quoteSwap({ chain: "base", deployment: bed.source.deployment, source: bed.source, from: { token: from }, to: { token: to }, amount, ...extra });
+const poolOf = (protocol: "uniswap-v2" | "uniswap-v3", a: string, b: string) => {
+  const [x, y] = [bed.token(a), bed.token(b)];
+  const pool = [...graph.pools.values()].find((p) => p.protocol === protocol && [p.token0, p.token1].includes(x) && [p.token0, p.token1].includes(y));
+  if (!pool) throw new Error(`no ${protocol} ${a}/${b}`);
+  return pool;
+};
+/** The graph's current copy of a pool (refreshed pools are replaced by new objects). */
+const current = (address: Address) => cachedGraph("base")!.graph.pools.get(address)!;
+const single = (pool: { address: Address; protocol: string }, tokenIn: Address, tokenOut: Address, amountIn: bigint) =>
+  ({ splits: [{ amountIn, hops: [{ pool: pool.address, kind: pool.protocol === "uniswap-v2" ? "v2" as const : "v3" as const, tokenIn, tokenOut }] }] });
+
+describe("indexer", () => {
+  it("discovers every pool of the scenario with its tokens' metadata and trade times", () => {
+    expect(graph.pools.size).toBe(bed.manifest.pools.length);
+    for (const p of bed.manifest.pools) expect(graph.pools.has(p.address.toLowerCase() as Address)).toBe(true);
+    const tkc = graph.tokens.get(bed.token("TKC"))!;
+    expect(tkc).toMatchObject({ symbol: "TKC", decimals: 6, quality: 100 });
+    expect(tkc.lastTradeAt).toBeGreaterThan(0);
+    expect((poolOf("uniswap-v3", "TKA", "TKB") as V3Pool).ticks.length).toBeGreaterThanOrEqual(18);
+  });
+
+  it("round-trips through its compact encoding", () => {
+    const text = encodeGraph(graph);
+    expect(encodeGraph(decodeGraph(text)!)).toBe(text);
+  });
+});
+
+describe("pool math equals the chain", () => {
+  it("V2: getAmountOut equals what the executor pays, up to draining the pair", async () => {
+    const pool = poolOf("uniswap-v2", "TKA", "TKB");
+    const [tka, tkb] = [bed.token("TKA"), bed.token("TKB")];
+    await fc.assert(fc.asyncProperty(fc.bigInt({ min: 10n ** 6n, max: 500_000n * E18 }), fc.boolean(), async (amountIn, forward) => {
+      const [tokenIn, tokenOut] = forward ? [tka, tkb] : [tkb, tka];
+      const { amountOut } = current(pool.address).quoteExactIn(tokenIn, amountIn);
+      fc.pre(amountOut > 0n);
+      expect(await simulateRoute(bed, single(pool, tokenIn, tokenOut, amountIn))).toBe(amountOut);
+    }), { numRuns: 25 });
+  });
+
+  it("V3: the TypeScript swap equals QuoterV2 for random amounts, crossing many ticks and draining the thin pool", async () => {
+    const ladder = poolOf("uniswap-v3", "TKA", "TKB") as V3Pool;
+    const thin = poolOf("uniswap-v3", "TKA", "TKC") as V3Pool;
+    let maxCrossed = 0;
+    await fc.assert(fc.asyncProperty(
+      fc.constantFrom(ladder, thin), fc.boolean(), fc.bigInt({ min: 1n, max: 10n ** 24n }), fc.integer({ min: 0, max: 24 }),
+      async (pool, zeroForOne, mantissa, exponent) => {
+        const amountIn = 1n + (mantissa % 10n ** BigInt(exponent));
+        const p = current(pool.address) as V3Pool;
+        const [tokenIn, tokenOut] = zeroForOne ? [p.token0, p.token1] : [p.token1, p.token0];
+        const ours = p.quoteExactIn(tokenIn, amountIn);
+        maxCrossed = Math.max(maxCrossed, ours.initializedTicksCrossed);
+        expect(await quoterV2ExactIn(bed, { tokenIn, tokenOut, fee: p.fee, amountIn })).toBe(ours.amountOut);
+      },
+    ), { numRuns: 40 });
+    // big trades through the ladder cross most of its initialized ticks
+    const p = current(ladder.address) as V3Pool;
+    const drain = p.quoteExactIn(p.token0, 100_000n * E18);
+    expect(drain.initializedTicksCrossed).toBeGreaterThanOrEqual(8);
+    expect(await quoterV2ExactIn(bed, { tokenIn: p.token0, tokenOut: p.token1, fee: p.fee, amountIn: 100_000n * E18 })).toBe(drain.amountOut);
+  });
+});
+
+describe("quotes", () => {
+  it("the split beats or equals every single candidate path", async () => {
+    const routing = createPoolGraph([...cachedGraph("base")!.graph.pools.values()]);
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 120 }), async (whole) => {
+      const q = await quote("TKA", "TKB", String(whole));
+      const paths = findCandidatePaths(routing, { tokenIn: bed.token("TKA"), tokenOut: bed.token("TKB"), probeAmounts: [whole * 1e18, whole * 1e18 / 32], maxHops: 3, maxPaths: 16, beamWidth: 8 });
+      expect(paths.length).toBeGreaterThan(1);
+      for (const path of paths) {
+        const alone = quotePath(path, q.amountIn);
+        if (alone) expect(q.amountOut).toBeGreaterThanOrEqual(alone.amountOut);
+      }
+    }), { numRuns: 12 });
+  });
+
+  it("a quote executed on unchanged state pays exactly amountOut; the next quote sees the state the swap left", async () => {
+    let splits = 0;
+    for (const amount of ["60", "7.5", "90"]) {
+      const q = await quote("TKA", "TKB", amount);
+      splits = Math.max(splits, q.route.splits.length);
+      expect(await simulateRoute(bed, q.executorRoute)).toBe(q.amountOut);
+      expect(await executeRoute(bed, q.executorRoute, q.amountOut)).toBe(q.amountOut);
+    }
+    expect(splits).toBeGreaterThanOrEqual(2);
+    // the graph is older than the chain now: the next quote re-reads the pools it uses (one multicall)
+    const after = await quote("TKA", "TKB", "10");
+    expect(after.poolsRefreshed).toBeGreaterThan(0);
+    expect(await simulateRoute(bed, after.executorRoute)).toBe(after.amountOut);
+  });
+
+  it("priceImpactBps on an isolated V2 pair matches 10000 × (1 − out ÷ (in × r1/r0)), rounded up", async () => {
+    const pair = current(poolOf("uniswap-v2", "TKE", "TKF").address) as V2Pool;
+    const tke = bed.token("TKE");
+    const [rIn, rOut] = pair.token0 === tke ? [pair.reserve0, pair.reserve1] : [pair.reserve1, pair.reserve0];
+    for (const amount of ["1", "10", "25"]) {
+      const q = await quote("TKE", "TKF", amount);
+      const a = q.amountIn;
+      const expected = ((a * rOut - q.amountOut * rIn) * 10_000n + a * rOut - 1n) / (a * rOut);
+      expect(q.priceImpactBps).toBe(Number(expected));
+      expect(q.amountOut).toBe((a * 997n * rOut) / (rIn * 1000n + a * 997n));
+    }
+    await expect(quote("TKE", "TKF", "100")).rejects.toMatchObject({ code: "PRICE_IMPACT_TOO_HIGH" });
+  });
+
+  it("volumeUsd through the graph: stablecoin exact, one pool (TKA = 1 USD), two pools (TKD = 2 USD)", async () => {
+    expect((await quote("USDC", "TKA", "12.345678")).volumeUsd).toBe("12.345678");
+    expect((await quote("TKD", "TKA", "10")).volumeUsd).toMatch(/^(20|19\.99\d+)$/);
+    const weth = Number((await quote("WETH", "USDC", "2")).volumeUsd);
+    expect(weth).toBeGreaterThan(5999);
+    expect(weth).toBeLessThan(6001);
+  });
+
+  it("gasless boundary (base: 20 USD): just below is not eligible, at and above are, with a permit for the executor", async () => {
+    const below = await quote("USDC", "TKA", "19.999999");
+    expect(below).toMatchObject({ gaslessEligible: false, volumeUsd: "19.999999", gaslessMinimumUsd: "20" });
+    for (const amount of ["20", "20.000001"]) {
+      const q = await quote("USDC", "TKA", amount);
+      expect(q.gaslessEligible).toBe(true);
+      expect(q.permit!.message.spender.toLowerCase()).toBe(bed.executor.toLowerCase());
+      expect(q.permit!.message.permitted.amount).toBe(q.amountIn.toString());
+    }
+  });
+});
+
+describe("incremental indexing", () => {
+  it("a pass reads only the new blocks and ends with the same pool state as a fresh index", async () => {
+    const before = cachedGraph("base")!.graph.block;
+    const update = await updateStoredGraph(bed.source);
+    expect(update.fromBlock).toBeGreaterThan(0n);
+    expect(update.fromBlock).toBeLessThanOrEqual(before + 1n);
+    const fresh = await indexChain({ ...bed.source, graph: null, toBlock: update.toBlock });
+    const pools = (g: ChainGraph) => JSON.parse(encodeGraph(g)).v3.concat(JSON.parse(encodeGraph(g)).v2).sort();
+    expect(pools(update.graph)).toEqual(pools(fresh.graph));
+  });
+});
