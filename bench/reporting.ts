@@ -32,7 +32,7 @@ async function setUp() {
   await recreateDatabase(url);
   await migrateDatabase(url);
   const { db, close } = createDb({ url });
-  const client = db.$client;
+  const client = (db as unknown as { $client: { query: (text: string) => Promise<unknown> } }).$client;
 
   const [, accountsTime] = await seconds(() => client.query(`
     insert into accounts (id, slug, name, rebate_bps, rebate_active)

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createDb, settleMonth } from "@sluice/core";
 import { admin, call } from "../../../test/support/http.js";
 import { createPartner } from "../../../test/support/partners.js";
-import { currentMonth, insertEvents, query } from "./testing/ledgerDb.js";
+import { currentMonth, insertEvents, query, rawClient } from "./testing/ledgerDb.js";
 
 // Settlement closes a month for every account at once, so each test here owns its months (2001-xx), which no
 // other test records events in.
@@ -68,7 +68,7 @@ describe("monthly settlement", () => {
     await insertEvents({ accountId: partner.accountId, volumeUsd: "400", occurredAt: "2001-03-10T00:00:00Z" });
     // A connection of its own, killed from inside the transaction after the ledger rows are written.
     const { db, close } = createDb({ url: inject("stack").databaseUrl });
-    db.$client.on("connect", (client) => client.on("error", () => {})); // the killed connection reports it here
+    rawClient(db).on("connect", (client) => client.on("error", () => {})); // the killed connection reports it here
     let crashed = false;
     await expect(settleMonth(db, {
       month: "2001-03",

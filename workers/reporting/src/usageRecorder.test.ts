@@ -54,6 +54,6 @@ describe("UsageRecorder (service binding)", () => {
     expect((await probe.markExecuted("evt_missing", hash)).body).toMatchObject({ ok: false, code: "NOT_FOUND" });
     const [row] = await query("select is_dry_run, tx_hash, executed_at from usage_events where id = $1", [encoded.id]);
     expect(row).toMatchObject({ is_dry_run: false, tx_hash: hash });
-    expect(row.executed_at).not.toBeNull();
+    expect(row!.executed_at).not.toBeNull();
   });
 });

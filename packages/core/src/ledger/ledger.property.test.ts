@@ -91,7 +91,7 @@ describe("rebate ledger (model-based, real Postgres)", () => {
       fc.array(op, { minLength: 1, maxLength: 30 }),
       async (initial, ops) => {
         const { db } = database;
-        await db.$client.query("truncate usage_events, rebate_ledger, settlements, api_keys, accounts cascade");
+        await (db as unknown as { $client: pg.Pool }).$client.query("truncate usage_events, rebate_ledger, settlements, api_keys, accounts cascade");
         const run = randomBytes(3).toString("hex");
         const slugs = initial.map((_, i) => `prop-${run}-${i}`);
         const ids: string[] = [];

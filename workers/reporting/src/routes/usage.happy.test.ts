@@ -64,7 +64,7 @@ describe("GET /api/v1/usage", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const response = await call(`/api/v1/usage?limit=5${cursor ? `&cursor=${cursor}` : ""}`, { key: partner.key });
+      const response: { status: number; body: Record<string, any> } = await call(`/api/v1/usage?limit=5${cursor ? `&cursor=${cursor}` : ""}`, { key: partner.key });
       expect(response.status).toBe(200);
       expect(response.body.total_volume_usd).toBe(276);
       seen.push(...response.body.events.map((e: any) => e.id));

@@ -2,6 +2,11 @@ import { randomBytes } from "node:crypto";
 import { afterAll, inject } from "vitest";
 import { createDb, insertUsageEvents, parseUsageEvents, type Database, type UsageEventInput } from "@sluice/core";
 
+/** The pg pool under a database handle (raw SQL in tests and scripts). */
+type RawClient = { query: (text: string, params?: unknown[]) => Promise<{ rows: any[] }>; on: (event: "connect", listener: (client: { on: (event: "error", listener: () => void) => void }) => void) => void };
+
+export const rawClient = (db: Database) => (db as unknown as { $client: RawClient }).$client;
+
 let opened: ReturnType<typeof createDb> | undefined;
 
 /** A direct connection to the test stack's database (for setting up events and asserting), closed after the file. */
@@ -17,7 +22,7 @@ export type EventSpec = Partial<UsageEventInput> & { accountId: string; volumeUs
 
 /** A raw query on the test database (assertions). */
 export async function query<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await testDb().$client.query(text, params)).rows as T[];
+  return (await rawClient(testDb()).query(text, params)).rows as T[];
 }
 
 /** An event with sensible defaults: an executed, non-test solve on base, now. */
