@@ -22,12 +22,35 @@ export type ReadIndexLogsParameters = {
  * Every factory and pool event the indexer uses in `[fromBlock, toBlock]`, in chain order, from one log filter on
  * the events' topics (no address filter: pools are recognised by the caller, so new pools need no second pass).
  */
-export async function readIndexLogs({ client, fromBlock, toBlock, blocksPerRequest = 10_000n }: ReadIndexLogsParameters): Promise<IndexLog[]> {
+/**
+ * One range's logs; a range whose answer is too large (the node or the client refuses it) is halved until it fits.
+ */
+async function getLogsSplitting(client: PublicClient, from: bigint, to: bigint): Promise<Awaited<ReturnType<typeof fetchLogs>>> {
+  try {
+    return await fetchLogs(client, from, to);
+  } catch (error) {
+    if (from >= to || !isTooLarge(error)) throw error;
+    const middle = from + (to - from) / 2n;
+    const [left, right] = await Promise.all([getLogsSplitting(client, from, middle), getLogsSplitting(client, middle + 1n, to)]);
+    return [...left, ...right];
+  }
+}
+
+function fetchLogs(client: PublicClient, fromBlock: bigint, toBlock: bigint) {
+  return client.getLogs({ events: indexedEvents, fromBlock, toBlock, strict: true });
+}
+
+function isTooLarge(error: unknown): boolean {
+  const text = `${(error as Error)?.name ?? ""} ${(error as Error)?.message ?? ""}`;
+  return /TooLarge|too large|too many|exceed|limit|range/i.test(text);
+}
+
+export async function readIndexLogs({ client, fromBlock, toBlock, blocksPerRequest = 2_000n }: ReadIndexLogsParameters): Promise<IndexLog[]> {
   const ranges: [bigint, bigint][] = [];
   for (let from = fromBlock; from <= toBlock; from += blocksPerRequest) {
     ranges.push([from, from + blocksPerRequest - 1n < toBlock ? from + blocksPerRequest - 1n : toBlock]);
   }
-  const chunks = await Promise.all(ranges.map(([from, to]) => client.getLogs({ events: indexedEvents, fromBlock: from, toBlock: to, strict: true })));
+  const chunks = await Promise.all(ranges.map(([from, to]) => getLogsSplitting(client, from, to)));
   const logs: IndexLog[] = [];
   for (const chunk of chunks) {
     for (const log of chunk) {
