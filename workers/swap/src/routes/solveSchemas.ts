@@ -4,7 +4,7 @@ import { isAddress } from "viem";
 
 const address = z.string().refine((v) => isAddress(v, { strict: false }), "must be a 0x-prefixed 20-byte address");
 const uint = (what: string) => z.string().regex(/^\d{1,78}$/, `must be ${what} as a decimal integer string`)
-  .refine((v) => BigInt(v) < 2n ** 256n, "must fit in uint256");
+  .refine((v) => !/^\d+$/.test(v) || BigInt(v) < 2n ** 256n, "must fit in uint256");
 
 export const PermitSchema = z.object({
   permitted: z.object({

@@ -77,10 +77,18 @@ export async function newUsers(chain: ChainName, symbol: string, amount: string,
     return { account, address: account.address };
   });
   const t = token(chain, symbol);
-  await mint(chain, symbol, users.map((u) => u.address), users.map(() => parseUnits(amount, t.decimals)));
+  const raw = parseUnits(amount, t.decimals);
+  const wrappedNative = t.address.toLowerCase() === manifestChain(chain).weth.toLowerCase();
+  if (!wrappedNative) await mint(chain, symbol, users.map((u) => u.address), users.map(() => raw));
   const client = reader(chain);
   await Promise.all(users.map(async (u) => {
-    await client.request({ method: "anvil_setBalance" as never, params: [u.address, "0xDE0B6B3A7640000"] as never });
+    const oneNative = 10n ** 18n;
+    await client.request({ method: "anvil_setBalance" as never, params: [u.address, `0x${(oneNative + (wrappedNative ? raw : 0n)).toString(16)}`] as never });
+    if (wrappedNative) {
+      // WETH9 has no minter: the user wraps native itself.
+      const hash = await walletOf(chain, u.account).writeContract({ address: t.address, abi: parseAbi(["function deposit() payable"]), functionName: "deposit", value: raw });
+      await client.waitForTransactionReceipt({ hash });
+    }
     if (!approve) return;
     const hash = await walletOf(chain, u.account).writeContract({ address: t.address, abi: erc20Abi, functionName: "approve", args: [PERMIT2_ADDRESS, maxUint256] });
     await client.waitForTransactionReceipt({ hash });

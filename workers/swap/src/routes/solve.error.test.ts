@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { erc20Abi, parseUnits } from "viem";
+import { PERMIT2_ADDRESS } from "@sluice/core/chains/chains";
+import { call } from "../../../../test/support/http.js";
+import { createPartner } from "../../../../test/support/partners.js";
+import { faults, withOutage } from "../../../../test/support/faults.js";
+import { manifestChain, newUser, reader, relayerNonces, solveBody, token, walletOf } from "./solveTesting.js";
+
+const chain = "base" as const;
+
+async function expectRefused(body: unknown, code: string, message: RegExp, key?: string) {
+  const partner = key ?? (await createPartner()).key;
+  const before = await relayerNonces(chain);
+  const response = await call("/api/v1/solve", { key: partner, body });
+  expect(response.body, JSON.stringify(response.body)).toMatchObject({ ok: false, code });
+  expect(response.body.error).toMatch(message);
+  expect(response.body.computeMs).toEqual(expect.any(Number));
+  expect(await relayerNonces(chain)).toEqual(before); // nothing sent
+  return response;
+}
+
+describe("POST /api/v1/solve — permit failures, each with its own message", () => {
+  it("a signature that is not 65 bytes", async () => {
+    const user = await newUser(chain, "USDC", "30");
+    const body = await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" });
+    await expectRefused({ ...body, signature: body.signature.slice(0, 130) }, "PERMIT_INVALID", /65 bytes/);
+  });
+
+  it("signed by another wallet than user", async () => {
+    const [user, other] = [await newUser(chain, "USDC", "30"), await newUser(chain, "USDC", "1")];
+    const body = await solveBody({ chain, user: other, symbol: "USDC", amount: "30", to: "WETH" });
+    await expectRefused({ ...body, user: user.address }, "PERMIT_INVALID", /does not recover to user/);
+  });
+
+  it("signed for another chain", async () => {
+    const user = await newUser(chain, "USDC", "30");
+    await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH", chainId: 42161 }),
+      "PERMIT_INVALID", /signed for chain id 42161, not chain id 8453/);
+  });
+
+  it("signed for another spender than the executor", async () => {
+    const user = await newUser(chain, "USDC", "30");
+    await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH", spender: manifestChain(chain).relayers[0] }),
+      "PERMIT_INVALID", /another spender than this chain's executor/);
+  });
+
+  it("a permit for another token than the input", async () => {
+    const user = await newUser(chain, "USDC", "30");
+    await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH", token: token(chain, "DAI").address }),
+      "PERMIT_INVALID", /is not the input token/);
+  });
+
+  it("a permit amount that does not cover the input", async () => {
+    const user = await newUser(chain, "USDC", "30");
+    await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH", amountRaw: parseUnits("29", 6) }),
+      "PERMIT_INVALID", /does not cover the input amount/);
+  });
+
+  it("a deadline that has passed", async () => {
+    const user = await newUser(chain, "USDC", "30");
+    const now = (await reader(chain).getBlock()).timestamp;
+    await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH", deadline: now - 1n }),
+      "PERMIT_INVALID", /deadline .* has passed/);
+  });
+
+  it("too small a balance", async () => {
+    const user = await newUser(chain, "USDC", "21");
+    await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" }), "PERMIT_INVALID", /Insufficient balance/);
+  });
+
+  it("no Permit2 approval yet, said plainly with the fix", async () => {
+    const user = await newUser(chain, "USDC", "30", { approve: false });
+    const response = await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" }), "PERMIT_INVALID", /Permit2 is not approved for USDC/);
+    expect(response.body.error).toContain(PERMIT2_ADDRESS);
+  });
+
+  it("too low a Permit2 allowance", async () => {
+    const user = await newUser(chain, "USDC", "30", { approve: false });
+    const hash = await walletOf(chain, user.account).writeContract({ address: token(chain, "USDC").address, abi: erc20Abi, functionName: "approve", args: [PERMIT2_ADDRESS, 5n] });
+    await reader(chain).waitForTransactionReceipt({ hash });
+    await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" }), "PERMIT_INVALID", /allowance too low/);
+  });
+
+  it("a replayed permit: the nonce is spent once mined, refused before anything is sent", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "60");
+    const body = await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" });
+    const first = await call("/api/v1/solve", { key: partner.key, body });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await reader(chain).waitForTransactionReceipt({ hash: first.body.transaction.txHash });
+    await expectRefused(body, "PERMIT_INVALID", /nonce .* was already used/, partner.key);
+  });
+
+  it("the same permit twice at once: one is sent, the other refused (claimed on owner and nonce)", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "60");
+    const body = await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" });
+    const answers = await Promise.all([1, 2].map(() => call("/api/v1/solve", { key: partner.key, body })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.status === 422)!.body.error).toMatch(/nonce .* (already being spent|already used)/);
+  });
+});
+
+describe("POST /api/v1/solve — other refusals", () => {
+  it("bad input answers 400 naming the field, never 500", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "1");
+    const body = await solveBody({ chain, user, symbol: "USDC", amount: "1", to: "WETH" });
+    for (const [patch, field] of [
+      [{ user: "0x123" }, /user/], [{ chain: "solana" }, /chain/], [{ amount: "-1" }, /amount/],
+      [{ permit: { ...body.permit, nonce: "x" } }, /nonce/], [{ signature: "zz" }, /signature/], [{ slippageBps: 10001 }, /slippageBps/],
+      [{ extra: 1 }, /extra/],
+    ] as const) {
+      const response = await call("/api/v1/solve", { key: partner.key, body: { ...body, ...patch } });
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(response.body.error).toMatch(field);
+    }
+    const noSignature = await call("/api/v1/solve", { key: partner.key, body: { ...body, signature: undefined } });
+    expect(noSignature.body.error).toMatch(/signature: is required/);
+  });
+
+  it("price impact above 500 bps", async () => {
+    const user = await newUser(chain, "THIN", "100");
+    await expectRefused(await solveBody({ chain, user, symbol: "THIN", amount: "100", to: "WETH" }), "PRICE_IMPACT_TOO_HIGH", /^Price impact too high/);
+  });
+});
+
+describe("POST /api/v1/solve — usage while Postgres is briefly down", () => {
+  it("a gasless solve still goes out and its event is recorded once when Postgres is back", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "30");
+    const body = await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" });
+    await call("/api/v1/solve", { key: partner.key, body: {} }); // the key is cached, as in production
+    const response = await withOutage(faults.postgres, () => call("/api/v1/solve", { key: partner.key, body }));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.transaction.txHash).toMatch(/^0x/);
+    // The event waits in the recorder's outbox; the next recording with Postgres up drains it.
+    const other = await newUser(chain, "USDC", "30");
+    const dry = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user: other, symbol: "USDC", amount: "30", to: "WETH", dryRun: true }) });
+    expect(dry.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const usage = await call("/api/v1/usage?event_type=solve", { key: partner.key });
+    const executed = usage.body.events.filter((e: { is_dry_run: boolean }) => !e.is_dry_run);
+    expect(executed).toHaveLength(1);
+    expect(usage.body.events).toHaveLength(2);
+  });
+});
