@@ -7,7 +7,7 @@
  * on (1) the default scenario and (2) a generated graph of 10,000 pools (2,000 tokens, half V3).
  * Prints p50 / p99 / max; asserts nothing.
  */
-import type { Address } from "viem";
+type Address = `0x${string}`;
 import { startDevnet } from "../packages/devnet/src/index.js";
 import { chainIndexSourceFromEnv } from "../packages/core/src/indexer/chainIndexSourceFromEnv.js";
 import { memoryGraphStore } from "../packages/core/src/indexer/graphStore.js";
