@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { compareRatios, ratioFromDecimal, ratioToDecimal, ratioToSignificant } from "./decimalFraction.js";
+import { parseAmount } from "./parseAmount.js";
+
+describe("parseAmount", () => {
+  it("is exact for any number of decimals", () => {
+    expect(parseAmount("1", 18, "WETH")).toBe(10n ** 18n);
+    expect(parseAmount("0.000001", 6, "USDC")).toBe(1n);
+    expect(parseAmount("123456789012345678901234567890.5", 1, "X")).toBe(1234567890123456789012345678905n);
+    expect(parseAmount("1.500000000", 6, "USDC")).toBe(1_500_000n);
+    expect(parseAmount(".5", 2, "X")).toBe(50n);
+  });
+  it.each([
+    ["abc", /must be a decimal number/], ["1e6", /must be a decimal number/], ["", /must be a decimal number/],
+    ["1.2.3", /must be a decimal number/], ["-1", /must not be negative/], ["0", /greater than zero/],
+    ["0.0000001", /USDC has 6 decimals; "0.0000001" has 7/],
+  ])("refuses %j", (amount, message) => {
+    expect(() => parseAmount(amount, 6, "USDC")).toThrow(message);
+  });
+});
+
+describe("decimal ratios", () => {
+  it("compare and print exactly", () => {
+    expect(compareRatios(ratioFromDecimal("19.999999"), ratioFromDecimal("20"))).toBe(-1);
+    expect(compareRatios(ratioFromDecimal("20.000000"), ratioFromDecimal("20"))).toBe(0);
+    expect(ratioToDecimal({ numerator: 1n, denominator: 3n }, 6)).toBe("0.333333");
+    expect(ratioToDecimal({ numerator: 2n, denominator: 3n }, 6)).toBe("0.666667");
+    expect(ratioToDecimal({ numerator: 3000n, denominator: 1n }, 6)).toBe("3000");
+    expect(ratioToSignificant({ numerator: 1n, denominator: 7_000_000n }, 4)).toBe("0.0000001429");
+  });
+});
