@@ -3,18 +3,12 @@ import type { ChainDeployment } from "../chains/chainConfig.js";
 import type { ChainName } from "../chains/chains.js";
 import { createChainClient } from "../chains/createChainClient.js";
 
-const clients = new Map<string, PublicClient>();
-
 /**
- * The chain's read client, one per chain and RPC URL per isolate (viem clients hold no per-request state, so reusing
- * one across requests is safe and keeps client construction off the quote path).
+ * The chain's read client for one request (or one indexing run). Deliberately not shared across requests: a Worker
+ * must not await I/O another request started, and viem dedupes and batches concurrent reads of one client (block
+ * number, multicall batching) — a shared client would hand one request's RPC answer to another. Building one costs
+ * microseconds.
  */
 export function chainClient(chain: ChainName, deployment: ChainDeployment): PublicClient {
-  const key = `${chain}:${deployment.rpcUrl}`;
-  let client = clients.get(key);
-  if (!client) {
-    client = createChainClient({ chain, deployment });
-    clients.set(key, client);
-  }
-  return client;
+  return createChainClient({ chain, deployment });
 }
