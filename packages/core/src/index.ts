@@ -12,3 +12,4 @@ export * from "./relayer/index.js";
 export * from "./usage/index.js";
 export * from "./ledger/index.js";
 export * from "./swaps/index.js";
+export * from "./reporting/index.js";

@@ -126,7 +126,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     log(`api        ${api.url}  (docs: ${api.url}/docs)`);
     const sandbox = await startWrangler({
       name: "sandbox", port: params.sandboxPort, secrets, registryPath, logFile: join(stateDir, "sandbox.log"),
-      configs: ["workers/sandbox/wrangler.toml"],
+      configs: ["workers/sandbox/wrangler.toml", "workers/swap/wrangler.sandbox.toml"],
     });
     stops.push(sandbox.stop);
     log(`sandbox    ${sandbox.url}`);

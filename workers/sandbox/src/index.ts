@@ -1,9 +1,23 @@
-import { createApp, registerOpenApiDocument } from "@sluice/core";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { createApp, registerOpenApiDocument, type AppEnv } from "@sluice/core";
 import { registerHealth } from "./routes/health.js";
+import { registerForwardToSwap } from "./routes/forwardToSwap.js";
+import { registerSandboxAccount } from "./routes/account.js";
+import { registerSandboxUsage } from "./routes/usage.js";
+import { registerSandboxRebates } from "./routes/rebates.js";
+import type { SandboxEnv } from "./sandboxEnv.js";
 
-/** The sandbox at {sandbox_url}: real quotes and real calldata, nothing submitted, nothing recorded. */
-const app = createApp();
-registerHealth(app);
-registerOpenApiDocument(app, "Sluice sandbox");
+/**
+ * The sandbox at {sandbox_url}: real quotes and real calldata, nothing submitted, nothing recorded.
+ * Sandbox keys only (SLUICE_ENVIRONMENT=sandbox), 300 requests per minute per key by default.
+ */
+const app = createApp<SandboxEnv>();
+const common = app as unknown as OpenAPIHono<AppEnv>;
+registerHealth(common);
+registerForwardToSwap(app);
+registerSandboxAccount(common);
+registerSandboxUsage(common);
+registerSandboxRebates(common);
+registerOpenApiDocument(common, "Sluice sandbox");
 
 export default app;

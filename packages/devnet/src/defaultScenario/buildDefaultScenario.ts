@@ -67,6 +67,18 @@ function buildChain(name: ChainName) {
       positions: [position(0.5, 2, 0.6), position(1 - narrow, 1 + narrow, 0.4)] });
   };
 
+  /** `steps` positions around the price, the k-th spanning ±0.5%·k: each boundary is an initialized tick. */
+  const ladder = (a: string, b: string, fee: Fee, depthUsd: number, steps: number) => {
+    const [x, y] = [spec(a), spec(b)];
+    const price = x.usd / y.usd;
+    pools.push({ protocol: "uniswap-v3", tokens: [x.ref, y.ref], fee, price: decimalString(price, 18),
+      positions: Array.from({ length: steps }, (_, i) => ({
+        priceLower: decimalString(price * (1 - 0.005 * (i + 1)), 18),
+        priceUpper: decimalString(price * (1 + 0.005 * (i + 1)), 18),
+        amounts: [amount(x, depthUsd / steps / 2), amount(y, depthUsd / steps / 2)] as [string, string],
+      })) });
+  };
+
   // Majors: V2 beside several V3 tiers on the same pairs.
   v2(wrapped, "USDC", 20e6); v3(wrapped, "USDC", 500, 60e6); v3(wrapped, "USDC", 3000, 10e6); v3(wrapped, "USDC", 100, 3e6);
   v2(wrapped, "USDT", 8e6); v3(wrapped, "USDT", 500, 20e6); v3(wrapped, "USDT", 3000, 4e6);
@@ -103,6 +115,8 @@ function buildChain(name: ChainName) {
   v2("HOP1", extras[0]!.symbol, 5e5); v3("HOP1", extras[0]!.symbol, 3000, 8e5);
   v2("HOP2", "HOP1", 2e5);
   v3("HOP3", "HOP2", 3000, 1e5);
+  // A V3 pool whose liquidity is a ladder of narrow positions, so a modest trade crosses initialized ticks.
+  ladder("LADDER", "USDC", 500, 2e5, 8);
   // The TWIN look-alikes: the second is in more pools.
   v2("TWIN0", wrapped, 2e4); v2("TWIN1", wrapped, 3e4); v2("TWIN1", "USDC", 2e4);
 

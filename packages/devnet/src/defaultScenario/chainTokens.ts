@@ -80,4 +80,5 @@ export const tailTokens: TokenSpec[] = [
   { symbol: "HOP1", decimals: 18, usd: 3 },
   { symbol: "HOP2", decimals: 18, usd: 0.7 },
   { symbol: "HOP3", decimals: 6, usd: 12 },
+  { symbol: "LADDER", decimals: 18, usd: 1 },
 ];

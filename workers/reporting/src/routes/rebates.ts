@@ -1,24 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, centsNumber, errorResponses, listRebates, MONTH_PATTERN, periodStartTimestamp,
-  requireApiKey, type AppEnv,
+  apiKeySecurity, authErrorCodes, centsNumber, errorResponses, listRebates, periodStartTimestamp, RebateSchema,
+  RebatesQuery, requireApiKey, type AppEnv,
 } from "@sluice/core";
-
-export const RebatesQuery = z.object({
-  period: z.string().regex(MONTH_PATTERN, "must be a month as YYYY-MM").optional()
-    .openapi({ description: "Only this UTC month's rows", example: "2026-11" }),
-});
-
-export const RebateSchema = z.object({
-  period: z.literal("monthly"),
-  period_start: z.string().openapi({ description: "First instant of the UTC month", example: "2026-11-01T00:00:00+00:00" }),
-  volume_usd: z.number().openapi({ description: "Qualifying volume (executed, non-test solves), rounded to cents", example: 250000 }),
-  rebate_bps: z.number().int().openapi({ description: "Rate applied, basis points", example: 15 }),
-  rebate_usd: z.number().openapi({ description: "volume_usd * rebate_bps / 10000, computed exactly, rounded to cents", example: 375 }),
-  status: z.enum(["accrued", "paid"]),
-  kind: z.enum(["volume", "referral"]),
-  source_account_id: z.string().optional().openapi({ description: "On referral rows: the referred account" }),
-}).openapi("Rebate");
 
 export const getRebatesRoute = createRoute({
   method: "get",

@@ -6,7 +6,7 @@ import { confirmSwap } from "@sluice/core/client/confirmSwap";
 import { submitEncodedSwap } from "@sluice/core/client/submitEncodedSwap";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
-import { balanceOf, connection, manifestChain, nativeBalances, newUser, reader, solveBody, token, walletOf } from "./solveTesting.js";
+import { balanceOf, connection, manifestChain, nativeBalances, newUser, reader, solveBody, token, walletOf } from "../../../../test/support/devnetWallets.js";
 
 const chain = "base" as const;
 

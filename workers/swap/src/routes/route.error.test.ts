@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { faults, withOutage } from "../../../../test/support/faults.js";
 import { createPartner } from "../../../../test/support/partners.js";
-import { token } from "./solveTesting.js";
+import { token } from "../../../../test/support/devnetWallets.js";
 import { quote } from "./routeTesting.js";
 
 let key: string;

@@ -3,7 +3,7 @@ import { inject } from "vitest";
 import { isAddressEqual } from "viem";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
-import { manifestChain, newUser, token } from "./solveTesting.js";
+import { manifestChain, newUser, token } from "../../../../test/support/devnetWallets.js";
 import { executeQuote, quote } from "./routeTesting.js";
 
 const chain = "base" as const;

@@ -9,7 +9,7 @@ import { erc20Abi, type Address, type Hex } from "viem";
 import { encodeExecutorSwap, type ExecutorRoute } from "@sluice/core/executor/index";
 import type { ChainName } from "@sluice/core/chains/chains";
 import { call } from "../../../../test/support/http.js";
-import { manifestChain, reader, walletOf, type TestUser } from "./solveTesting.js";
+import { manifestChain, reader, walletOf, type TestUser } from "../../../../test/support/devnetWallets.js";
 
 export type RouteHopJson = { pool: Address; protocol: string; tokenIn: Address; tokenOut: Address; amountIn: string; amountOut: string };
 export type RouteQuoteJson = {

@@ -4,7 +4,7 @@ import { PERMIT2_ADDRESS } from "@sluice/core/chains/chains";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
 import { faults, withOutage } from "../../../../test/support/faults.js";
-import { manifestChain, newUser, reader, relayerNonces, solveBody, token, walletOf } from "./solveTesting.js";
+import { manifestChain, newUser, reader, relayerNonces, solveBody, token, walletOf } from "../../../../test/support/devnetWallets.js";
 
 const chain = "base" as const;
 

@@ -6,7 +6,7 @@ import { swapWithPermit } from "@sluice/core/client/swapWithPermit";
 import {
   balanceOf, connection, decodeSwapCalldata, manifestChain, nativeBalances, newUser, newUsers, reader, relayerNonces,
   solveBody, token, walletOf,
-} from "./solveTesting.js";
+} from "../../../../test/support/devnetWallets.js";
 
 const chain = "base" as const;
 
@@ -52,16 +52,12 @@ describe("POST /api/v1/solve — gasless swaps on the devnet", () => {
     expect(decoded.splits.flatMap((s) => s.hops.filter((h) => h.kind === "v3")).length).toBeGreaterThan(0);
   });
 
-  // KNOWN EXECUTOR BUG: SluiceExecutor's MAX_SQRT_RATIO_MINUS_ONE (1461446703485210103287273184898) is far below
-  // Uniswap's MAX_SQRT_RATIO - 1 (1461446703485210103287273052203988822378723970341), so every one-for-zero V3 swap in a
-  // pool whose raw price exceeds ~340 reverts with `SPL`. /solve's simulation refuses it (nothing is sent). USDC → WBTC
-  // is such a swap, and crosses initialized ticks; flip this to `it` once the executor constant is fixed.
-  it.fails("V3 crossing initialized ticks (USDC → WBTC, one-for-zero) — blocked by the executor's sqrt-price limit", async () => {
-    const { decoded } = await gaslessSwap("USDC", "WBTC", "60000");
+  it("V3 crossing initialized ticks (USDC → LADDER: a pool whose liquidity is a ladder of narrow positions)", async () => {
+    const { decoded, receipt } = await gaslessSwap("USDC", "LADDER", "60000");
     const pools = decoded.splits.flatMap((s) => s.hops.filter((h) => h.kind === "v3").map((h) => h.pool));
     const abi = [{ type: "function", name: "liquidity", stateMutability: "view", inputs: [], outputs: [{ type: "uint128" }] }] as const;
     const client = reader(chain);
-    const head = await client.getBlockNumber();
+    const head = receipt.blockNumber;
     const changed = await Promise.all(pools.map(async (pool) => (
       await client.readContract({ address: pool, abi, functionName: "liquidity", blockNumber: head - 1n })
     ) !== (await client.readContract({ address: pool, abi, functionName: "liquidity", blockNumber: head }))));

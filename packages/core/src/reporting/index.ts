@@ -1,0 +1,3 @@
+export * from "./accountResource.js";
+export * from "./usageResource.js";
+export * from "./rebateResource.js";

@@ -1,0 +1,25 @@
+import { z } from "@hono/zod-openapi";
+import { MONTH_PATTERN } from "../ledger/index.js";
+
+/** The query and answer shapes of GET /api/v1/usage (shared by production and the sandbox). */
+const limitError = { error: "must be a whole number from 1 to 1000" };
+
+export const UsageQuery = z.object({
+  period: z.string().regex(MONTH_PATTERN, "must be a month as YYYY-MM").optional()
+    .openapi({ description: "Only events that occurred in this UTC month", example: "2026-11" }),
+  event_type: z.enum(["route", "solve"], { error: "must be route or solve" }).optional(),
+  limit: z.coerce.number(limitError).int(limitError).min(1, limitError).max(1000, limitError).optional()
+    .openapi({ description: "Events per page; default 100, maximum 1000", example: 100 }),
+  cursor: z.string().min(1).max(512).optional()
+    .openapi({ description: "`next_cursor` of the previous page, to read further back" }),
+});
+
+export const UsageEventSchema = z.object({
+  id: z.string().openapi({ example: "evt_1m2n3p4q5r6s7t8v9w0x" }),
+  event_type: z.enum(["route", "solve"]),
+  chain: z.string().openapi({ example: "base" }),
+  volume_usd: z.number().openapi({ description: "USD volume, rounded to cents", example: 1234.56 }),
+  is_dry_run: z.boolean().openapi({ description: "Encode-only, not executed" }),
+  is_test: z.boolean().openapi({ description: "Operator-marked test traffic" }),
+  created_at: z.string().openapi({ description: "When the event occurred (ISO 8601, UTC)", example: "2026-11-03T14:05:00.000Z" }),
+}).openapi("UsageEvent");
