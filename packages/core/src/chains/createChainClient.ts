@@ -12,6 +12,10 @@ export type CreateChainClientParameters = {
 /**
  * A viem public client for one of Sluice's chains, built from the registry and the deployment configuration
  * (nothing hard-codes an RPC URL). Multicall3 batching is on, so concurrent reads become one RPC call.
+ *
+ * Build one per request (or indexing run) and never share it: a Worker must not await I/O another request started,
+ * and viem dedupes and batches the concurrent reads of one client, which would hand one request's RPC answer to
+ * another. Building one costs microseconds.
  */
 export function createChainClient({ chain, deployment, timeoutMs = 10_000 }: CreateChainClientParameters): PublicClient {
   const facts = chains[chain];

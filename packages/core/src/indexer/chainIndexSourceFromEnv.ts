@@ -1,7 +1,7 @@
 import { chains, type ChainName } from "../chains/chains.js";
 import { requireChainDeployment } from "../chains/requireChainDeployment.js";
 import type { ChainDeployment } from "../chains/chainConfig.js";
-import { chainClient } from "./chainClient.js";
+import { createChainClient } from "../chains/createChainClient.js";
 import type { ChainIndexSource } from "./chainIndexSource.js";
 import type { GraphStore } from "./graphStore.js";
 import { staticTokenQuality, type TokenQualitySource } from "./tokenQuality.js";
@@ -31,7 +31,7 @@ export function chainIndexSourceFromEnv(env: IndexerEnv, chain: ChainName, store
   return {
     chain,
     chainId: chains[chain].id,
-    client: chainClient(chain, deployment),
+    client: createChainClient({ chain, deployment }),
     uniswapV2Factory: deployment.uniswapV2Factory,
     uniswapV3Factory: deployment.uniswapV3Factory,
     store,

@@ -3,7 +3,6 @@ export * from "./graphCodec.js";
 export * from "./graphStore.js";
 export * from "./graphCache.js";
 export * from "./tokenQuality.js";
-export * from "./chainClient.js";
 export * from "./chainIndexSource.js";
 export * from "./readIndexLogs.js";
 export * from "./readPoolStates.js";

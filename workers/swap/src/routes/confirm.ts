@@ -3,8 +3,8 @@ import {
   apiKeySecurity, authErrorCodes, chainNames, chains, confirmEncodedSwap, errorResponses, findEncodedSwap,
   markUsageExecuted, requireApiKey, requireChainDeployment, SluiceError, type AppEnv, type ChainName,
 } from "@sluice/core";
+import { createChainClient } from "@sluice/core/chains/createChainClient";
 import { getAddress, isAddressEqual, keccak256, type Hash, type PublicClient } from "viem";
-import { solveChainClient } from "./solveChainClient.js";
 import type { SolveEnv } from "./solveBindings.js";
 
 export const ConfirmBody = z.object({
@@ -47,7 +47,7 @@ export function registerConfirm(app: OpenAPIHono<AppEnv>) {
     const deployment = requireChainDeployment(c.env.SLUICE_CHAINS, chain);
     if (!deployment.executor) throw new SluiceError("UNSUPPORTED_CHAIN", `Sluice's executor is not deployed on ${chain}`);
     const executor = deployment.executor;
-    const client = solveChainClient(chain, deployment);
+    const client = createChainClient({ chain, deployment });
     const { accountId } = c.get("auth");
 
     const calldataHash = await verifyMinedCall(client, chain, hash, executor);

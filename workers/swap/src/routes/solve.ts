@@ -5,9 +5,9 @@ import {
   parseRelayerAccounts, pickRelayer, rememberEncodedSwap, repairRelayerNonces, requireApiKey, requireChainDeployment, sendRelayerTransaction,
   SluiceError, verifyPermit, type AppEnv, type SignedPermit,
 } from "@sluice/core";
+import { createChainClient } from "@sluice/core/chains/createChainClient";
 import { getAddress, type Hex } from "viem";
 import type { SolveEnv } from "./solveBindings.js";
-import { solveChainClient } from "./solveChainClient.js";
 import { quoteForSolve } from "./solveQuote.js";
 import { recordSolveEvent } from "./solveRecording.js";
 import { SolveAnswer, SolveBody, SolveFailure, SwapQuoteSchema } from "./solveSchemas.js";
@@ -67,7 +67,7 @@ async function solve(c: Context<SolveEnv>, body: z.infer<typeof SolveBody>, star
   const deployment = requireChainDeployment(c.env.SLUICE_CHAINS, chain);
   const executor = deployment.executor;
   if (!executor) throw new SluiceError("UNSUPPORTED_CHAIN", `Gasless swaps are not available on ${chain}: Sluice's executor is not deployed there`);
-  const client = solveChainClient(chain, deployment);
+  const client = createChainClient({ chain, deployment });
   const user = getAddress(body.user);
   const signature = body.signature as Hex;
   const permit: SignedPermit = {
