@@ -8,6 +8,7 @@ import { resolvePostgres } from "./postgres/resolvePostgres.js";
 import { resolveRedis } from "./redis/resolveRedis.js";
 import { startRedisRestBridge } from "./redisRestBridge/index.js";
 import { REPO_ROOT, startWrangler } from "./wrangler/startWrangler.js";
+import { prepareGatewayAssets } from "./wrangler/prepareGatewayAssets.js";
 import { bootstrapDemoAccount, type DemoCredentials } from "./bootstrapDemoAccount.js";
 import { chainSecretsFromManifest } from "./chainSecretsFromManifest.js";
 import { startAcrossApi } from "@sluice/devnet/across/api/startAcrossApi";
@@ -118,6 +119,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       ACROSS_API_URL: across.url, ACROSS_API_KEY: across.apiKey, ACROSS_INTEGRATOR_ID: "0x5c1e",
       BRIDGE_FEE_RECIPIENT: devnet.manifest.accounts.bridgeFeeRecipient,
     };
+    prepareGatewayAssets();
     const api = await startWrangler({
       name: "public entry", port: params.port, secrets, registryPath, logFile: join(stateDir, "api.log"),
       configs: ["wrangler.toml", ...["swap", "tokens", "reporting", "bridge"].map((w) => `workers/${w}/wrangler.toml`)],

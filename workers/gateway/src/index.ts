@@ -25,7 +25,8 @@ app.get("/api/v1/openapi.json", async (c) => {
   }));
 });
 
-app.get("/docs", Scalar({ url: "/api/v1/openapi.json", pageTitle: "Sluice API" }));
+// The viewer script is served by this deployment's static assets (see wrangler.toml), so /docs works offline.
+app.get("/docs", Scalar({ url: "/api/v1/openapi.json", pageTitle: "Sluice API", cdn: "/docs/scalar.js" }));
 
 app.all("*", (c) => {
   const area = areaFor(new URL(c.req.url).pathname);

@@ -1,0 +1,20 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { REPO_ROOT } from "./startWrangler.js";
+
+/**
+ * The API reference page at /docs runs Scalar's viewer, a 4 MB script: rather than load it from a CDN (which a
+ * machine without internet cannot), the public entry serves it as a static asset. This copies it from the installed
+ * package into the gateway's asset folder (git-ignored); a deployment runs the same step before `wrangler deploy`.
+ */
+export function prepareGatewayAssets(): void {
+  const requireFromGateway = createRequire(join(REPO_ROOT, "workers/gateway/package.json"));
+  // The package exports no path to its browser bundle, so find the package folder from its main entry.
+  const entry = requireFromGateway.resolve("@scalar/api-reference");
+  const packageRoot = entry.slice(0, entry.lastIndexOf("/dist/"));
+  const viewer = join(packageRoot, "dist/browser/standalone.js");
+  const target = join(REPO_ROOT, "workers/gateway/public/docs");
+  mkdirSync(target, { recursive: true });
+  copyFileSync(viewer, join(target, "scalar.js"));
+}
