@@ -13,6 +13,7 @@ export default defineConfig({
         test: {
           name: "packages",
           include: ["packages/*/src/**/*.test.ts"],
+          benchmark: { include: ["bench/**/*.bench.ts"] },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
@@ -21,6 +22,7 @@ export default defineConfig({
         test: {
           name: "stack",
           include: ["workers/*/src/**/*.test.ts", "test/**/*.test.ts"],
+          benchmark: { include: [] },
           globalSetup: ["test/globalSetup.ts"],
           // One file at a time: the files share one stack, and fault tests take its dependencies down.
           fileParallelism: false,
