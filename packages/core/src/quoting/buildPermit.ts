@@ -1,19 +1,9 @@
 import type { Address } from "viem";
 import { PERMIT2_ADDRESS } from "../chains/chains.js";
+import { PERMIT_TRANSFER_FROM_TYPES } from "../permit/permitTypedData.js";
 
 /** Permit2's `PermitTransferFrom` types (EIP-712), as every wallet signs them. */
-export const permitTransferFromTypes = {
-  PermitTransferFrom: [
-    { name: "permitted", type: "TokenPermissions" },
-    { name: "spender", type: "address" },
-    { name: "nonce", type: "uint256" },
-    { name: "deadline", type: "uint256" },
-  ],
-  TokenPermissions: [
-    { name: "token", type: "address" },
-    { name: "amount", type: "uint256" },
-  ],
-} as const;
+export const permitTransferFromTypes = PERMIT_TRANSFER_FROM_TYPES;
 
 /** Seconds a permit offered by a quote stays valid. */
 export const PERMIT_VALIDITY_SECONDS = 300;
