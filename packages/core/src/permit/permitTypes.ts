@@ -1,14 +1,11 @@
 import type { Address, Hex } from "viem";
+import type { SignedPermit } from "../executor/encodeExecutorSwap.js";
 
 /**
  * A Permit2 `PermitTransferFrom` as the user signed it, minus the spender (always the chain's executor).
- * Raw integers as bigint.
+ * Raw integers as bigint: the same message the executor call carries.
  */
-export type PermitMessage = {
-  permitted: { token: Address; amount: bigint };
-  nonce: bigint;
-  deadline: bigint;
-};
+export type PermitMessage = SignedPermit;
 
 /** What a solve asks the permit to pay for: `user` swaps `amountRaw` of `tokenIn` on `chainId`. */
 export type PermitExpectation = {

@@ -33,6 +33,21 @@ export function requireBridgeToken(chainId: number, value: string, field: string
   return token;
 }
 
+export type BridgeLeg = { originChainId: ChainId; destinationChainId: ChainId; inputToken: BridgeToken; outputToken: BridgeToken };
+
+/** The two chains (distinct, supported) and the two tokens (curated on their chain) of a quote or a tracked deposit. */
+export function requireBridgeLeg(body: { originChainId: number; destinationChainId: number; inputToken: string; outputToken: string }): BridgeLeg {
+  const originChainId = requireBridgeChain(body.originChainId, "originChainId");
+  const destinationChainId = requireBridgeChain(body.destinationChainId, "destinationChainId");
+  if (originChainId === destinationChainId) throw new SluiceError("MALFORMED_REQUEST", "destinationChainId: must differ from originChainId");
+  return {
+    originChainId,
+    destinationChainId,
+    inputToken: requireBridgeToken(originChainId, body.inputToken, "inputToken"),
+    outputToken: requireBridgeToken(destinationChainId, body.outputToken, "outputToken"),
+  };
+}
+
 export const BridgeTokenSchema = z.object({
   chainId: z.number().int(), address: z.string(), symbol: z.string(), name: z.string(), decimals: z.number().int(),
 }).openapi("BridgeToken");

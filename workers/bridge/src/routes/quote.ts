@@ -4,7 +4,7 @@ import {
 } from "@sluice/core";
 import { quoteBridge } from "@sluice/core/bridge/index";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
-import { addressField, BridgeTokenSchema, rawAmountField, requireBridgeChain, requireBridgeToken } from "./bridgeSchemas.js";
+import { addressField, BridgeTokenSchema, rawAmountField, requireBridgeLeg } from "./bridgeSchemas.js";
 
 export const BridgeQuoteRequestSchema = z.object({
   originChainId: z.number().int().openapi({ example: 8453 }),
@@ -67,11 +67,7 @@ export const postBridgeQuoteRoute = createRoute({
 export function registerPostBridgeQuote(app: OpenAPIHono<BridgeEnv>) {
   app.openapi(postBridgeQuoteRoute, async (c) => {
     const body = c.req.valid("json");
-    const originChainId = requireBridgeChain(body.originChainId, "originChainId");
-    const destinationChainId = requireBridgeChain(body.destinationChainId, "destinationChainId");
-    if (originChainId === destinationChainId) throw new SluiceError("MALFORMED_REQUEST", "destinationChainId: must differ from originChainId");
-    const inputToken = requireBridgeToken(originChainId, body.inputToken, "inputToken");
-    const outputToken = requireBridgeToken(destinationChainId, body.outputToken, "outputToken");
+    const { originChainId, destinationChainId, inputToken, outputToken } = requireBridgeLeg(body);
     const amount = BigInt(body.amount);
     if (amount === 0n) throw new SluiceError("MALFORMED_REQUEST", "amount: must be greater than 0");
 

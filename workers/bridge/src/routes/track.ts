@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKeySecurity, authErrorCodes, errorResponses, requireApiKey, SluiceError } from "@sluice/core";
+import { apiKeySecurity, authErrorCodes, errorResponses, requireApiKey } from "@sluice/core";
 import { trackBridgeDeposit } from "@sluice/core/bridge/index";
 import type { BridgeEnv } from "../bridgeEnv.js";
-import { addressField, rawAmountField, requireBridgeChain, requireBridgeToken, txHashField } from "./bridgeSchemas.js";
+import { addressField, rawAmountField, requireBridgeLeg, txHashField } from "./bridgeSchemas.js";
 
 /** Every field is required but `quoteId` (the interface leaves required-ness open). */
 export const BridgeTrackRequestSchema = z.object({
@@ -36,11 +36,7 @@ export const postBridgeTrackRoute = createRoute({
 export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
   app.openapi(postBridgeTrackRoute, async (c) => {
     const body = c.req.valid("json");
-    const originChainId = requireBridgeChain(body.originChainId, "originChainId");
-    const destinationChainId = requireBridgeChain(body.destinationChainId, "destinationChainId");
-    if (originChainId === destinationChainId) throw new SluiceError("MALFORMED_REQUEST", "destinationChainId: must differ from originChainId");
-    const inputToken = requireBridgeToken(originChainId, body.inputToken, "inputToken");
-    const outputToken = requireBridgeToken(destinationChainId, body.outputToken, "outputToken");
+    const { originChainId, destinationChainId, inputToken, outputToken } = requireBridgeLeg(body);
     const auth = c.get("auth");
     const { settlementId } = await trackBridgeDeposit({
       db: c.get("services").db, accountId: auth.accountId, apiKeyId: auth.keyId,
