@@ -14,6 +14,7 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { freePort, startStack } from "../packages/stack/src/index.js";
 import { PERMIT2_ADDRESS } from "../packages/core/src/chains/chains.js";
 import { permitTypedData } from "../packages/core/src/permit/permitTypedData.js";
+import { leaseRedisDatabase } from "../test/support/leaseRedisDatabase.js";
 
 // viem is a dependency of the packages, not of the repository root: load core's copy.
 const requireFromCore = createRequire(new URL("../packages/core/package.json", import.meta.url));
@@ -30,8 +31,10 @@ function report(label: string, samples: number[]) {
   console.log(`  ${label.padEnd(40)} n=${s.length}  p50 ${percentile(s, 50).toFixed(0)} ms  p99 ${percentile(s, 99).toFixed(0)} ms  max ${s.at(-1)!.toFixed(0)} ms`);
 }
 
+const redis = await leaseRedisDatabase();
 const stack = await startStack({
-  name: `bench-solve-${process.pid}`, redisDatabase: 7, port: await freePort(), sandboxPort: await freePort(),
+  name: `bench-solve-${process.pid}`, redisUrl: redis.url, redisDatabase: Number(new URL(redis.url).pathname.slice(1)),
+  port: await freePort(), sandboxPort: await freePort(),
   freshDatabase: true, devnet: { basePort: 0 }, log: (line) => console.log(`[stack] ${line}`),
 });
 try {
@@ -90,7 +93,9 @@ try {
   for (const user of await fundUsers(SOLVES)) sequential.push(await solve(await body(user)));
   const seqFailures = sequential.filter((r) => r.status !== 200 || !r.txHash);
   report("request → txHash", sequential.map((r) => r.ms));
-  console.log(`  failures: ${seqFailures.length}${seqFailures.length ? ` (${seqFailures[0]!.error})` : ""}`);
+  const seqMined = await Promise.all(sequential.flatMap((r) => (r.txHash ? [r.txHash] : []))
+    .map((hash) => client.waitForTransactionReceipt({ hash, timeout: 30_000 }).then((x) => x.status === "success", () => false)));
+  console.log(`  failures: ${seqFailures.length}${seqFailures.length ? ` (${seqFailures[0]!.error})` : ""}; mined successfully ${seqMined.filter(Boolean).length}/${SOLVES}`);
 
   console.log(`\n${CONCURRENT} concurrent gasless solves from ${CONCURRENT} users on base`);
   const users = await fundUsers(CONCURRENT);
@@ -100,7 +105,14 @@ try {
   const wall = performance.now() - wallStart;
   report("request → txHash", burst.map((r) => r.ms));
   const hashes = burst.flatMap((r) => (r.txHash ? [r.txHash] : []));
-  const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout: 60_000 })));
+  const settled = await Promise.allSettled(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout: 60_000 })));
+  const receipts = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  for (const [i, r] of settled.entries()) {
+    if (r.status === "rejected") {
+      const tx = await client.getTransaction({ hash: hashes[i]! }).catch(() => null);
+      console.log(`  NOT MINED: ${hashes[i]} (node knows it: ${tx ? `yes, nonce ${tx.nonce} from ${tx.from}` : "no"})`);
+    }
+  }
   const errors = burst.filter((r) => r.status !== 200).map((r) => r.error);
   console.log(`  wall time ${wall.toFixed(0)} ms; answered with txHash ${hashes.length}/${CONCURRENT}; mined successfully ${receipts.filter((r) => r.status === "success").length}/${CONCURRENT}; errors ${errors.length}${errors.length ? `: ${[...new Set(errors)].join("; ")}` : ""}`);
   const relayerNonces = await Promise.all(base.relayers.map((r) => client.getTransactionCount({ address: r, blockTag: "latest" })));
@@ -108,4 +120,5 @@ try {
   console.log(`  relayer nonces mined ${relayerNonces.join(", ")}; pending ${pending.join(", ")} (equal: nothing stuck)`);
 } finally {
   await stack.stop();
+  await redis.release();
 }

@@ -6,6 +6,7 @@ import { migrateDatabase, recreateDatabase } from "@sluice/admin";
 import { startDevnet, type DevnetManifest, type StartDevnetOptions } from "@sluice/devnet";
 import { resolvePostgres } from "./postgres/resolvePostgres.js";
 import { resolveRedis } from "./redis/resolveRedis.js";
+import { forgetChainState } from "./redis/forgetChainState.js";
 import { startRedisRestBridge } from "./redisRestBridge/index.js";
 import { REPO_ROOT, startWrangler } from "./wrangler/startWrangler.js";
 import { prepareGatewayAssets } from "./wrangler/prepareGatewayAssets.js";
@@ -72,6 +73,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
 
     const redis = await resolveRedis({ url: params.redisUrl, database: params.redisDatabase });
     stops.push(redis.stop);
+    await forgetChainState(redis.url);
     const bridge = await startRedisRestBridge({ redisUrl: redis.url, port: params.redisBridgePort ?? 0 });
     stops.push(bridge.close);
     log(`redis      ${redis.url} behind the REST bridge at ${bridge.url}`);

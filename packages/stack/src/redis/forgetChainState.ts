@@ -1,0 +1,29 @@
+import { Redis } from "ioredis";
+
+/** Redis keys derived from chain state: indexed pool graphs, cached token lists, relayer nonces, permit claims. */
+const CHAIN_DERIVED_PATTERNS = ["sluice:graph:*", "sluice:tokens:*", "relayer:*", "permit:claim:*"];
+
+/**
+ * The stack starts a new devnet every time, so whatever Redis remembers about the previous chains is wrong for the
+ * new ones — worst of all relayer nonce counters, which would hand out nonces far ahead of the fresh accounts and
+ * leave every gasless transaction queued behind a gap. This forgets that state (and nothing else: API-key cache
+ * entries, rate limits and the usage outbox stay). A production chain never restarts, so only the stack does this.
+ */
+export async function forgetChainState(redisUrl: string): Promise<number> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  let forgotten = 0;
+  try {
+    for (const pattern of CHAIN_DERIVED_PATTERNS) {
+      let cursor = "0";
+      do {
+        const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 500);
+        cursor = next;
+        if (keys.length) forgotten += await redis.del(...keys);
+      } while (cursor !== "0");
+    }
+  } finally {
+    redis.disconnect();
+  }
+  return forgotten;
+}
