@@ -17,10 +17,18 @@ function fault(name: string): Fault {
   return { down: () => set("down"), up: () => set("up") };
 }
 
+type Chain = "ethereum" | "base" | "arbitrum" | "polygon";
+
+/** The public entry's dependencies; `faults.sandbox` are the sandbox deployment's own (separate proxies). */
 export const faults = {
   postgres: fault("postgres"),
   redis: fault("redis"),
-  rpc: (chain: "ethereum" | "base" | "arbitrum" | "polygon") => fault(`rpc-${chain}`),
+  rpc: (chain: Chain) => fault(`rpc-${chain}`),
+  sandbox: {
+    postgres: fault("sandbox-postgres"),
+    redis: fault("sandbox-redis"),
+    rpc: (chain: Chain) => fault(`sandbox-rpc-${chain}`),
+  },
 };
 
 /** Runs `body` with the dependency down, and always brings it back. */

@@ -93,10 +93,19 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       parsed.host = `127.0.0.1:${proxy.port}`;
       return parsed.toString().replace(/\/$/, "");
     };
-    const workerDatabaseUrl = await through("postgres", databaseUrl);
-    const workerRedisRestUrl = await through("redis", bridge.url);
-    const rpcUrls: Record<string, string> = {};
-    for (const [chain, c] of Object.entries(devnet.manifest.chains)) rpcUrls[chain] = await through(`rpc-${chain}`, c.rpcUrl);
+    // Each wrangler process (public entry, sandbox) has its own proxies, so an outage caused for one never touches
+    // the other's connections: `postgres`, `redis`, `rpc-<chain>` for the public entry, the same prefixed `sandbox-`.
+    const dependencyUrls = async (prefix: string) => {
+      const rpcUrls: Record<string, string> = {};
+      for (const [chain, c] of Object.entries(devnet.manifest.chains)) rpcUrls[chain] = await through(`${prefix}rpc-${chain}`, c.rpcUrl);
+      return {
+        DATABASE_URL: await through(`${prefix}postgres`, databaseUrl),
+        REDIS_REST_URL: await through(`${prefix}redis`, bridge.url),
+        ...chainSecretsFromManifest(devnet.manifest, (chain) => rpcUrls[chain]!),
+      };
+    };
+    const apiDependencies = await dependencyUrls("");
+    const sandboxDependencies = await dependencyUrls("sandbox-");
     let faultsUrl: string | undefined;
     if (params.faultInjection) {
       const control = await startFaultControl(proxies);
@@ -113,11 +122,9 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     const adminToken = process.env.ADMIN_TOKEN ?? randomBytes(24).toString("hex");
     const registryPath = join(stateDir, "registry");
     const secrets = {
-      DATABASE_URL: workerDatabaseUrl,
-      REDIS_REST_URL: workerRedisRestUrl,
+      ...apiDependencies,
       REDIS_REST_TOKEN: bridge.token,
       ADMIN_TOKEN: adminToken,
-      ...chainSecretsFromManifest(devnet.manifest, (chain) => rpcUrls[chain]!),
       ACROSS_API_URL: across.url, ACROSS_API_KEY: across.apiKey, ACROSS_INTEGRATOR_ID: "0x5c1e",
       BRIDGE_FEE_RECIPIENT: devnet.manifest.accounts.bridgeFeeRecipient,
     };
@@ -129,7 +136,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     stops.push(api.stop);
     log(`api        ${api.url}  (docs: ${api.url}/docs)`);
     const sandbox = await startWrangler({
-      name: "sandbox", port: params.sandboxPort, secrets, registryPath, logFile: join(stateDir, "sandbox.log"),
+      name: "sandbox", port: params.sandboxPort, secrets: { ...secrets, ...sandboxDependencies }, registryPath, logFile: join(stateDir, "sandbox.log"),
       configs: ["workers/sandbox/wrangler.toml", "workers/swap/wrangler.sandbox.toml"],
     });
     stops.push(sandbox.stop);

@@ -15,7 +15,7 @@ describe("GET {sandbox}/health", () => {
   });
 
   it("reports a stopped chain RPC as down (degraded, still serving)", async () => {
-    await withOutage(faults.rpc("polygon"), async () => {
+    await withOutage(faults.sandbox.rpc("polygon"), async () => {
       const response = await call("/health", { target: "sandbox" });
       expect(response.status).toBe(200);
       expect(response.body.status).toBe("degraded");
@@ -25,7 +25,7 @@ describe("GET {sandbox}/health", () => {
   });
 
   it("reports Postgres down as down with 503", async () => {
-    await withOutage(faults.postgres, async () => {
+    await withOutage(faults.sandbox.postgres, async () => {
       const response = await call("/health", { target: "sandbox" });
       expect(response.status).toBe(503);
       expect(response.body).toMatchObject({ ok: false, status: "down", dependencies: { postgres: { status: "down" } } });
@@ -33,7 +33,7 @@ describe("GET {sandbox}/health", () => {
   });
 
   it("reports Redis down as down with 503", async () => {
-    await withOutage(faults.redis, async () => {
+    await withOutage(faults.sandbox.redis, async () => {
       const response = await call("/health", { target: "sandbox" });
       expect(response.status).toBe(503);
       expect(response.body.dependencies.redis.status).toBe("down");

@@ -64,6 +64,8 @@ function skipTarget(state: V3SwapState, tick: number, zeroForOne: boolean, limit
   return next > oneWord.next ? { next, initialized: j < ticks.length && next === initialized } : oneWord;
 }
 
+const MAX_SWAP_STEPS = 50_000;
+
 /**
  * UniswapV3Pool.swap without transfers, fees accounting or oracle: the same loop, stepping at every initialized tick
  * and every tick-bitmap word boundary, with the same rounding, so amounts and the final state are bit-exact.
@@ -87,8 +89,15 @@ export function swap(state: V3SwapState, { zeroForOne, amountSpecified, sqrtPric
   let tick = state.tick;
   let liquidity = state.liquidity;
   let initializedTicksCrossed = 0;
+  let steps = 0;
 
   while (remaining !== 0n && sqrtPriceX96 !== limit) {
+    // The contract's loop is bounded by gas; this one by a step count no consistent pool state reaches (every
+    // bitmap word of the full tick range at spacing 1 plus every initialized tick), so an inconsistent state can
+    // never spin the isolate.
+    if (++steps > MAX_SWAP_STEPS) {
+      throw new PoolMathError("INVALID_POOL_STATE", "swap: the pool state does not converge (inconsistent tick data)");
+    }
     const sqrtPriceStartX96 = sqrtPriceX96;
     let { next: tickNext, initialized } =
       liquidity === 0n
