@@ -64,7 +64,7 @@ function skipTarget(state: V3SwapState, tick: number, zeroForOne: boolean, limit
   return next > oneWord.next ? { next, initialized: j < ticks.length && next === initialized } : oneWord;
 }
 
-const MAX_SWAP_STEPS = 50_000;
+const MAX_SWAP_STEPS = 1_000_000;
 
 /**
  * UniswapV3Pool.swap without transfers, fees accounting or oracle: the same loop, stepping at every initialized tick
@@ -92,9 +92,9 @@ export function swap(state: V3SwapState, { zeroForOne, amountSpecified, sqrtPric
   let steps = 0;
 
   while (remaining !== 0n && sqrtPriceX96 !== limit) {
-    // The contract's loop is bounded by gas; this one by a step count no consistent pool state reaches (every
-    // bitmap word of the full tick range at spacing 1 plus every initialized tick), so an inconsistent state can
-    // never spin the isolate.
+    // The contract's loop is bounded by gas; this one by a step count far above what any quote has needed (the
+    // route search's exploratory quotes of thin pools do take tens of thousands of steps), so an inconsistent
+    // state fails instead of spinning the isolate.
     if (++steps > MAX_SWAP_STEPS) {
       throw new PoolMathError("INVALID_POOL_STATE", "swap: the pool state does not converge (inconsistent tick data)");
     }
