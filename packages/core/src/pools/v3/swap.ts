@@ -92,9 +92,9 @@ export function swap(state: V3SwapState, { zeroForOne, amountSpecified, sqrtPric
   let steps = 0;
 
   while (remaining !== 0n && sqrtPriceX96 !== limit) {
-    // The contract's loop is bounded by gas; this one by a step count far above what any quote has needed (the
-    // route search's exploratory quotes of thin pools do take tens of thousands of steps), so an inconsistent
-    // state fails instead of spinning the isolate.
+    // The contract's loop is bounded by gas; this one by a step count far above any consistent state's (every
+    // bitmap word of the full tick range at spacing 1 plus every initialized tick), so an inconsistent state fails
+    // instead of spinning the isolate.
     if (++steps > MAX_SWAP_STEPS) {
       throw new PoolMathError("INVALID_POOL_STATE", "swap: the pool state does not converge (inconsistent tick data)");
     }

@@ -100,7 +100,8 @@ export async function executeRoute(bed: QuotingTestbed, route: ExecutorRoute, mi
   const tokenOut = route.splits[0]!.hops.at(-1)!.tokenOut;
   const balance = () => bed.client.readContract({ address: tokenOut, abi: erc20Abi, functionName: "balanceOf", args: [bed.user.account.address] });
   const before = await balance();
-  const hash = await bed.relayer.sendTransaction({ to: bed.executor, data: await swapCalldata(bed, route, minAmountOut) });
+  // A fixed, generous gas limit: the quote, not the node's gas estimate, is what this checks.
+  const hash = await bed.relayer.sendTransaction({ to: bed.executor, data: await swapCalldata(bed, route, minAmountOut), gas: 5_000_000n });
   const receipt = await bed.client.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`swap reverted ${hash}`);
   return (await balance()) - before;
