@@ -47,12 +47,19 @@ async function setUp() {
   const [, eventsTime] = await seconds(async () => {
     for (let batch = 0; batch < EVENTS / 100_000; batch++) {
       await client.query(`
-        insert into usage_events (id, account_id, event_type, chain, volume_usd, is_dry_run, is_test, created_at, ledger_period, recorded_at)
-        select 'evt_bench_' || (${batch * 100_000} + i), 'acc_bench_' || (1 + floor(random() * ${ACCOUNTS})::int),
-          (case when random() < 0.6 then 'solve' else 'route' end)::usage_event_type,
-          (array['base','ethereum','arbitrum','polygon'])[1 + floor(random() * 4)::int],
-          round((random() * 20000)::numeric, 6), random() < 0.1, random() < 0.05, t, date_trunc('month', t at time zone 'UTC')::date, t
-        from (select i, to_timestamp((${from} + random() * ${span}) / 1000) as t from generate_series(1, 100000) as i) s`);
+        insert into usage_events (id, account_id, event_type, chain, volume_usd, is_dry_run, is_test, tx_hash, outcome,
+          created_at, ledger_period, recorded_at)
+        select id, account, kind, chain, volume, dry_run, test,
+          case when kind = 'solve' and not dry_run then '0x' || lpad(to_hex(n), 64, '0') end,
+          case when kind = 'solve' and not dry_run then (case when random() < 0.02 then 'failed' else 'succeeded' end)::swap_outcome end,
+          t, date_trunc('month', t at time zone 'UTC')::date, t
+        from (select 'evt_bench_' || (${batch * 100_000} + i) as id, ${batch * 100_000} + i as n,
+            'acc_bench_' || (1 + floor(random() * ${ACCOUNTS})::int) as account,
+            (case when random() < 0.6 then 'solve' else 'route' end)::usage_event_type as kind,
+            (array['base','ethereum','arbitrum','polygon'])[1 + floor(random() * 4)::int] as chain,
+            round((random() * 20000)::numeric, 6) as volume, random() < 0.1 as dry_run, random() < 0.05 as test,
+            to_timestamp((${from} + random() * ${span}) / 1000) as t
+          from generate_series(1, 100000) as i) s`);
     }
   });
   await client.query("analyze");

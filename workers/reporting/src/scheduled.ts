@@ -1,15 +1,17 @@
-import { drainUsageOutbox, settleDueMonth, type SluiceBindings } from "@sluice/core";
+import { chainClientLookup, drainUsageOutbox, finalizePendingSolves, settleDueMonth, type SluiceBindings } from "@sluice/core";
 import { withStorage } from "./usageRecorder.js";
 
 /**
- * The reporting cron (wrangler.toml): every minute it drains the usage outbox and makes sure the previous
- * UTC month is settled; `0 0 1 * *` is the month's regular settlement, the minute schedule retries it if
+ * The reporting cron (wrangler.toml): every minute it drains the usage outbox, finalises gasless solves still
+ * pending from their receipts (before settlement, so a month closes on what the chains say), and makes sure the
+ * previous UTC month is settled; `0 0 1 * *` is the month's regular settlement, the minute schedule retries it if
  * that run failed.
  */
 export async function scheduled(_controller: ScheduledController, env: SluiceBindings): Promise<void> {
   await withStorage(env, async ({ db, redis }) => {
     const failures: unknown[] = [];
     await drainUsageOutbox({ db, redis }).catch((error) => failures.push(error));
+    await finalizePendingSolves({ db, clientFor: chainClientLookup(env.SLUICE_CHAINS), limit: 500 }).catch((error) => failures.push(error));
     await settleDueMonth(db).catch((error) => failures.push(error));
     for (const failure of failures) console.error("reporting cron", failure);
     if (failures.length) throw failures[0];

@@ -56,4 +56,27 @@ describe("UsageRecorder (service binding)", () => {
     expect(row).toMatchObject({ is_dry_run: false, tx_hash: hash });
     expect(row!.executed_at).not.toBeNull();
   });
+
+  it("credits one transaction once across accounts and event kinds", async () => {
+    const other = await createPartner();
+    const sent = event({ accountId: partner.accountId, volumeUsd: "10" });
+    await probe.record([sent]);
+    // Another account records the same transaction: nothing is written.
+    const copy = event({ accountId: other.accountId, volumeUsd: "10", txHash: sent.txHash, outcome: "succeeded" });
+    expect((await probe.record([copy])).body).toMatchObject({ ok: true, recorded: 0 });
+    // Another account's encode-only solve confirmed with the same transaction: a conflict, nothing changes.
+    const encoded = event({ accountId: other.accountId, volumeUsd: "10", isDryRun: true });
+    await probe.record([encoded]);
+    expect((await probe.markExecuted(encoded.id, sent.txHash!)).body).toMatchObject({ ok: false, code: "CONFLICT" });
+    const rows = await query("select id, is_dry_run from usage_events where tx_hash = $1", [sent.txHash!.toLowerCase()]);
+    expect(rows).toEqual([{ id: sent.id, is_dry_run: false }]);
+  });
+
+  it("a solve that is not a dry run must say its transaction and outcome", async () => {
+    const bare = { ...event({ accountId: partner.accountId, volumeUsd: "1" }), txHash: null, outcome: null };
+    const response = await probe.record([bare]);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/events\.0\.(outcome|txHash)/);
+    expect(await stored([bare.id])).toHaveLength(0);
+  });
 });

@@ -2,3 +2,4 @@ export * from "./chains.js";
 export * from "./chainConfig.js";
 export * from "./createChainClient.js";
 export * from "./requireChainDeployment.js";
+export * from "./chainClientLookup.js";

@@ -10,7 +10,8 @@ export type ComputedLedgerRowsParameters = {
 /**
  * The ledger as a pure function of the usage events and the accounts as they are now — the single definition
  * used both for accrued rows (read on demand) and for the rows settlement freezes:
- * - `volume`: per account and month, the qualifying volume (executed, non-test solves) of an active account,
+ * - `volume`: per account and month, the qualifying volume (non-test solves whose
+ *   transaction the chain shows succeeded) of an active account,
  *   at the account's `rebate_bps`;
  * - `referral`: per referrer, referred account and month, the referred account's qualifying volume, at the
  *   referred account's `referral_bps`, if the referrer is active.
@@ -18,7 +19,7 @@ export type ComputedLedgerRowsParameters = {
  * Columns: period_start, account_id, kind, source_account_id, volume_usd, rebate_bps, rebate_usd.
  */
 export function computedLedgerRows({ periods, accountId }: ComputedLedgerRowsParameters): SQL {
-  const qualifying = sql`e.event_type = 'solve' and not e.is_dry_run and not e.is_test`;
+  const qualifying = sql`e.event_type = 'solve' and e.outcome = 'succeeded' and not e.is_dry_run and not e.is_test`;
   return sql`
     select e.ledger_period as period_start, e.account_id, 'volume'::rebate_kind as kind, null::text as source_account_id,
       sum(e.volume_usd) as volume_usd, a.rebate_bps, sum(e.volume_usd) * a.rebate_bps * 0.0001 as rebate_usd

@@ -1,6 +1,8 @@
 /**
  * Model-based test of the rebate ledger against a real Postgres: random sequences of events (solves and routes,
- * dry runs, test traffic, retries), confirmations, test marking, rate/activity/referral changes and settlements.
+ * dry runs, test traffic, retries; executed solves that succeeded, reverted or are still pending; the same
+ * transaction recorded or confirmed again by any account), confirmations, test marking, rate/activity/referral
+ * changes and settlements.
  * After every settlement and at the end, every account's ledger (`listRebates`) must equal a simple model
  * computed from the same history in exact integer arithmetic.
  */
@@ -47,7 +49,11 @@ const CURRENT = new Date().toISOString().slice(0, 7); // where late events and c
 const N = 3;
 
 type Account = { bps: number; active: boolean; referrer: number | null; referralBps: number };
-type Ev = { account: number; volume: bigint /* micro-USD */; solve: boolean; dryRun: boolean; test: boolean; ledger: string };
+type Outcome = "succeeded" | "failed" | "pending";
+type Ev = {
+  account: number; volume: bigint /* micro-USD */; solve: boolean; dryRun: boolean; test: boolean; ledger: string;
+  outcome: Outcome | null; txHash: string | null;
+};
 type Row = { account: number; month: string; kind: "volume" | "referral"; source: number | null; volume: bigint; bps: number };
 
 const micro = (v: bigint) => `${v / 1_000_000n}.${String(v % 1_000_000n).padStart(6, "0")}`;
@@ -58,7 +64,7 @@ const scaled = (value: bigint, decimals: number) =>
 function modelRows(events: Ev[], accounts: Account[], month: string): Row[] {
   const rows: Row[] = [];
   for (let a = 0; a < N; a++) {
-    const own = events.filter((e) => e.account === a && e.ledger === month && e.solve && !e.dryRun && !e.test);
+    const own = events.filter((e) => e.account === a && e.ledger === month && e.solve && !e.dryRun && !e.test && e.outcome === "succeeded");
     if (own.length === 0) continue;
     const volume = own.reduce((s, e) => s + e.volume, 0n);
     if (accounts[a]!.active) rows.push({ account: a, month, kind: "volume", source: null, volume, bps: accounts[a]!.bps });
@@ -74,7 +80,9 @@ const account = fc.integer({ min: 0, max: N - 1 });
 const rarely = fc.integer({ min: 0, max: 3 }).map((n) => n === 0);
 const op = fc.oneof(
   { weight: 8, arbitrary: fc.record({ t: fc.constant("event" as const), account, month: fc.constantFrom(...MONTHS),
-    volume: fc.bigInt({ min: 0n, max: 5_000_000_000n }), solve: rarely.map((r) => !r), dryRun: rarely, test: rarely }) },
+    volume: fc.bigInt({ min: 0n, max: 5_000_000_000n }), solve: rarely.map((r) => !r), dryRun: rarely, test: rarely,
+    outcome: fc.constantFrom<Outcome>("succeeded", "succeeded", "failed", "pending") }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("sameTx" as const), pick: fc.nat(), account, confirm: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("retry" as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("confirm" as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("markTest" as const), pick: fc.nat() }) },
@@ -118,11 +126,27 @@ describe("rebate ledger (model-based, real Postgres)", () => {
         for (const o of ops) {
           if (o.t === "event") {
             const id = `evt_${randomBytes(8).toString("hex")}`;
+            const executed = o.solve && !o.dryRun;
+            const txHash = executed ? `0x${randomBytes(32).toString("hex")}` : null;
+            const outcome = executed ? o.outcome : null;
             const input = { id, accountId: ids[o.account]!, eventType: o.solve ? "solve" : "route", chain: "base",
-              volumeUsd: micro(o.volume), isDryRun: o.dryRun, isTest: o.test, occurredAt: `${o.month}-15T12:00:00Z` } as const;
+              volumeUsd: micro(o.volume), isDryRun: o.dryRun, isTest: o.test, occurredAt: `${o.month}-15T12:00:00Z`, txHash, outcome } as const;
             await insertUsageEvents(db, parseUsageEvents([input]));
             events.push({ id, input, account: o.account, volume: o.volume, solve: o.solve, dryRun: o.dryRun, test: o.test,
-              ledger: paid.has(o.month) ? CURRENT : o.month });
+              ledger: paid.has(o.month) ? CURRENT : o.month, outcome, txHash });
+          } else if (o.t === "sameTx" && events.some((e) => e.txHash)) {
+            // A transaction already credited, recorded again by any account or confirmed for another dry run: never counted twice.
+            const held = events.filter((e) => e.txHash);
+            const e = held[o.pick % held.length]!;
+            const dryRuns = events.filter((d) => d.solve && d.dryRun);
+            if (o.confirm && dryRuns.length) {
+              const d = dryRuns[o.pick % dryRuns.length]!;
+              await expect(markEventExecuted({ db }, { eventId: d.id, txHash: e.txHash! })).rejects.toMatchObject({ code: "CONFLICT" });
+            } else {
+              const input = { id: `evt_${randomBytes(8).toString("hex")}`, accountId: ids[o.account]!, eventType: "solve", chain: "base",
+                volumeUsd: "1000", isDryRun: false, isTest: false, occurredAt: `${CURRENT}-15T12:00:00Z`, txHash: e.txHash, outcome: "succeeded" } as const;
+              expect((await insertUsageEvents(db, parseUsageEvents([input]))).inserted).toEqual([]);
+            }
           } else if (o.t === "retry" && events.length) {
             const e = events[o.pick % events.length]!;
             expect((await insertUsageEvents(db, parseUsageEvents([e.input]))).inserted).toEqual([]);
@@ -135,7 +159,7 @@ describe("rebate ledger (model-based, real Postgres)", () => {
               if (wasDryRun || (result as { alreadyExecuted?: boolean }).alreadyExecuted) {
                 expect(result).toMatchObject({ eventId: e.id });
               }
-              if (wasDryRun) { e.dryRun = false; e.ledger = CURRENT; }
+              if (wasDryRun) Object.assign(e, { dryRun: false, ledger: CURRENT, outcome: "succeeded", txHash: hash });
             }
           } else if (o.t === "markTest" && events.length) {
             const e = events[o.pick % events.length]!;

@@ -5,3 +5,8 @@ export * from "./recoverPermitSigner.js";
 export * from "./readPermitChainState.js";
 export * from "./verifyPermit.js";
 export * from "./claimPermitNonce.js";
+export * from "./claimPermitOwnership.js";
+export * from "./withSpendLock.js";
+export * from "./pendingSpendKey.js";
+export * from "./readPendingSpend.js";
+export * from "./recordPendingSpend.js";

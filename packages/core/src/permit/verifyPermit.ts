@@ -10,13 +10,16 @@ export type VerifyPermitParameters = SignedPermitRequest & {
   /** For messages only: the input token's symbol and decimals. */
   tokenSymbol?: string;
   tokenDecimals?: number;
+  /** Input already committed by this owner's solves still in flight (`readPendingSpend`); not spendable again. */
+  pendingSpend?: bigint;
 };
 
 /**
  * Every check a permit must pass before Sluice spends gas on it, each failure its own PERMIT_INVALID message:
  * the signature is 65 bytes and recovers to `user` under Permit2's domain on this chain with this chain's
  * executor as spender; it permits the input token and exactly the input amount; its deadline has not passed on
- * chain; its nonce is unused in Permit2's bitmap; the user holds the amount and has approved Permit2 for it.
+ * chain; its nonce is unused in Permit2's bitmap; the user holds the amount (beyond what solves in flight already
+ * committed) and has approved Permit2 for it.
  * Pure checks run first, then one Multicall3 read. Returns the chain state it read.
  */
 export async function verifyPermit(params: VerifyPermitParameters): Promise<PermitChainState> {
@@ -53,8 +56,11 @@ export async function verifyPermit(params: VerifyPermitParameters): Promise<Perm
       hint: "sign a new permit with an unused nonce",
     });
   }
-  if (state.balance < amountRaw) {
-    throw new SluiceError("PERMIT_INVALID", `Insufficient balance: ${getAddress(user)} holds ${show(state.balance)}, the swap needs ${show(amountRaw)}`);
+  const pending = params.pendingSpend ?? 0n;
+  if (state.balance < amountRaw + pending) {
+    throw new SluiceError("PERMIT_INVALID", pending > 0n
+      ? `Insufficient balance: ${getAddress(user)} holds ${show(state.balance)}, of which ${show(pending)} is committed to swaps still in flight; the swap needs ${show(amountRaw)}`
+      : `Insufficient balance: ${getAddress(user)} holds ${show(state.balance)}, the swap needs ${show(amountRaw)}`);
   }
   if (state.permit2Allowance === 0n) {
     throw new SluiceError("PERMIT_INVALID", `Permit2 is not approved for ${symbol}: ${getAddress(user)} must first approve Permit2 (${PERMIT2_ADDRESS}) to spend ${symbol} — a one-time transaction, approve(${PERMIT2_ADDRESS}, max uint256) on ${getAddress(tokenIn)} — then solve again`);

@@ -21,5 +21,11 @@ export const UsageEventSchema = z.object({
   volume_usd: z.number().openapi({ description: "USD volume, rounded to cents", example: 1234.56 }),
   is_dry_run: z.boolean().openapi({ description: "Encode-only, not executed" }),
   is_test: z.boolean().openapi({ description: "Operator-marked test traffic" }),
+  status: z.enum(["quoted", "encoded", "pending", "executed", "failed"]).openapi({
+    description: "`quoted` (a route), `encoded` (a solve not confirmed on chain), `pending` (sent, awaiting its "
+      + "receipt), `executed` (succeeded on chain; only these earn rebates) or `failed` (reverted or dropped)",
+    example: "executed",
+  }),
+  tx_hash: z.string().nullable().openapi({ description: "The solve's transaction, once sent or confirmed", example: null }),
   created_at: z.string().openapi({ description: "When the event occurred (ISO 8601, UTC)", example: "2026-11-03T14:05:00.000Z" }),
 }).openapi("UsageEvent");

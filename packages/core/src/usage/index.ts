@@ -8,3 +8,6 @@ export * from "./markEventExecuted.js";
 export * from "./usageCursor.js";
 export * from "./listUsage.js";
 export * from "./recordUsage.js";
+export * from "./finalizePendingSolves.js";
+export * from "./finalizeAccountSolves.js";
+export * from "./findUsageEventByTx.js";

@@ -13,9 +13,16 @@ export type ListUsageParameters = {
   cursor?: string;
 };
 
+/**
+ * Where an event stands: a quote (`quoted`); a solve encoded but not (yet) confirmed on chain (`encoded`); a solve
+ * whose transaction was sent and awaits its receipt (`pending`), succeeded (`executed`, the only status that earns
+ * rebates) or reverted or was dropped (`failed`).
+ */
+export type UsageEventStatus = "quoted" | "encoded" | "pending" | "executed" | "failed";
+
 export type UsageEventRow = {
   id: string; eventType: "route" | "solve"; chain: string; volumeUsd: string;
-  isDryRun: boolean; isTest: boolean; createdAt: Date;
+  isDryRun: boolean; isTest: boolean; status: UsageEventStatus; txHash: string | null; createdAt: Date;
 };
 
 export type ListUsageResult = {
@@ -27,8 +34,14 @@ export type ListUsageResult = {
 
 type Row = {
   id: string; event_type: "route" | "solve"; chain: string; volume_usd: string; is_dry_run: boolean; is_test: boolean;
-  created_at: Date | string; cursor_time: string;
+  outcome: "pending" | "succeeded" | "failed" | null; tx_hash: string | null; created_at: Date | string; cursor_time: string;
 };
+
+function statusOf(row: Row): UsageEventStatus {
+  if (row.event_type === "route") return "quoted";
+  if (row.outcome === "succeeded") return "executed";
+  return row.outcome ?? "encoded";
+}
 
 /** An account's usage events, newest first, with the exact total volume of all matching events. */
 export async function listUsage(db: Database, params: ListUsageParameters): Promise<ListUsageResult> {
@@ -47,7 +60,7 @@ export async function listUsage(db: Database, params: ListUsageParameters): Prom
   }
 
   const rows = await db.execute<Row>(sql`
-    select id, event_type, chain, volume_usd::text as volume_usd, is_dry_run, is_test, created_at,
+    select id, event_type, chain, volume_usd::text as volume_usd, is_dry_run, is_test, outcome, tx_hash, created_at,
       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_time
     from usage_events where ${sql.join(page, sql` and `)}
     order by created_at desc, id desc
@@ -61,7 +74,7 @@ export async function listUsage(db: Database, params: ListUsageParameters): Prom
   return {
     events: pageRows.map((r) => ({
       id: r.id, eventType: r.event_type, chain: r.chain, volumeUsd: r.volume_usd,
-      isDryRun: r.is_dry_run, isTest: r.is_test, createdAt: new Date(r.created_at),
+      isDryRun: r.is_dry_run, isTest: r.is_test, status: statusOf(r), txHash: r.tx_hash, createdAt: new Date(r.created_at),
     })),
     totalVolumeUsd: total.rows[0]!.total,
     ...(more && last ? { nextCursor: encodeUsageCursor({ time: last.cursor_time, id: last.id }) } : {}),

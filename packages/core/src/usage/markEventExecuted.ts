@@ -23,10 +23,10 @@ export async function markEventExecuted(
 ): Promise<MarkEventExecutedResult> {
   if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new SluiceError("MALFORMED_REQUEST", "txHash: must be a 32-byte hex hash");
   const hash = txHash.toLowerCase();
-  let row = await flip(db, eventId, hash);
+  let row = await flipOnce(db, eventId, hash);
   if (!row && redis && (await redis.hexists(USAGE_OUTBOX_KEY, eventId))) {
     await drainUsageOutbox({ db, redis });
-    row = await flip(db, eventId, hash);
+    row = await flipOnce(db, eventId, hash);
   }
   if (!row) throw new SluiceError("NOT_FOUND", `No usage event ${eventId}`);
   if (row.event_type !== "solve") throw new SluiceError("MALFORMED_REQUEST", "eventId: only solve events can be executed");
@@ -36,11 +36,22 @@ export async function markEventExecuted(
   return { eventId, txHash: hash, volumeUsd: row.volume_usd, alreadyExecuted: !row.is_dry_run_before };
 }
 
+/** `flip`, with a transaction another event already holds refused: one transaction is credited once. */
+async function flipOnce(db: Database, eventId: string, hash: string) {
+  try {
+    return await flip(db, eventId, hash);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== "23505") throw error;
+    throw new SluiceError("CONFLICT", `Transaction ${hash} is already credited to another usage event; it counts once`, { cause: error });
+  }
+}
+
 async function flip(db: Database, eventId: string, hash: string): Promise<(Row & { is_dry_run_before: boolean }) | undefined> {
   return db.transaction(async (tx) => {
     await lockLedger(tx, "shared");
     const updated = await tx.execute<Row>(sql`
-      update usage_events set is_dry_run = false, tx_hash = ${hash}, executed_at = statement_timestamp(),
+      update usage_events set is_dry_run = false, tx_hash = ${hash}, outcome = 'succeeded', executed_at = statement_timestamp(),
         ledger_period = date_trunc('month', statement_timestamp() at time zone 'UTC')::date
       where id = ${eventId} and event_type = 'solve' and is_dry_run
       returning id, event_type, is_dry_run, tx_hash, volume_usd::text as volume_usd`);

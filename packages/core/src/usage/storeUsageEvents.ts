@@ -9,7 +9,7 @@ import { pushToUsageOutbox } from "./usageOutbox.js";
 export type StoreUsageEventsResult = {
   /** Events written now that were not there before. */
   recorded: number;
-  /** Events whose id was already recorded (a retry). */
+  /** Events recorded already: their id (a retry), or their transaction under another event (credited once). */
   duplicates: number;
   /** Postgres was unavailable: the events wait in the durable outbox and are written once it is back. */
   deferred: number;

@@ -19,9 +19,19 @@ export const UsageEventInputSchema = z.object({
   /** Recorded with a test key. */
   isTest: z.boolean(),
   txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/).nullable().optional(),
+  /**
+   * What the chain says of the solve's transaction: a gasless solve is recorded `pending` when it is sent and
+   * finalised from its receipt (`finalizePendingSolves`). Required for a solve that is not a dry run.
+   */
+  outcome: z.enum(["pending", "succeeded", "failed"]).nullable().optional(),
   /** When it happened; ISO 8601 with offset (or a Date). */
   occurredAt: z.union([z.date(), z.iso.datetime({ offset: true })]).transform((v) => new Date(v).toISOString()),
-}).strict();
+}).strict().superRefine((event, ctx) => {
+  const executed = event.eventType === "solve" && !event.isDryRun;
+  if (executed && !event.outcome) ctx.addIssue({ code: "custom", path: ["outcome"], message: "is required for a solve that is not a dry run" });
+  if (executed && !event.txHash) ctx.addIssue({ code: "custom", path: ["txHash"], message: "is required for a solve that is not a dry run" });
+  if (!executed && event.outcome) ctx.addIssue({ code: "custom", path: ["outcome"], message: "is only for a solve that is not a dry run" });
+});
 
 export type UsageEventInput = z.input<typeof UsageEventInputSchema>;
 export type UsageEvent = z.output<typeof UsageEventInputSchema>;

@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, centsNumber, errorResponses, listRebates, periodStartTimestamp, RebateSchema,
+  apiKeySecurity, authErrorCodes, centsNumber, errorResponses, finalizeAccountSolves, listRebates, periodStartTimestamp, RebateSchema,
   RebatesQuery, requireApiKey, type AppEnv,
 } from "@sluice/core";
 
@@ -25,7 +25,9 @@ export const getRebatesRoute = createRoute({
 
 export function registerGetRebates(app: OpenAPIHono<AppEnv>) {
   app.openapi(getRebatesRoute, async (c) => {
-    const rows = await listRebates(c.get("services").db, {
+    const { db } = c.get("services");
+    await finalizeAccountSolves({ db, sluiceChains: c.env.SLUICE_CHAINS, accountId: c.get("auth").accountId });
+    const rows = await listRebates(db, {
       accountId: c.get("auth").accountId,
       period: c.req.valid("query").period,
     });

@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, centsNumber, errorResponses, listUsage, requireApiKey, UsageEventSchema, UsageQuery,
+  apiKeySecurity, authErrorCodes, centsNumber, errorResponses, finalizeAccountSolves, listUsage, requireApiKey, UsageEventSchema, UsageQuery,
   type AppEnv,
 } from "@sluice/core";
 
@@ -34,7 +34,9 @@ export const getUsageRoute = createRoute({
 export function registerGetUsage(app: OpenAPIHono<AppEnv>) {
   app.openapi(getUsageRoute, async (c) => {
     const query = c.req.valid("query");
-    const result = await listUsage(c.get("services").db, {
+    const { db } = c.get("services");
+    await finalizeAccountSolves({ db, sluiceChains: c.env.SLUICE_CHAINS, accountId: c.get("auth").accountId });
+    const result = await listUsage(db, {
       accountId: c.get("auth").accountId,
       period: query.period,
       eventType: query.event_type,
@@ -50,6 +52,8 @@ export function registerGetUsage(app: OpenAPIHono<AppEnv>) {
         volume_usd: centsNumber(e.volumeUsd),
         is_dry_run: e.isDryRun,
         is_test: e.isTest,
+        status: e.status,
+        tx_hash: e.txHash,
         created_at: e.createdAt.toISOString(),
       })),
       total_volume_usd: centsNumber(result.totalVolumeUsd),

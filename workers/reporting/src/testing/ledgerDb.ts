@@ -25,13 +25,18 @@ export async function query<T = Record<string, any>>(text: string, params: unkno
   return (await rawClient(testDb()).query(text, params)).rows as T[];
 }
 
-/** An event with sensible defaults: an executed, non-test solve on base, now. */
+/**
+ * An event with sensible defaults: a non-test solve on base, now, whose transaction (a fresh hash) succeeded.
+ * Dry runs and routes get no transaction or outcome unless the spec gives them.
+ */
 export function event(spec: EventSpec): UsageEventInput {
-  return {
+  const base: UsageEventInput = {
     id: `evt_${randomBytes(10).toString("hex")}`,
     eventType: "solve", chain: "base", isDryRun: false, isTest: false,
     occurredAt: new Date().toISOString(), ...spec,
   };
+  const executed = base.eventType === "solve" && !base.isDryRun;
+  return executed ? { txHash: `0x${randomBytes(32).toString("hex")}`, outcome: "succeeded", ...base } : base;
 }
 
 /** Writes events straight through the core insert the recorder uses (the recorder's own path is tested apart). */

@@ -1,10 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, chainNames, chains, confirmEncodedSwap, errorResponses, findEncodedSwap,
+  apiKeySecurity, authErrorCodes, chainNames, chains, confirmEncodedSwap, errorResponses, findEncodedSwap, findUsageEventByTx,
   markUsageExecuted, requireApiKey, requireChainDeployment, SluiceError, type AppEnv, type ChainName,
 } from "@sluice/core";
 import { createChainClient } from "@sluice/core/chains/createChainClient";
-import { getAddress, isAddressEqual, keccak256, type Hash, type PublicClient } from "viem";
+import { getAddress, isAddressEqual, keccak256, type Hash, type PublicClient, type Transaction } from "viem";
 import type { SolveEnv } from "./solveBindings.js";
 
 export const ConfirmBody = z.object({
@@ -27,9 +27,10 @@ export const confirmRoute = createRoute({
   tags: ["Swap"],
   summary: "Track the volume of a swap the user submitted with Sluice's calldata",
   description: "For encode-only swaps (below the gasless minimum, or a dry run the user sent). Verifies on chain that the "
-    + "transaction is mined, succeeded, targeted the chain's executor and that keccak256 of its input equals calldata "
-    + "Sluice encoded for the calling account; then counts the volume once. Confirming again answers the same and "
-    + "counts nothing more. A transaction encoded for another account answers NOT_FOUND.",
+    + "transaction is mined, succeeded, targeted the chain's executor, was sent by the permit's owner and that keccak256 "
+    + "of its input equals calldata Sluice encoded for the calling account; then counts the volume once. Confirming "
+    + "again answers the same and counts nothing more. A transaction encoded for another account answers NOT_FOUND; "
+    + "a gasless solve's transaction (already tracked from its receipt) answers CONFLICT.",
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   request: { body: { content: { "application/json": { schema: ConfirmBody } }, required: true } },
@@ -50,14 +51,29 @@ export function registerConfirm(app: OpenAPIHono<AppEnv>) {
     const client = createChainClient({ chain, deployment });
     const { accountId } = c.get("auth");
 
-    const calldataHash = await verifyMinedCall(client, chain, hash, executor);
+    const tx = await verifyMinedCall(client, chain, hash, executor);
     const { db } = c.get("services");
-    const swap = await findEncodedSwap(db, chain, calldataHash);
+    const swap = await findEncodedSwap(db, chain, keccak256(tx.input).toLowerCase());
+    // A relayer's transaction is a gasless solve, tracked from its receipt: it is never credited again here.
+    const holder = await findUsageEventByTx(db, chain, hash);
+    const byRelayer = deployment.relayers.some((relayer) => isAddressEqual(relayer, tx.from));
+    if (byRelayer || (holder && holder.id !== swap?.usageEventId)) {
+      throw new SluiceError("CONFLICT", `Transaction ${hash} is already tracked as a gasless solve; its volume counts once, from its receipt`, {
+        hint: "/confirm is for transactions the user sent with calldata from an encode-only /solve",
+      });
+    }
     // Another account's swap answers exactly like no swap: the caller learns nothing about it.
     if (!swap || swap.accountId !== accountId) {
       throw new SluiceError("NOT_FOUND", `Transaction ${hash} does not match any calldata Sluice encoded for this account on ${chain}`, {
         hint: "send the exact `transaction.data` /solve returned, unmodified, from the permit's owner",
       });
+    }
+    // Only the permit's owner can have sent the swap the user signed for; anything else is not this swap.
+    if (!isAddressEqual(tx.from, swap.owner as `0x${string}`)) {
+      throw new SluiceError("TRANSACTION_REJECTED",
+        `Transaction ${hash} was sent by ${getAddress(tx.from)}, not by the permit's owner ${getAddress(swap.owner)}: no volume is tracked`, {
+          hint: "the user who signed the permit sends the encode-only transaction from their own wallet",
+        });
     }
     await requireSucceeded(client, chain, hash);
 
@@ -67,8 +83,8 @@ export function registerConfirm(app: OpenAPIHono<AppEnv>) {
   });
 }
 
-/** The transaction exists, is mined, went to the executor; returns keccak256 of its input. */
-async function verifyMinedCall(client: PublicClient, chain: ChainName, hash: Hash, executor: `0x${string}`): Promise<string> {
+/** The transaction exists, is mined and went to the executor; returns it. */
+async function verifyMinedCall(client: PublicClient, chain: ChainName, hash: Hash, executor: `0x${string}`): Promise<Transaction> {
   const tx = await client.getTransaction({ hash }).catch((error: unknown) => {
     if ((error as { name?: string }).name === "TransactionNotFoundError") return null;
     throw new SluiceError("UPSTREAM_ERROR", `The ${chain} RPC did not answer; retry shortly`, { cause: error });
@@ -85,7 +101,7 @@ async function verifyMinedCall(client: PublicClient, chain: ChainName, hash: Has
     throw new SluiceError("TRANSACTION_REJECTED",
       `Transaction ${hash} was sent to ${tx.to ? getAddress(tx.to) : "no contract (a deployment)"}, not to Sluice's executor ${getAddress(executor)} on ${chain}`);
   }
-  return keccak256(tx.input).toLowerCase();
+  return tx;
 }
 
 async function requireSucceeded(client: PublicClient, chain: ChainName, hash: Hash): Promise<void> {

@@ -1,12 +1,13 @@
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import {
-  apiKeySecurity, authErrorCodes, chains, claimPermitNonce, encodeExecutorSwap, errorResponses, newId,
-  parseRelayerAccounts, pickRelayer, rememberEncodedSwap, repairRelayerNonces, requireApiKey, requireChainDeployment, sendRelayerTransaction,
-  SluiceError, verifyPermit, type AppEnv, type SignedPermit,
+  apiKeySecurity, authErrorCodes, chains, claimPermitNonce, claimPermitOwnership, encodeExecutorSwap, errorResponses,
+  finalizePendingSolves, newId, parseRelayerAccounts, pickRelayer, readPendingSpend, recordPendingSpend, rememberEncodedSwap,
+  repairRelayerNonces, requireApiKey, requireChainDeployment, sendRelayerTransaction, SluiceError, verifyPermit, withSpendLock,
+  type AppEnv, type ChainName, type Database, type SignedPermit,
 } from "@sluice/core";
 import { createChainClient } from "@sluice/core/chains/createChainClient";
-import { getAddress, type Hex } from "viem";
+import { getAddress, type Hash, type Hex, type PublicClient } from "viem";
 import type { SolveEnv } from "./solveBindings.js";
 import { quoteForSolve } from "./solveQuote.js";
 import { recordSolveEvent } from "./solveRecording.js";
@@ -96,65 +97,91 @@ async function solve(c: Context<SolveEnv>, body: z.infer<typeof SolveBody>, star
     throw new SluiceError("NO_ROUTE", `The route pays no ${q.tokenOut.symbol} for ${body.amount} ${q.tokenIn.symbol}; use a larger amount`);
   }
 
-  // 2. The permit: every check, on the server, before anything is encoded or sent.
-  await verifyPermit({
-    chainId, spender: executor, user, tokenIn: q.tokenIn.address, amountRaw: q.amountInRaw, permit, signature, client,
-    tokenSymbol: q.tokenIn.symbol, tokenDecimals: q.tokenIn.decimals,
-  });
-
-  // 3. Encode. The relayer may only pay the owner; the same bytes serve the user-paid path.
-  const data = encodeExecutorSwap({ permit, owner: user, signature, route: q.route, minAmountOut, recipient: user });
-  const transaction = { to: getAddress(executor), data, value: "0", chain };
-  const event = {
-    id: newId("evt"), accountId: auth.accountId, apiKeyId: auth.keyId, chain, volumeUsd: q.volumeUsd, isTest: auth.isTest,
-  };
-
-  // 4a. Encode only: a dry run, or below the gasless minimum (the user submits it and then calls /confirm).
-  if (dryRun || !q.gaslessEligible) {
-    const simulated = await simulateSolve(client, { from: user, to: executor, data, withGas: false });
-    if (simulated.amountOut < minAmountOut) throw new SluiceError("SIMULATION_FAILED", "The route no longer meets the minimum output; request a fresh quote");
+  // Gasless solves of one owner and input token run one at a time, each seeing what the ones before committed.
+  const gasless = !dryRun && q.gaslessEligible;
+  const spend = { chainId, owner: user, token: q.tokenIn.address };
+  const serialised = <T>(work: () => Promise<T>) => (gasless ? withSpendLock(redis, spend, work) : work());
+  return serialised(async () => {
+    // 2. The permit: every check, on the server, before anything is encoded or sent; then it is this account's.
+    const pendingSpend = gasless ? await readPendingSpend(redis, { ...spend, client }) : 0n;
+    await verifyPermit({
+      chainId, spender: executor, user, tokenIn: q.tokenIn.address, amountRaw: q.amountInRaw, permit, signature, client,
+      tokenSymbol: q.tokenIn.symbol, tokenDecimals: q.tokenIn.decimals, pendingSpend,
+    });
     if (!sandbox) {
-      await recordSolveEvent(c.env.USAGE, { ...event, isDryRun: true });
-      await rememberEncodedSwap(db, {
-        accountId: auth.accountId, apiKeyId: auth.keyId, chain, executor, data, owner: user,
-        tokenIn: q.tokenIn.address, tokenOut: q.tokenOut.address, amountIn: q.amountInRaw,
-        quotedAmountOut: q.amountOutRaw, minAmountOut, volumeUsd: q.volumeUsd, usageEventId: event.id,
-      });
+      await claimPermitOwnership(redis, { chainId, owner: user, nonce: permit.nonce, deadline: permit.deadline, accountId: auth.accountId, encodeOnly: !gasless });
     }
-    if (!dryRun) {
-      throw new SluiceError("SWAP_TOO_SMALL",
-        `Swap too small: ${Number(q.volumeUsd).toFixed(2)} USD is below the gasless minimum of ${q.gaslessMinimumUsd} USD on ${chain}; submit the transaction yourself, then call /confirm`,
-        { body: { gaslessEligible: false, quote: q.quote, transaction } });
+
+    // 3. Encode. The relayer may only pay the owner; the same bytes serve the user-paid path.
+    const data = encodeExecutorSwap({ permit, owner: user, signature, route: q.route, minAmountOut, recipient: user });
+    const transaction = { to: getAddress(executor), data, value: "0", chain };
+    const event = {
+      id: newId("evt"), accountId: auth.accountId, apiKeyId: auth.keyId, chain, volumeUsd: q.volumeUsd, isTest: auth.isTest,
+    };
+
+    // 4a. Encode only: a dry run, or below the gasless minimum (the user submits it and then calls /confirm).
+    if (!gasless) {
+      const simulated = await simulateSolve(client, { from: user, to: executor, data, withGas: false });
+      if (simulated.amountOut < minAmountOut) throw new SluiceError("SIMULATION_FAILED", "The route no longer meets the minimum output; request a fresh quote");
+      if (!sandbox) {
+        await recordSolveEvent(c.env.USAGE, { ...event, isDryRun: true });
+        await rememberEncodedSwap(db, {
+          accountId: auth.accountId, apiKeyId: auth.keyId, chain, executor, data, owner: user,
+          tokenIn: q.tokenIn.address, tokenOut: q.tokenOut.address, amountIn: q.amountInRaw,
+          quotedAmountOut: q.amountOutRaw, minAmountOut, volumeUsd: q.volumeUsd, usageEventId: event.id,
+        });
+      }
+      if (!dryRun) {
+        throw new SluiceError("SWAP_TOO_SMALL",
+          `Swap too small: ${Number(q.volumeUsd).toFixed(2)} USD is below the gasless minimum of ${q.gaslessMinimumUsd} USD on ${chain}; submit the transaction yourself, then call /confirm`,
+          { body: { gaslessEligible: false, quote: q.quote, transaction } });
+      }
+      return { ok: true as const, quote: q.quote as z.infer<typeof SwapQuoteSchema>, transaction, gaslessEligible: q.gaslessEligible, computeMs: Date.now() - started };
     }
-    return { ok: true as const, quote: q.quote as z.infer<typeof SwapQuoteSchema>, transaction, gaslessEligible: q.gaslessEligible, computeMs: Date.now() - started };
-  }
 
-  // 4b. Gasless: claim (owner, nonce), simulate from the relayer, send with an atomically allocated nonce.
-  const release = await claimPermitNonce(redis, { chainId, owner: user, nonce: permit.nonce, claimant: event.id });
-  const relayers = parseRelayerAccounts(c.env.RELAYER_PRIVATE_KEYS, deployment.relayers);
-  let sent;
-  try {
-    const relayer = await pickRelayer(redis, chainId, relayers);
-    const simulated = await simulateSolve(client, { from: relayer.address, to: executor, data, withGas: true });
-    if (simulated.amountOut < minAmountOut) throw new SluiceError("SIMULATION_FAILED", "The route no longer meets the minimum output; request a fresh quote");
-    sent = await sendRelayerTransaction({ redis, client, chainId, account: relayer, to: executor, data, gas: simulated.gas });
-  } catch (error) {
-    await release();
-    throw error;
-  }
-  const computeMs = Date.now() - started;
+    // 4b. Gasless: claim (owner, nonce), simulate from the relayer, send with an atomically allocated nonce.
+    const release = await claimPermitNonce(redis, { chainId, owner: user, nonce: permit.nonce, claimant: event.id });
+    const relayers = parseRelayerAccounts(c.env.RELAYER_PRIVATE_KEYS, deployment.relayers);
+    let sent;
+    try {
+      const relayer = await pickRelayer(redis, chainId, relayers);
+      const simulated = await simulateSolve(client, { from: relayer.address, to: executor, data, withGas: true });
+      if (simulated.amountOut < minAmountOut) throw new SluiceError("SIMULATION_FAILED", "The route no longer meets the minimum output; request a fresh quote");
+      sent = await sendRelayerTransaction({ redis, client, chainId, account: relayer, to: executor, data, gas: simulated.gas });
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    const computeMs = Date.now() - started;
+    const background = (work: Promise<unknown>) => {
+      try { c.executionCtx.waitUntil(work); } catch { /* no execution context */ }
+    };
+    // The input stays committed until the transaction is mined, so a concurrent solve cannot overdraw the balance.
+    await recordPendingSpend(redis, { ...spend, txHash: sent.hash, amount: q.amountInRaw })
+      .catch((error: unknown) => console.error("pending spend not recorded", event.id, error));
 
-  // 5. Sent: record the executed solve (durable through the recorder's outbox) and look after stuck transactions.
-  const recording = recordSolveEvent(c.env.USAGE, { ...event, isDryRun: false, txHash: sent.hash });
-  const stuckAfterMs = Number(c.env.RELAYER_STUCK_AFTER_MS) || DEFAULT_STUCK_AFTER_MS;
-  const background = (work: Promise<unknown>) => {
-    try { c.executionCtx.waitUntil(work); } catch { /* no execution context */ }
-  };
-  background(repairRelayerNonces({ redis, client, chainId, relayers, stuckAfterMs }).catch(() => {}));
-  await recording.catch((error: unknown) => {
-    // The transaction is on its way: answer it, and keep trying to record in the background.
-    console.error("solve event not recorded yet", event.id, error);
-    background(recordSolveEvent(c.env.USAGE, { ...event, isDryRun: false, txHash: sent.hash }).catch((e: unknown) => console.error("solve event lost", event.id, e)));
+    // 5. Sent: record the solve as pending (durable through the recorder's outbox); its receipt decides whether it
+    //    counts (finalised below, by the cron, and before the account's usage is read).
+    const pending = { ...event, isDryRun: false, txHash: sent.hash, outcome: "pending" as const };
+    const recording = recordSolveEvent(c.env.USAGE, pending);
+    const stuckAfterMs = Number(c.env.RELAYER_STUCK_AFTER_MS) || DEFAULT_STUCK_AFTER_MS;
+    background(repairRelayerNonces({ redis, client, chainId, relayers, stuckAfterMs }).catch(() => {}));
+    await recording.catch((error: unknown) => {
+      // The transaction is on its way: answer it, and keep trying to record in the background.
+      console.error("solve event not recorded yet", event.id, error);
+      background(recordSolveEvent(c.env.USAGE, pending).catch((e: unknown) => console.error("solve event lost", event.id, e)));
+    });
+    background(finalizeAfterReceipt(db, client, chain, sent.hash, event.id));
+    return { ok: true as const, quote: q.quote as z.infer<typeof SwapQuoteSchema>, transaction: { ...transaction, txHash: sent.hash }, gaslessEligible: true, computeMs };
   });
-  return { ok: true as const, quote: q.quote as z.infer<typeof SwapQuoteSchema>, transaction: { ...transaction, txHash: sent.hash }, gaslessEligible: true, computeMs };
+}
+
+/** Waits (boundedly) for a sent solve's receipt and finalises its event; what is left is the cron's. */
+async function finalizeAfterReceipt(db: Database, client: PublicClient, chain: ChainName, hash: Hash, eventId: string): Promise<void> {
+  try {
+    await client.waitForTransactionReceipt({ hash, timeout: 25_000, pollingInterval: 1_000 });
+    await finalizePendingSolves({ db, clientFor: (c) => (c === chain ? client : undefined), eventIds: [eventId] });
+  } catch (error) {
+    console.error("solve not finalised yet (the cron will)", eventId, error);
+  }
 }

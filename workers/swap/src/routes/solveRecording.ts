@@ -10,6 +10,8 @@ export type SolveEvent = {
   isDryRun: boolean;
   isTest: boolean;
   txHash?: Hex;
+  /** A sent gasless solve is `pending` until its receipt is read (`finalizePendingSolves`). */
+  outcome?: "pending";
 };
 
 /**
@@ -20,7 +22,7 @@ export async function recordSolveEvent(usage: UsageRecorderBinding, event: Solve
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await recordUsage(usage, [{ ...event, eventType: "solve", txHash: event.txHash ?? null, occurredAt: new Date() }]);
+      await recordUsage(usage, [{ ...event, eventType: "solve", txHash: event.txHash ?? null, outcome: event.outcome ?? null, occurredAt: new Date() }]);
       return;
     } catch (error) {
       lastError = error;

@@ -1,12 +1,21 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts, apiKeys } from "./accounts.js";
 import { createdAt, usd } from "./columns.js";
 
 export const usageEventType = pgEnum("usage_event_type", ["route", "solve"]);
 
-/** Events that earn rebates: executed (not dry-run), not test, solves. Partial indexes below use it. */
-const qualifying = sql`event_type = 'solve' and not is_dry_run and not is_test`;
+/**
+ * What the chain says of a solve's transaction: `pending` until its receipt is read, then `succeeded` or `failed`.
+ * Null for events with no transaction (quotes, encode-only solves not confirmed yet).
+ */
+export const swapOutcome = pgEnum("swap_outcome", ["pending", "succeeded", "failed"]);
+
+/**
+ * Events that earn rebates: solves whose transaction the chain shows succeeded, not dry-run, not test. Partial
+ * indexes below use it; `core/ledger/computedLedgerRows.ts` states the same condition.
+ */
+const qualifying = sql`event_type = 'solve' and outcome = 'succeeded' and not is_dry_run and not is_test`;
 
 export const usageEvents = pgTable("usage_events", {
   /** The idempotency id given by the recorder: a retry with the same id records nothing more. */
@@ -19,6 +28,8 @@ export const usageEvents = pgTable("usage_events", {
   isDryRun: boolean("is_dry_run").notNull(),
   isTest: boolean("is_test").notNull(),
   txHash: text("tx_hash"),
+  /** The transaction's outcome on chain (see `swapOutcome`). */
+  outcome: swapOutcome("outcome"),
   /** When the event occurred (given by the recorder). */
   createdAt,
   /**
@@ -29,7 +40,7 @@ export const usageEvents = pgTable("usage_events", {
   ledgerPeriod: date("ledger_period", { mode: "string" }).notNull(),
   /** When the event reached Postgres. */
   recordedAt: timestamp("recorded_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  /** When an encode-only solve was confirmed on chain (it stops being a dry run then). */
+  /** When the transaction was verified on chain: an encode-only solve confirmed, or a gasless solve's receipt read. */
   executedAt: timestamp("executed_at", { withTimezone: true, mode: "date" }),
 }, (t) => [
   // GET /usage: newest first per account, with a stable tie-break for cursors.
@@ -38,6 +49,10 @@ export const usageEvents = pgTable("usage_events", {
   // The ledger: qualifying volume per account and month (reads), per month across accounts (settlement).
   index("usage_events_qualifying_account_idx").on(t.accountId, t.ledgerPeriod, t.volumeUsd).where(qualifying),
   index("usage_events_qualifying_period_idx").on(t.ledgerPeriod, t.accountId, t.volumeUsd).where(qualifying),
+  // One on-chain transaction is credited at most once, across every account and event kind.
+  uniqueIndex("usage_events_chain_tx_unique").on(t.chain, t.txHash).where(sql`tx_hash is not null`),
+  // The finaliser's work list: solves sent but not yet read back from the chain.
+  index("usage_events_pending_idx").on(t.accountId, t.createdAt).where(sql`outcome = 'pending'`),
   check("usage_events_volume_nonnegative", sql`${t.volumeUsd} >= 0`),
   check("usage_events_ledger_period_month", sql`extract(day from ${t.ledgerPeriod}) = 1`),
 ]);

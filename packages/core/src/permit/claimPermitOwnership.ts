@@ -1,0 +1,55 @@
+import type { Address } from "viem";
+import { SluiceError } from "../errors/SluiceError.js";
+import type { Redis } from "../redis/createRedis.js";
+import { permitClaimKey } from "./claimPermitNonce.js";
+
+export type ClaimPermitOwnershipParameters = {
+  chainId: number;
+  owner: Address;
+  nonce: bigint;
+  /** The permit's deadline (unix seconds): the claim outlives it, after which the permit is worthless anyway. */
+  deadline: bigint;
+  accountId: string;
+  /** An encode-only use (dry run, or below the gasless minimum): refused once the permit was sent. */
+  encodeOnly: boolean;
+};
+
+const HOUR = 3600;
+const MAX_SECONDS = 30 * 24 * HOUR;
+
+export function permitOwnerKey(chainId: number, owner: Address, nonce: bigint): string {
+  return `permit:owner:${chainId}:${owner.toLowerCase()}:${nonce}`;
+}
+
+/**
+ * A signed permit belongs to the first Sluice account that encodes it (dry run, encode-only or gasless): another
+ * account presenting the same permit is refused, so it can neither take the user's swap nor its credit. An
+ * encode-only use of a permit that a gasless solve has already sent is refused too (its calldata could only
+ * revert or double-count). Kept in Redis (with the relayer's claims) so gasless solves keep working while Postgres
+ * is down; the key lives until an hour past the permit's deadline.
+ */
+export async function claimPermitOwnership(redis: Redis, params: ClaimPermitOwnershipParameters): Promise<void> {
+  const { chainId, owner, nonce, accountId } = params;
+  const key = permitOwnerKey(chainId, owner, nonce);
+  const untilDeadline = Number(params.deadline) - Math.floor(Date.now() / 1000);
+  const ttl = Math.min(MAX_SECONDS, Math.max(HOUR, untilDeadline + HOUR));
+  let holder: string | null;
+  let sent = 0;
+  try {
+    const claimed = await redis.set(key, accountId, { nx: true, ex: ttl });
+    holder = claimed === "OK" ? accountId : await redis.get<string>(key);
+    if (params.encodeOnly) sent = await redis.exists(permitClaimKey(chainId, owner, nonce));
+  } catch (cause) {
+    throw new SluiceError("DEPENDENCY_DOWN", "Permit coordination storage is unavailable; nothing was sent, retry shortly", { cause });
+  }
+  if (holder !== null && holder !== accountId) {
+    throw new SluiceError("PERMIT_INVALID", `Permit nonce ${nonce} of ${owner} is already in use through another Sluice integration`, {
+      hint: "a signed permit serves one integration only; the user signs a new permit with an unused nonce",
+    });
+  }
+  if (sent) {
+    throw new SluiceError("PERMIT_INVALID", `Permit nonce ${nonce} of ${owner} was already submitted by a gasless solve; it cannot be encoded again`, {
+      hint: "wait for that transaction, or sign a new permit with an unused nonce",
+    });
+  }
+}

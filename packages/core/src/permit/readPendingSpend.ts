@@ -1,0 +1,22 @@
+import type { Address, Hash, PublicClient } from "viem";
+import type { Redis } from "../redis/createRedis.js";
+import { pendingSpendKey } from "./pendingSpendKey.js";
+
+export type ReadPendingSpendParameters = { chainId: number; owner: Address; token: Address; client: PublicClient };
+
+/**
+ * The input an owner's gasless solves have committed but the chain does not show spent yet: every recorded
+ * transaction that has no receipt. Mined ones (succeeded or reverted) are dropped from the record, since the
+ * balance read after this already reflects them. An RPC failure counts the transaction as still in flight.
+ */
+export async function readPendingSpend(redis: Redis, { chainId, owner, token, client }: ReadPendingSpendParameters): Promise<bigint> {
+  const key = pendingSpendKey(chainId, owner, token);
+  const entries = (await redis.hgetall<Record<string, string>>(key)) ?? {};
+  let pending = 0n;
+  await Promise.all(Object.entries(entries).map(async ([hash, value]) => {
+    const mined = await client.getTransactionReceipt({ hash: hash as Hash }).then(() => true, () => false);
+    if (mined) await redis.hdel(key, hash);
+    else pending += BigInt(String(value).replace(/^raw:/, ""));
+  }));
+  return pending;
+}

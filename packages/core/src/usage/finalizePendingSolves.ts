@@ -1,0 +1,76 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Hash, PublicClient } from "viem";
+import type { ChainName } from "../chains/chains.js";
+import type { Database } from "../db/createDb.js";
+import { lockLedger } from "../ledger/ledgerLock.js";
+
+export type FinalizePendingSolvesParameters = {
+  db: Database;
+  /** A chain client for the event's chain, or undefined when the chain is not configured here (left pending). */
+  clientFor: (chain: ChainName) => PublicClient | undefined;
+  /** Only this account's pending solves (a read of its usage), else every account's (the cron). */
+  accountId?: string;
+  /** Only these events (the solve that just sent them). */
+  eventIds?: string[];
+  /** At most this many events per call. */
+  limit?: number;
+  /**
+   * A transaction with no receipt this long after it was sent is taken as dropped: failed. By then its relayer nonce
+   * was repaired (replaced or plugged), so it can no longer be mined under this hash.
+   */
+  droppedAfterMs?: number;
+};
+
+export type FinalizePendingSolvesReturnType = { succeeded: number; failed: number; stillPending: number };
+
+type Pending = { id: string; chain: ChainName; tx_hash: Hash; age_ms: number };
+
+/**
+ * Volume is what the chain shows: a gasless solve is recorded `pending` when its transaction is sent, and only its
+ * receipt decides — `succeeded` (it starts to earn rebates) or `failed` (a revert, or dropped; never earns). Runs in
+ * the swap worker's cron, after each send, and before an account's usage or rebates are read. An RPC that does not
+ * answer leaves the event pending for the next run. Each update is conditional (`outcome = 'pending'`), so
+ * concurrent finalisers agree; an event finalised after its month was settled counts toward the current month,
+ * as a late event does.
+ */
+export async function finalizePendingSolves(params: FinalizePendingSolvesParameters): Promise<FinalizePendingSolvesReturnType> {
+  const { db, clientFor, limit = 50, droppedAfterMs = 2 * 3600_000 } = params;
+  const filters: SQL[] = [sql`outcome = 'pending'`];
+  if (params.accountId) filters.push(sql`account_id = ${params.accountId}`);
+  if (params.eventIds) filters.push(sql`id in ${params.eventIds.length ? params.eventIds : [""]}`);
+  const pending = await db.execute<Pending>(sql`
+    select id, chain, tx_hash, (extract(epoch from statement_timestamp() - created_at) * 1000)::float8 as age_ms
+    from usage_events where ${sql.join(filters, sql` and `)} order by created_at limit ${limit}`);
+
+  const result = { succeeded: 0, failed: 0, stillPending: 0 };
+  await Promise.all(pending.rows.map(async (event) => {
+    const outcome = await readOutcome(clientFor(event.chain), event, droppedAfterMs);
+    if (!outcome) { result.stillPending++; return; }
+    if (await settle(db, event.id, outcome)) result[outcome]++;
+  }));
+  return result;
+}
+
+async function readOutcome(client: PublicClient | undefined, event: Pending, droppedAfterMs: number): Promise<"succeeded" | "failed" | undefined> {
+  if (!client) return undefined;
+  try {
+    const receipt = await client.getTransactionReceipt({ hash: event.tx_hash });
+    return receipt.status === "success" ? "succeeded" : "failed";
+  } catch (error) {
+    if ((error as { name?: string }).name !== "TransactionReceiptNotFoundError") return undefined; // the RPC: next time
+    return event.age_ms > droppedAfterMs ? "failed" : undefined;
+  }
+}
+
+async function settle(db: Database, eventId: string, outcome: "succeeded" | "failed"): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockLedger(tx, "shared");
+    const updated = await tx.execute(sql`
+      update usage_events e set outcome = ${outcome}::swap_outcome, executed_at = statement_timestamp(),
+        ledger_period = case when exists (select 1 from settlements s where s.status = 'completed' and s.period_start = e.ledger_period)
+          then date_trunc('month', statement_timestamp() at time zone 'UTC')::date else e.ledger_period end
+      where e.id = ${eventId} and e.outcome = 'pending'
+      returning e.id`);
+    return updated.rows.length === 1;
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * Swap integrity, as an attacker would try it: volume is what the chain shows, once; a signed permit serves one
+ * integration; concurrent solves over one balance never send a transaction that must fail.
+ */
+import { describe, expect, it } from "vitest";
+import { encodeFunctionData, erc20Abi, parseUnits, type Hex } from "viem";
+import { chains } from "@sluice/core/chains/chains";
+import { call } from "../../../../test/support/http.js";
+import { createPartner } from "../../../../test/support/partners.js";
+import { newUser, reader, relayerNonces, signPermit, solveBody, token, type TestUser } from "../../../../test/support/devnetWallets.js";
+
+const chain = "base" as const;
+
+type UsageEvent = { id: string; is_dry_run: boolean; status: string; tx_hash: string | null; volume_usd: number };
+
+async function solveEvents(key: string): Promise<UsageEvent[]> {
+  const usage = await call("/api/v1/usage?event_type=solve", { key });
+  expect(usage.status, JSON.stringify(usage.body)).toBe(200);
+  return usage.body.events;
+}
+
+async function accruedVolume(key: string): Promise<number> {
+  const rebates = await call("/api/v1/rebates", { key });
+  expect(rebates.status, JSON.stringify(rebates.body)).toBe(200);
+  return (rebates.body.rebates as { volume_usd: number; kind: string }[])
+    .filter((r) => r.kind === "volume").reduce((sum, r) => sum + r.volume_usd, 0);
+}
+
+/** One permit, signed once: the body of a gasless solve and of a dry run of the very same permit. */
+async function onePermit(user: TestUser, amount: string) {
+  const body = await solveBody({ chain, user, symbol: "USDC", amount, to: "WETH" });
+  return { gasless: body, dryRun: { ...body, dryRun: true } };
+}
+
+describe("one transaction is credited once", () => {
+  it("a dry run then a gasless solve of the same permit, then /confirm of the relayer's transaction: counted once", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "30");
+    const { gasless, dryRun } = await onePermit(user, "30");
+    expect((await call("/api/v1/solve", { key: partner.key, body: dryRun })).status).toBe(200);
+    const sent = await call("/api/v1/solve", { key: partner.key, body: gasless });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const txHash = sent.body.transaction.txHash as Hex;
+
+    const confirm = await call("/api/v1/confirm", { key: partner.key, body: { txHash, chain } });
+    expect(confirm.body, JSON.stringify(confirm.body)).toMatchObject({ ok: false, code: "CONFLICT" });
+    expect(confirm.body.error).toMatch(/already tracked as a gasless solve/);
+
+    const executed = (await solveEvents(partner.key)).filter((e) => !e.is_dry_run);
+    expect(executed).toEqual([expect.objectContaining({ status: "executed", tx_hash: txHash })]);
+    expect(await accruedVolume(partner.key)).toBeCloseTo(executed[0]!.volume_usd, 2);
+  });
+
+  it("another account can neither dry-run a user's permit nor confirm the gasless transaction for itself", async () => {
+    const [owner, intruder] = [await createPartner(), await createPartner()];
+    const user = await newUser(chain, "USDC", "30");
+    const { gasless, dryRun } = await onePermit(user, "30");
+    const sent = await call("/api/v1/solve", { key: owner.key, body: gasless });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+
+    const stolen = await call("/api/v1/solve", { key: intruder.key, body: dryRun });
+    expect(stolen.body).toMatchObject({ ok: false, code: "PERMIT_INVALID" });
+    const confirm = await call("/api/v1/confirm", { key: intruder.key, body: { txHash: sent.body.transaction.txHash, chain } });
+    expect(confirm.body).toMatchObject({ ok: false, code: "CONFLICT" });
+    expect(await solveEvents(intruder.key)).toEqual([]);
+    expect(await accruedVolume(intruder.key)).toBe(0);
+  });
+
+  it("the first account to encode a permit owns it: another account's gasless solve of it is refused, nothing sent", async () => {
+    const [first, second] = [await createPartner(), await createPartner()];
+    const user = await newUser(chain, "USDC", "30");
+    const { gasless, dryRun } = await onePermit(user, "30");
+    expect((await call("/api/v1/solve", { key: first.key, body: dryRun })).status).toBe(200);
+    const before = await relayerNonces(chain);
+    const refused = await call("/api/v1/solve", { key: second.key, body: gasless });
+    expect(refused.body).toMatchObject({ ok: false, code: "PERMIT_INVALID" });
+    expect(refused.body.error).toMatch(/another Sluice integration/);
+    expect(await relayerNonces(chain)).toEqual(before);
+    // The owner's integration can still execute it.
+    expect((await call("/api/v1/solve", { key: first.key, body: gasless })).status).toBe(200);
+  });
+
+  it("a dry run of a permit that was sent is refused", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "30");
+    const { gasless, dryRun } = await onePermit(user, "30");
+    expect((await call("/api/v1/solve", { key: partner.key, body: gasless })).status).toBe(200);
+    const again = await call("/api/v1/solve", { key: partner.key, body: dryRun });
+    expect(again.body).toMatchObject({ ok: false, code: "PERMIT_INVALID" });
+  });
+});
+
+describe("volume is what the chain shows", () => {
+  it("a gasless solve that reverts on chain is recorded as failed and earns nothing", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "30");
+    const client = reader(chain);
+    const body = await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" });
+    await client.request({ method: "evm_setAutomine" as never, params: [false] as never });
+    let txHash: Hex;
+    try {
+      const sent = await call("/api/v1/solve", { key: partner.key, body });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      txHash = sent.body.transaction.txHash;
+      expect((await solveEvents(partner.key)).find((e) => !e.is_dry_run)).toMatchObject({ status: "pending", tx_hash: txHash });
+      // Before the block is mined, the user moves the tokens away with a higher tip: the solve must revert.
+      // Signed by hand: against the pending state (the solve first) the node would refuse to estimate it.
+      const serializedTransaction = await user.account.signTransaction({
+        chainId: chains[chain].id, type: "eip1559", to: token(chain, "USDC").address, gas: 100_000n,
+        nonce: await client.getTransactionCount({ address: user.address, blockTag: "pending" }),
+        maxPriorityFeePerGas: parseUnits("50", 9), maxFeePerGas: parseUnits("500", 9),
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: ["0x000000000000000000000000000000000000dEaD", parseUnits("30", 6)] }),
+      });
+      await client.sendRawTransaction({ serializedTransaction });
+      await client.request({ method: "evm_mine" as never, params: [] as never });
+    } finally {
+      await client.request({ method: "evm_setAutomine" as never, params: [true] as never });
+    }
+    expect((await client.getTransactionReceipt({ hash: txHash })).status).toBe("reverted");
+    expect((await solveEvents(partner.key)).find((e) => !e.is_dry_run)).toMatchObject({ status: "failed", tx_hash: txHash });
+    expect(await accruedVolume(partner.key)).toBe(0);
+  });
+
+  it("six concurrent solves with different permits over a balance that covers one: one sent, five refused before sending", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "30");
+    const bodies = await Promise.all(Array.from({ length: 6 }, () => solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" })));
+    const before = await relayerNonces(chain);
+    const answers = await Promise.all(bodies.map((body) => call("/api/v1/solve", { key: partner.key, body })));
+    const sent = answers.filter((a) => a.status === 200);
+    expect(sent, JSON.stringify(answers.map((a) => a.body))).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.body).toMatchObject({ ok: false, code: "PERMIT_INVALID" });
+      expect(refused.body.error).toMatch(/Insufficient balance/);
+    }
+    const after = await relayerNonces(chain);
+    expect(after.reduce((s, n) => s + n, 0) - before.reduce((s, n) => s + n, 0)).toBe(1);
+    const executed = (await solveEvents(partner.key)).filter((e) => !e.is_dry_run);
+    expect(executed).toEqual([expect.objectContaining({ status: "executed" })]);
+  });
+
+  it("many solves of one permit at once: one is sent, the rest refused", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "90");
+    const { permit, signature } = await signPermit({ chain, user, symbol: "USDC", amount: "30" });
+    const body = { from: "USDC", to: "WETH", amount: "30", chain, user: user.address, permit, signature };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call("/api/v1/solve", { key: partner.key, body })));
+    expect(answers.filter((a) => a.status === 200), JSON.stringify(answers.map((a) => a.body))).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.body).toMatchObject({ ok: false, code: "PERMIT_INVALID" });
+    expect((await solveEvents(partner.key)).filter((e) => !e.is_dry_run)).toHaveLength(1);
+  });
+});
