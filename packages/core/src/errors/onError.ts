@@ -28,14 +28,31 @@ export function toSluiceError(err: unknown): SluiceError {
     if (err.status >= 400 && err.status < 500) return new SluiceError("MALFORMED_REQUEST", err.message || "Bad request");
   }
   const pgCode = postgresErrorCode(err);
-  if (pgCode === "23514" || pgCode === "22003") {
-    return new SluiceError("MALFORMED_REQUEST", "A value is out of its allowed range", { cause: err });
+  if (pgCode) {
+    const mapped = fromPostgres(pgCode, err);
+    if (mapped) return mapped;
   }
-  if (pgCode === "23505") return new SluiceError("CONFLICT", "That record already exists", { cause: err });
   if (isDependencyDown(err)) {
     return new SluiceError("DEPENDENCY_DOWN", "A storage dependency is temporarily unavailable; retry shortly", { cause: err });
   }
   return new SluiceError("INTERNAL", "Internal error", { cause: err });
+}
+
+/**
+ * Postgres errors that input or load can cause, by SQLSTATE class: a data exception (22, e.g. an impossible date or
+ * a number out of range) or a violated check or reference (23) is the request's fault, 400 — input is validated
+ * before SQL, so this is the safety net; a duplicate is a CONFLICT; load and transient trouble (40 serialization
+ * or deadlock, 53 resources, 55P03 lock not available, 57014 cancelled, 57P0x shutdown, 08 connection) is 503.
+ */
+function fromPostgres(code: string, cause: unknown): SluiceError | undefined {
+  if (code === "23505") return new SluiceError("CONFLICT", "That record already exists", { cause });
+  if (code.startsWith("22") || code.startsWith("23")) {
+    return new SluiceError("MALFORMED_REQUEST", "A value in the request is out of its allowed range or not valid", { cause });
+  }
+  if (code.startsWith("40") || code.startsWith("53") || code.startsWith("08") || code === "55P03" || code === "57014" || code.startsWith("57P")) {
+    return new SluiceError("DEPENDENCY_DOWN", "A storage dependency is temporarily unavailable; retry shortly", { cause });
+  }
+  return undefined;
 }
 
 /** The SQLSTATE of a Postgres error, looking through driver wrappers. */

@@ -1,6 +1,7 @@
 import { SluiceError } from "../errors/SluiceError.js";
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** `YYYY-MM` from 1970-01 to 9999-12: months Postgres and the ledger can hold (no year 0, no month 13). */
+const MONTH = /^(19[7-9]\d|[2-9]\d{3})-(0[1-9]|1[0-2])$/;
 
 /** `2026-11` → `2026-11-01` (the first day of the UTC month, as the ledger stores it). */
 export function monthStart(month: string, field = "month"): string {

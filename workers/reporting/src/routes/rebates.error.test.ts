@@ -3,7 +3,7 @@ import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
 
 describe("GET /api/v1/rebates with bad parameters", () => {
-  it.each(["2026-00", "2026-13", "26-11", "2026-11-01", "", "november"])("period=%s answers 400 naming period", async (period) => {
+  it.each(["2026-00", "2026-13", "26-11", "2026-11-01", "", "november", "0000-01", "1969-12"])("period=%s answers 400 naming period", async (period) => {
     const partner = await createPartner();
     const response = await call(`/api/v1/rebates?period=${period}`, { key: partner.key });
     expect(response.status).toBe(400);
