@@ -127,6 +127,9 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       ADMIN_TOKEN: adminToken,
       ACROSS_API_URL: across.url, ACROSS_API_KEY: across.apiKey, ACROSS_INTEGRATOR_ID: "0x5c1e",
       BRIDGE_FEE_RECIPIENT: devnet.manifest.accounts.bridgeFeeRecipient,
+      // The devnet relayer's held deposits have a 20 s fill window, to show expiry and refunds within a test;
+      // a production deployment sets 600 or more.
+      BRIDGE_MIN_FILL_WINDOW_SECONDS: "15",
     };
     prepareGatewayAssets();
     const api = await startWrangler({

@@ -20,12 +20,21 @@ export type QuoteBridgeParameters = {
   request: BridgeQuoteRequest & { slippage: number | "auto" };
   across: AcrossClient;
   feeRecipient: Address;
-  /** A client of the origin chain for Sluice's own simulation; absent when the deployment has no RPC for it. */
+  /** Sluice's 2-byte Across integrator id. */
+  integratorId: `0x${string}`;
+  /** The shortest fill window a quoted deposit may leave relayers (s). */
+  minFillWindowSeconds?: number;
+  /** A client of the origin chain for Sluice's own simulation; without one no quote is served. */
   originClient?: PublicClient;
   nowSeconds?: () => number;
 };
 
-export async function quoteBridge({ request, across, feeRecipient, originClient, nowSeconds }: QuoteBridgeParameters) {
+export async function quoteBridge(params: QuoteBridgeParameters) {
+  const { request, across, feeRecipient, integratorId, minFillWindowSeconds, originClient, nowSeconds } = params;
+  // Never on the protocol's word alone: Sluice simulates every deposit on the origin chain itself.
+  if (!originClient) {
+    throw new SluiceError("UNSUPPORTED_CHAIN", `Bridging from chain ${request.originChainId} is not available on this deployment (no RPC to verify deposits there)`);
+  }
   const now = nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   let quote: AcrossSwapApproval;
   try {
@@ -40,20 +49,18 @@ export async function quoteBridge({ request, across, feeRecipient, originClient,
     throw error;
   }
 
-  const context = validateAcrossQuote({ request, quote, feeRecipient, appFeeBps: BRIDGE_APP_FEE_BPS, nowSeconds: now() });
+  const context = validateAcrossQuote({
+    request, quote, feeRecipient, integratorId, minFillWindowSeconds, appFeeBps: BRIDGE_APP_FEE_BPS, nowSeconds: now(),
+  });
   const approvals = quote.approvalTxns ?? [];
-  if (originClient) {
-    const simulated = await simulateDeposit(originClient, request.depositor, [
-      ...approvals.map((a) => ({ to: a.to as Address, data: a.data as `0x${string}`, value: 0n })),
-      { to: quote.swapTx.to as Address, data: quote.swapTx.data as `0x${string}`, value: BigInt(quote.swapTx.value ?? "0") },
-    ]).catch(() => {
-      throw new SluiceError("UPSTREAM_ERROR", "The origin chain could not be reached to simulate the deposit; safe to retry");
-    });
-    if (!simulated.ok) {
-      throw new SluiceError("SIMULATION_FAILED", `The deposit would fail (${simulated.reason}); check balance and allowance, then retry`);
-    }
-  } else if (!quote.swapTx.simulationSuccess) {
-    throw new SluiceError("SIMULATION_FAILED", "The bridge protocol could not simulate the deposit; check balance and allowance, then retry");
+  const simulated = await simulateDeposit(originClient, request.depositor, [
+    ...approvals.map((a) => ({ to: a.to as Address, data: a.data as `0x${string}`, value: 0n })),
+    { to: quote.swapTx.to as Address, data: quote.swapTx.data as `0x${string}`, value: BigInt(quote.swapTx.value ?? "0") },
+  ]).catch(() => {
+    throw new SluiceError("UPSTREAM_ERROR", "The origin chain could not be reached to simulate the deposit; safe to retry");
+  });
+  if (!simulated.ok) {
+    throw new SluiceError("SIMULATION_FAILED", `The deposit would fail (${simulated.reason}); check balance and allowance, then retry`);
   }
   return presentQuote(request, quote, context, feeRecipient);
 }
@@ -64,8 +71,12 @@ function fromAcrossRefusal(error: AcrossRequestError, request: BridgeQuoteReques
     return new SluiceError("UNSUPPORTED_TOKEN",
       `No bridge route from ${request.inputToken.symbol} on chain ${request.originChainId} to ${request.outputToken.symbol} on chain ${request.destinationChainId}`);
   }
-  if (/AMOUNT/.test(code) || error.param === "amount") return new SluiceError("MALFORMED_REQUEST", `amount: ${error.message}`);
-  return new SluiceError("UPSTREAM_ERROR", `The bridge protocol refused the request: ${error.message}`);
+  // The protocol's own words stay in the logs: a partner reads Sluice's message and code, never upstream text.
+  console.warn("bridge protocol refusal", JSON.stringify({ status: error.status, code: error.code, param: error.param, message: error.message }));
+  if (/AMOUNT/.test(code) || error.param === "amount") {
+    return new SluiceError("MALFORMED_REQUEST", "amount: the bridge protocol does not accept this amount for the route (too small or too large)");
+  }
+  return new SluiceError("UPSTREAM_ERROR", "The bridge protocol refused the request; retry later or with other parameters");
 }
 
 function presentQuote(request: BridgeQuoteRequest, quote: AcrossSwapApproval, context: QuoteValidationContext, feeRecipient: Address) {

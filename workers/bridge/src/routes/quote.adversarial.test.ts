@@ -46,11 +46,11 @@ describe("POST /api/v1/bridge/quote refuses tampered upstream answers", () => {
     expect(JSON.stringify(response.body)).not.toMatch(/swapTx|approvalTxns|0x095ea7b3/);
   });
 
-  it("a deposit that would revert → SIMULATION_FAILED, even for a funded user", async () => {
+  it("a deposit that would revert (a quote time outside the SpokePool's window) is refused before it is simulated", async () => {
     const user = await newWallet({ chainId: BASE, symbol: "USDC", amount: 100_000_000n });
     await tamper(user.address, "simulationFailed");
     const response = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address) });
-    expect(response).toMatchObject({ status: 422, body: { ok: false, code: "SIMULATION_FAILED", error: expect.stringMatching(/would fail/) } });
+    expect(response).toMatchObject({ status: 502, body: { ok: false, code: "UPSTREAM_ERROR", error: expect.stringMatching(/SpokePool's window/) } });
   });
 
   it("an honest answer through the legacy depositV3 entry point is accepted", async () => {

@@ -81,6 +81,8 @@ export function registerPostBridgeQuote(app: OpenAPIHono<BridgeEnv>) {
       },
       across,
       feeRecipient: config.feeRecipient,
+      integratorId: config.integratorId,
+      minFillWindowSeconds: config.minFillWindowSeconds,
       originClient: deployment ? createChainClient({ chain: originName, deployment }) : undefined,
     });
     return c.json({ ok: true as const, quote }, 200);

@@ -11,9 +11,15 @@ export type AcrossBindings = {
   BRIDGE_FEE_RECIPIENT?: string;
   /** Per-request timeout of calls to Across (ms); default 5000. */
   ACROSS_TIMEOUT_MS?: string;
+  /** The shortest fill window a quoted deposit may leave relayers (s); default 600. */
+  BRIDGE_MIN_FILL_WINDOW_SECONDS?: string;
 };
 
-export type AcrossConfig = { baseUrl: string; apiKey?: string; integratorId: `0x${string}`; feeRecipient: Address; timeoutMs: number };
+export type AcrossConfig = {
+  baseUrl: string; apiKey?: string; integratorId: `0x${string}`; feeRecipient: Address; timeoutMs: number;
+  /** Validation, not the client: the shortest fill window a quoted deposit may leave relayers (s). */
+  minFillWindowSeconds?: number;
+};
 
 /** Reads the configuration; a deployment missing it cannot bridge (UPSTREAM_ERROR, logged by the caller). */
 export function acrossConfigFromEnv(env: AcrossBindings): AcrossConfig {
@@ -27,5 +33,6 @@ export function acrossConfigFromEnv(env: AcrossBindings): AcrossConfig {
     integratorId: integratorId as `0x${string}`,
     feeRecipient: getAddress(feeRecipient),
     timeoutMs: Number(env.ACROSS_TIMEOUT_MS) || 5_000,
+    minFillWindowSeconds: Number(env.BRIDGE_MIN_FILL_WINDOW_SECONDS) || 600,
   };
 }

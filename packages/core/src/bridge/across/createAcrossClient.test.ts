@@ -48,4 +48,19 @@ describe("createAcrossClient", () => {
     await expect(client.depositStatus({ depositTxnRef: "0xab" })).rejects.toMatchObject({ code: "UPSTREAM_ERROR", message: expect.stringMatching(/not understood/) });
     expect(calls).toHaveLength(3);
   });
+
+  it("refuses an answer of 64 MB after reading about 1 MB of it, without retry", async () => {
+    let produced = 0;
+    const huge = () => new Response(new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (produced >= 64 * 1024 * 1024) return controller.close();
+        produced += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+      },
+    }), { status: 200 });
+    const { calls, client } = scripted([huge]);
+    await expect(client.depositStatus({ depositTxnRef: "0xab" })).rejects.toMatchObject({ code: "UPSTREAM_ERROR", message: expect.stringMatching(/larger than 1000000 bytes/) });
+    expect(produced).toBeLessThan(2 * 1024 * 1024);
+    expect(calls).toHaveLength(1);
+  });
 });

@@ -46,6 +46,38 @@ export type CreateAcrossClientParameters = AcrossConfig & {
   fetch?: typeof fetch;
 };
 
+/** An Across answer is a few kilobytes; anything past this is refused unread (a hostile or broken upstream). */
+const MAX_ANSWER_BYTES = 1_000_000;
+
+class AnswerTooLargeError extends Error {}
+
+/** The body as text, reading at most `maxBytes` (the stream is cancelled past that). */
+async function readCappedText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? 0);
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw new AnswerTooLargeError();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new AnswerTooLargeError();
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) { all.set(chunk, offset); offset += chunk.byteLength; }
+  return new TextDecoder().decode(all);
+}
+
 export function createAcrossClient(config: CreateAcrossClientParameters): AcrossClient {
   const doFetch = config.fetch ?? ((input, init) => fetch(input, init));
   const retries = config.retries ?? 1;
@@ -60,9 +92,13 @@ export function createAcrossClient(config: CreateAcrossClientParameters): Across
       let response: Response;
       let text: string;
       try {
-        response = await doFetch(url, { headers, signal: AbortSignal.timeout(config.timeoutMs) });
-        text = await response.text();
+        const signal = AbortSignal.timeout(config.timeoutMs);
+        response = await doFetch(url, { headers, signal });
+        text = await readCappedText(response, MAX_ANSWER_BYTES);
       } catch (error) {
+        if (error instanceof AnswerTooLargeError) {
+          throw new SluiceError("UPSTREAM_ERROR", `The bridge protocol's answer is larger than ${MAX_ANSWER_BYTES} bytes and was refused unread`);
+        }
         const name = (error as Error).name;
         lastProblem = name === "TimeoutError" || name === "AbortError" ? `no answer within ${config.timeoutMs} ms` : "unreachable";
         continue;

@@ -2,14 +2,27 @@
  * The deposit's own terms against the request. The SpokePool checks neither `depositor == msg.sender` nor the
  * destination chain, so Sluice does: the depositor (who is refunded on the origin chain if the deposit expires) is
  * the user, the destination chain, tokens and amounts are the ones asked for, the quote's figures are the
- * deposit's, and the deposit can still be filled.
+ * deposit's, and the deposit can still be filled; neither party is the zero address, the deposit carries Sluice's
+ * integrator id, the allowance check names the spender the deposit needs, and at most one approval is asked for.
  */
 import type { QuoteValidationContext } from "./quoteValidationTypes.js";
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-export function checkDepositTerms({ request, quote, deposit, appFee, nowSeconds }: QuoteValidationContext): string[] {
+const ZERO = /^0x0{40}$/i;
+
+export function checkDepositTerms({ request, quote, deposit, appFee, nowSeconds, integratorId }: QuoteValidationContext): string[] {
   const problems: string[] = [];
+  if (ZERO.test(request.depositor) || ZERO.test(request.recipient) || ZERO.test(deposit.depositor)) {
+    problems.push("the depositor and the recipient must not be the zero address");
+  }
+  if (deposit.integratorId?.toLowerCase() !== integratorId.toLowerCase()) {
+    problems.push(`the deposit carries integrator id ${deposit.integratorId ?? "none"}, not Sluice's ${integratorId}`);
+  }
+  if (!same(quote.checks.allowance.spender, quote.swapTx.to)) {
+    problems.push(`the allowance check names spender ${quote.checks.allowance.spender}, not the contract the deposit calls`);
+  }
+  if ((quote.approvalTxns ?? []).length > 1) problems.push(`the quote asks for ${quote.approvalTxns!.length} approvals; one is enough`);
   if (!same(deposit.depositor, request.depositor)) {
     problems.push(`the deposit's depositor (who is refunded on the origin chain) is ${deposit.depositor}, not the user ${request.depositor}`);
   }

@@ -78,5 +78,5 @@ export function quoteFrom(parts: QuoteParts, edit: (q: AcrossSwapApproval) => vo
     quoteExpiryTimestamp: NOW + 300,
   };
   edit(quote);
-  return { request, quote, feeRecipient, appFeeBps: 10n, nowSeconds: NOW };
+  return { request, quote, feeRecipient, integratorId: "0x5c1e", appFeeBps: 10n, nowSeconds: NOW };
 }

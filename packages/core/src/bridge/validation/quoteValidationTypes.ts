@@ -22,6 +22,12 @@ export type QuoteValidationInput = {
   /** Sluice's app fee recipient and rate. */
   feeRecipient: Address;
   appFeeBps: bigint;
+  /** Sluice's 2-byte Across integrator id: the deposit must carry it. */
+  integratorId: `0x${string}`;
+  /** Maximum total fee of a same-asset transfer (bps); default `DEFAULT_MAX_BRIDGE_FEE_BPS`. */
+  maxFeeBps?: bigint;
+  /** The shortest fill window a deposit may leave relayers (s); default `MIN_FILL_WINDOW_SECONDS`. */
+  minFillWindowSeconds?: number;
   nowSeconds: number;
 };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { encodeFunctionData, erc20Abi, maxUint256, pad } from "viem";
+import { concat, decodeFunctionData, encodeFunctionData, erc20Abi, maxUint256, pad } from "viem";
 import { chains } from "../../chains/chains.js";
 import { SluiceError } from "../../errors/SluiceError.js";
-import { decodeDepositCalldata, stripIntegratorSuffix } from "./decodeDepositCalldata.js";
+import { decodeDepositCalldata, spokePoolDepositAbi, stripIntegratorSuffix } from "./decodeDepositCalldata.js";
 import { honestParts, NOW, quoteFrom, stranger, user, type QuoteParts } from "./honestQuote.testing.js";
 import { validateAcrossQuote } from "./validateAcrossQuote.js";
 
@@ -17,8 +17,8 @@ function refusal(parts: Partial<QuoteParts>, edit?: Parameters<typeof quoteFrom>
 }
 
 describe("validateAcrossQuote", () => {
-  it("accepts an honest quote, with deposit or depositV3, with or without the integrator suffix", () => {
-    for (const parts of [honestParts(), { ...honestParts(), entryPoint: "depositV3" as const }, { ...honestParts(), suffix: "0x" as const }]) {
+  it("accepts an honest quote, with deposit or depositV3", () => {
+    for (const parts of [honestParts(), { ...honestParts(), entryPoint: "depositV3" as const }]) {
       const context = validateAcrossQuote(quoteFrom(parts));
       expect(context.appFee).toBe(24_990n);
       expect(context.deposit.depositor).toBe(user);
@@ -39,6 +39,16 @@ describe("validateAcrossQuote", () => {
     ["another target contract", { to: stranger }, /not a canonical Across contract/],
     ["the SpokePoolPeriphery as target", { to: "0x97CCDBea4632140639aD5eA9b944aa034eb15fD4" }, /cannot verify/],
     ["garbage message", { message: "0x1234" }, /not MulticallHandler instructions/],
+    // Sluice's fee skimmed: a fee transfer of 0 to the right recipient.
+    ["a zero app fee", { fee: 0n }, /app fee is 0 base units, not 10 bps/],
+    // No economic bound: an output of 0, or 30 % less than the input of a same-asset transfer.
+    ["an output of nothing", { outputAmount: 0n, fee: 0n }, /takes or delivers nothing/],
+    ["an output 30 % below the input", { outputAmount: 17_500_000n, fee: 17_500n }, /3000 bps .* maximum of 300 bps/],
+    // Deposits that sit unfilled or revert.
+    ["a fill deadline seconds ahead", { fillDeadline: NOW + 30 }, /leaves 30 s to fill/],
+    ["no integrator id", { suffix: "0x" }, /integrator id none/],
+    ["another integrator id", { suffix: "0x1dc0deffff73c0de" }, /integrator id 0xffff/],
+    ["a zero-address depositor", { depositor: "0x0000000000000000000000000000000000000000" }, /zero address/],
   ])("refuses %s", (_name, parts, message) => {
     const error = refusal(parts);
     expect(error.code).toBe("UPSTREAM_ERROR");
@@ -71,6 +81,29 @@ describe("validateAcrossQuote", () => {
     });
     expect(error.message).toMatch(/depositor is not an EVM address/);
     expect(parts).toBeDefined();
+  });
+
+  it("refuses an allowance check naming another spender, several approvals, a stale quote time, an expiry years ahead or in ms", () => {
+    expect(refusal({}, (q) => { q.checks.allowance.spender = stranger; }).message).toMatch(/allowance check names spender/);
+    expect(refusal({}, (q) => { q.approvalTxns = [q.approvalTxns![0]!, q.approvalTxns![0]!]; }).message).toMatch(/2 approvals/);
+    expect(refusal({}, (q) => { q.quoteExpiryTimestamp = NOW + 3 * 365 * 86_400; }).message).toMatch(/quote expiry/);
+    expect(refusal({}, (q) => { q.quoteExpiryTimestamp = NOW * 1000; }).message).toMatch(/quote expiry/);
+    const stale = quoteFrom(honestParts());
+    expect(() => validateAcrossQuote({ ...stale, nowSeconds: NOW + 3000 })).toThrow(/about to leave the SpokePool's window/);
+  });
+
+  it("refuses an exclusive relayer whose exclusivity outlasts the fill deadline", () => {
+    const relayer = "0x0000000000000000000000000000000000000bad";
+    const error = refusal({}, (q) => {
+      const data = q.swapTx.data as `0x${string}`;
+      const { calldata } = stripIntegratorSuffix(data);
+      const decoded = decodeFunctionData({ abi: spokePoolDepositAbi, data: calldata });
+      const args = [...decoded.args] as unknown[];
+      args[7] = pad(relayer);
+      args[10] = NOW + 30 * 86_400; // an absolute exclusivity deadline a month out
+      q.swapTx.data = concat([encodeFunctionData({ abi: spokePoolDepositAbi, functionName: "deposit", args: args as never }), "0x1dc0de5c1e73c0de"]);
+    });
+    expect(error.message).toMatch(/exclusivity .* outlasts the fill deadline/);
   });
 
   it("an expired quote → QUOTE_EXPIRED; a missing expiry is refused", () => {

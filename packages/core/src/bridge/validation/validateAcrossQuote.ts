@@ -3,12 +3,14 @@
  * is `simulateDeposit`). Every check runs; any violation refuses the whole quote with a message naming them all.
  *
  * Order: transaction targets and approvals → deposit calldata decoding → deposit terms (depositor/refund, chain,
- * tokens, amounts, deadlines) → payout (recipient, handler message, fee recipient) → app fee rate and disclosure →
- * quote expiry.
+ * tokens, amounts, integrator, allowance spender) → timing (fill window, exclusivity, quote time, expiry) → payout
+ * (recipient, handler message, fee recipient) → app fee rate and disclosure → economic bounds → quote expiry.
  */
 import { SluiceError } from "../../errors/SluiceError.js";
 import { checkAppFee } from "./checkAppFee.js";
 import { checkDepositTerms } from "./checkDepositTerms.js";
+import { checkDepositTiming } from "./checkDepositTiming.js";
+import { checkEconomicBounds } from "./checkEconomicBounds.js";
 import { checkPayout } from "./checkPayout.js";
 import { checkTransactionTargets } from "./checkTransactionTargets.js";
 import { CalldataError, decodeDepositCalldata, type DecodedDeposit } from "./decodeDepositCalldata.js";
@@ -25,7 +27,8 @@ export function validateAcrossQuote(input: QuoteValidationInput): QuoteValidatio
   }
   const payout = checkPayout(input, deposit);
   const context: QuoteValidationContext = { ...input, deposit, appFee: payout.appFee, instructions: payout.instructions };
-  problems.push(...checkDepositTerms(context), ...payout.problems, ...checkAppFee(context));
+  problems.push(...checkDepositTerms(context), ...checkDepositTiming(context), ...payout.problems, ...checkAppFee(context),
+    ...checkEconomicBounds(context));
   if (problems.length > 0) throw refused(problems);
 
   const expiry = input.quote.quoteExpiryTimestamp;
