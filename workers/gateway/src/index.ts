@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { Scalar } from "@scalar/hono-api-reference";
 import { onError } from "@sluice/core/errors/index";
+import { publicCors } from "@sluice/core/http/publicCors";
 import { areaBindings, areaFor, type AreaBinding } from "./areas.js";
 import { mergeOpenApiDocuments } from "./mergeOpenApiDocuments.js";
 
@@ -12,6 +13,7 @@ type GatewayEnv = { Bindings: Record<AreaBinding, Fetcher> };
  */
 const app = new Hono<GatewayEnv>();
 app.onError(onError);
+app.use("/api/v1/*", publicCors());
 
 app.get("/api/v1/openapi.json", async (c) => {
   const parts = await Promise.all(areaBindings.map(async (binding) => {
@@ -28,12 +30,14 @@ app.get("/api/v1/openapi.json", async (c) => {
 // The viewer script is served by this deployment's static assets (see wrangler.toml), so /docs works offline.
 app.get("/docs", Scalar({ url: "/api/v1/openapi.json", pageTitle: "Sluice API", cdn: "/docs/scalar.js" }));
 
-app.all("*", (c) => {
+app.all("*", async (c) => {
   const area = areaFor(new URL(c.req.url).pathname);
   if (!area) {
     return c.json({ ok: false, error: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`, code: "NOT_FOUND" }, 404);
   }
-  return c.env[area].fetch(c.req.raw);
+  // A fetched response's headers are immutable: copy it so the CORS headers can be added.
+  const response = await c.env[area].fetch(c.req.raw);
+  return new Response(response.body, response);
 });
 
 export default app;

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { createApp, registerOpenApiDocument, type AppEnv } from "@sluice/core";
+import { createApp, publicCors, registerOpenApiDocument, type AppEnv } from "@sluice/core";
 import { registerHealth } from "./routes/health.js";
 import { registerForwardToSwap } from "./routes/forwardToSwap.js";
 import { registerSandboxAccount } from "./routes/account.js";
@@ -12,6 +12,7 @@ import type { SandboxEnv } from "./sandboxEnv.js";
  * Sandbox keys only (SLUICE_ENVIRONMENT=sandbox), 300 requests per minute per key by default.
  */
 const app = createApp<SandboxEnv>();
+app.use("*", publicCors());
 const common = app as unknown as OpenAPIHono<AppEnv>;
 registerHealth(common);
 registerForwardToSwap(app);

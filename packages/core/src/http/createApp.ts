@@ -15,7 +15,10 @@ export function createApp<E extends AppEnv = AppEnv>() {
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
       if (!result.success) {
-        throw new SluiceError("MALFORMED_REQUEST", formatZodIssue(result.error.issues[0]!));
+        // The validator hands the hook what it validated (`data`) and where it came from (`target`).
+        const { data: input, target } = result as unknown as { data?: unknown; target?: string };
+        const textual = target === "query" || target === "param" || target === "header";
+        throw new SluiceError("MALFORMED_REQUEST", formatZodIssue(result.error.issues[0]!, { input, textual }));
       }
     },
   });

@@ -5,3 +5,4 @@ export * from "./requireApiKey.js";
 export * from "./openapi.js";
 export * from "./requireAdminToken.js";
 export * from "./registerOpenApiDocument.js";
+export * from "./publicCors.js";

@@ -6,7 +6,8 @@ import type { AppEnv } from "./env.js";
 export function requireAdminToken(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const expected = c.env.ADMIN_TOKEN;
-    const given = c.req.header("Authorization")?.replace(/^Bearer\s+/i, "") ?? "";
+    // Strictly `Bearer <token>`: a bare token (or another scheme) is refused like a wrong one.
+    const given = /^Bearer (\S+)$/.exec(c.req.header("Authorization") ?? "")?.[1] ?? "";
     if (!expected || !(await constantTimeEqual(given, expected))) {
       throw new SluiceError("UNAUTHORIZED", "Invalid admin token");
     }

@@ -5,3 +5,4 @@ export * from "./computedLedgerRows.js";
 export * from "./listRebates.js";
 export * from "./settleMonth.js";
 export * from "./settleDueMonth.js";
+export * from "./exactNumber.js";

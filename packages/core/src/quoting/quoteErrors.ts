@@ -7,7 +7,7 @@ export function priceImpactTooHigh(quote: SwapQuote): SluiceError {
   return new SluiceError(
     "PRICE_IMPACT_TOO_HIGH",
     `Price impact too high: ${quote.priceImpactBps} bps exceeds the ${MAX_PRICE_IMPACT_BPS} bps maximum; use a smaller amount`,
-    { body: { gaslessEligible: false, gaslessMinimumUsd: quote.gaslessMinimumUsd } },
+    { body: { gaslessEligible: false, gaslessMinimumUsd: Number(quote.gaslessMinimumUsd) } },
   );
 }
 
@@ -19,7 +19,7 @@ export function swapTooSmall(quote: SwapQuote): SluiceError {
   return new SluiceError(
     "SWAP_TOO_SMALL",
     `Swap too small: ${quote.volumeUsd} USD is below the ${quote.gaslessMinimumUsd} USD gasless minimum on ${quote.chain}`,
-    { body: { gaslessEligible: false, gaslessMinimumUsd: quote.gaslessMinimumUsd, quote: formatQuote(quote), ...(quote.permit ? { permit: quote.permit } : {}) } },
+    { body: { gaslessEligible: false, gaslessMinimumUsd: Number(quote.gaslessMinimumUsd), quote: formatQuote(quote), ...(quote.permit ? { permit: quote.permit } : {}) } },
   );
 }
 

@@ -10,9 +10,9 @@ export const RebatesQuery = z.object({
 export const RebateSchema = z.object({
   period: z.literal("monthly"),
   period_start: z.string().openapi({ description: "First instant of the UTC month", example: "2026-11-01T00:00:00+00:00" }),
-  volume_usd: z.number().openapi({ description: "Qualifying volume (executed, non-test solves), rounded to cents", example: 250000 }),
+  volume_usd: z.number().openapi({ description: "Qualifying volume (non-test solves the chain shows succeeded), exact", example: 250000 }),
   rebate_bps: z.number().int().openapi({ description: "Rate applied, basis points", example: 15 }),
-  rebate_usd: z.number().openapi({ description: "volume_usd * rebate_bps / 10000, computed exactly, rounded to cents", example: 375 }),
+  rebate_usd: z.number().openapi({ description: "Exactly volume_usd * rebate_bps / 10000 (not rounded)", example: 375 }),
   status: z.enum(["accrued", "paid"]),
   kind: z.enum(["volume", "referral"]),
   source_account_id: z.string().optional().openapi({ description: "On referral rows: the referred account" }),

@@ -8,7 +8,8 @@ export const UsageQuery = z.object({
   period: z.string().regex(MONTH_PATTERN, "must be a month as YYYY-MM").optional()
     .openapi({ description: "Only events that occurred in this UTC month", example: "2026-11" }),
   event_type: z.enum(["route", "solve"], { error: "must be route or solve" }).optional(),
-  limit: z.coerce.number(limitError).int(limitError).min(1, limitError).max(1000, limitError).optional()
+  // Strict decimal digits: `0x10`, `1e3` or ` 5` are refused, not read as numbers.
+  limit: z.string().regex(/^[1-9]\d{0,3}$/, limitError).transform(Number).pipe(z.number().max(1000, limitError)).optional()
     .openapi({ description: "Events per page; default 100, maximum 1000", example: 100 }),
   cursor: z.string().min(1).max(512).optional()
     .openapi({ description: "`next_cursor` of the previous page, to read further back" }),

@@ -39,7 +39,7 @@ export type UsageEvent = z.output<typeof UsageEventInputSchema>;
 /** Validates a batch of events; the first problem becomes MALFORMED_REQUEST naming the field. */
 export function parseUsageEvents(events: unknown): UsageEvent[] {
   const parsed = z.array(UsageEventInputSchema).max(1000).safeParse(events);
-  if (!parsed.success) throw new SluiceError("MALFORMED_REQUEST", formatZodIssue(parsed.error.issues[0]!, "events"));
+  if (!parsed.success) throw new SluiceError("MALFORMED_REQUEST", formatZodIssue(parsed.error.issues[0]!, { root: "events", input: events }));
   const ids = new Set<string>();
   return parsed.data.filter((event) => !ids.has(event.id) && ids.add(event.id));
 }

@@ -3,7 +3,7 @@ import { describeAuthFailures } from "../../../../test/support/authFailureSuite.
 import { call } from "../../../../test/support/http.js";
 import { ARBITRUM, BASE, quoteBody, token } from "../testing/bridgeTestKit.js";
 
-// quote, status and track act for a partner: they need a key. chains and tokens are public reference data.
+// Every bridge route needs a key (interface §5.5: only /tokens and the sandbox's /health are keyless).
 const someone = "0x3333333333333333333333333333333333333333";
 describeAuthFailures({ method: "POST", path: "/api/v1/bridge/quote", body: quoteBody(someone), environment: "production" });
 describeAuthFailures({ method: "GET", path: `/api/v1/bridge/status?depositTxnRef=0x${"cd".repeat(32)}`, environment: "production" });
@@ -16,12 +16,8 @@ describeAuthFailures({
   },
 });
 
-describe("public bridge routes", () => {
-  it("chains and tokens need no key", async () => {
-    expect((await call("/api/v1/bridge/chains")).status).toBe(200);
-    expect((await call("/api/v1/bridge/tokens?chainId=1")).status).toBe(200);
-  });
-});
+describeAuthFailures({ method: "GET", path: "/api/v1/bridge/chains", environment: "production" });
+describeAuthFailures({ method: "GET", path: "/api/v1/bridge/tokens?chainId=1", environment: "production" });
 
 describe("OpenAPI document", () => {
   it("documents every bridge route and every bridge error code", async () => {
@@ -35,7 +31,8 @@ describe("OpenAPI document", () => {
     expect(describe("/api/v1/bridge/status", "get")).toContain("NOT_FOUND");
     expect(describe("/api/v1/bridge/track", "post")).toContain("CONFLICT");
     expect(describe("/api/v1/bridge/tokens", "get")).toContain("UNSUPPORTED_CHAIN");
-    expect(document.paths["/api/v1/bridge/chains"].get.security).toBeUndefined();
+    expect(document.paths["/api/v1/bridge/chains"].get.security).toEqual([{ ApiKey: [] }]);
+    expect(document.paths["/api/v1/bridge/tokens"].get.security).toEqual([{ ApiKey: [] }]);
     expect(document.paths["/api/v1/bridge/quote"].post.security).toEqual([{ ApiKey: [] }]);
   });
 });

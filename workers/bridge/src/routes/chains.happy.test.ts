@@ -1,9 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../../../test/support/http.js";
+import { createPartner } from "../../../../test/support/partners.js";
 
-describe("GET /api/v1/bridge/chains and /bridge/tokens (public)", () => {
+let key: string;
+beforeAll(async () => {
+  key = (await createPartner()).key;
+});
+
+describe("GET /api/v1/bridge/chains and /bridge/tokens", () => {
   it("lists the four chains with name, public RPC, explorer and logo", async () => {
-    const response = await call("/api/v1/bridge/chains");
+    const response = await call("/api/v1/bridge/chains", { key });
     expect(response.status).toBe(200);
     expect(response.body.chains.map((c: { chainId: number }) => c.chainId).sort((a: number, b: number) => a - b)).toEqual([1, 137, 8453, 42161]);
     for (const chain of response.body.chains) {
@@ -12,7 +18,7 @@ describe("GET /api/v1/bridge/chains and /bridge/tokens (public)", () => {
   });
 
   it("lists the curated bridgeable set of a chain", async () => {
-    const response = await call("/api/v1/bridge/tokens?chainId=137");
+    const response = await call("/api/v1/bridge/tokens?chainId=137", { key });
     expect(response.status).toBe(200);
     const symbols = response.body.tokens.map((t: { symbol: string }) => t.symbol);
     expect(symbols).toEqual(expect.arrayContaining(["USDC", "USDT", "DAI", "WETH", "WBTC"]));
@@ -21,8 +27,8 @@ describe("GET /api/v1/bridge/chains and /bridge/tokens (public)", () => {
   });
 
   it("refuses a missing, malformed or unsupported chain id", async () => {
-    expect(await call("/api/v1/bridge/tokens")).toMatchObject({ status: 400, body: { ok: false, code: "MALFORMED_REQUEST", error: expect.stringContaining("chainId") } });
-    expect(await call("/api/v1/bridge/tokens?chainId=base")).toMatchObject({ status: 400, body: { code: "MALFORMED_REQUEST" } });
-    expect(await call("/api/v1/bridge/tokens?chainId=10")).toMatchObject({ status: 400, body: { code: "UNSUPPORTED_CHAIN", error: expect.stringContaining("chainId") } });
+    expect(await call("/api/v1/bridge/tokens", { key })).toMatchObject({ status: 400, body: { ok: false, code: "MALFORMED_REQUEST", error: expect.stringContaining("chainId") } });
+    expect(await call("/api/v1/bridge/tokens?chainId=base", { key })).toMatchObject({ status: 400, body: { code: "MALFORMED_REQUEST" } });
+    expect(await call("/api/v1/bridge/tokens?chainId=10", { key })).toMatchObject({ status: 400, body: { code: "UNSUPPORTED_CHAIN", error: expect.stringContaining("chainId") } });
   });
 });

@@ -1,5 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { chainNames, chains } from "@sluice/core";
+import { apiKeySecurity, authErrorCodes, chainNames, chains, errorResponses, requireApiKey } from "@sluice/core";
 import type { BridgeEnv } from "../bridgeEnv.js";
 
 export const BridgeChainSchema = z.object({
@@ -10,14 +10,17 @@ export const BridgeChainSchema = z.object({
   logoUrl: z.string(),
 }).openapi("BridgeChain");
 
-/** Public (no key): static reference data, like the token list. */
+/** Reference data, behind the key like every endpoint but `/tokens` and the sandbox's `/health` (interface §5.5). */
 export const getBridgeChainsRoute = createRoute({
   method: "get",
   path: "/api/v1/bridge/chains",
   tags: ["Bridge"],
-  summary: "The chains bridging connects (public, no key)",
+  summary: "The chains bridging connects",
+  security: apiKeySecurity,
+  middleware: [requireApiKey()],
   responses: {
     200: { description: "The four chains", content: { "application/json": { schema: z.object({ ok: z.literal(true), chains: z.array(BridgeChainSchema) }) } } },
+    ...errorResponses([...authErrorCodes]),
   },
 });
 

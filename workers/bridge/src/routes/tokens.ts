@@ -1,19 +1,21 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { errorResponses } from "@sluice/core";
+import { apiKeySecurity, authErrorCodes, errorResponses, requireApiKey } from "@sluice/core";
 import { bridgeTokens } from "@sluice/core/bridge/index";
 import type { BridgeEnv } from "../bridgeEnv.js";
 import { BridgeTokenSchema, chainIdField, requireBridgeChain } from "./bridgeSchemas.js";
 
-/** Public (no key): the curated bridgeable set of one chain. */
+/** The curated bridgeable set of one chain (behind the key, interface §5.5). */
 export const getBridgeTokensRoute = createRoute({
   method: "get",
   path: "/api/v1/bridge/tokens",
   tags: ["Bridge"],
-  summary: "The curated bridgeable tokens of a chain (public, no key)",
+  summary: "The curated bridgeable tokens of a chain",
+  security: apiKeySecurity,
+  middleware: [requireApiKey()],
   request: { query: z.object({ chainId: chainIdField }) },
   responses: {
     200: { description: "The bridgeable tokens", content: { "application/json": { schema: z.object({ ok: z.literal(true), tokens: z.array(BridgeTokenSchema) }) } } },
-    ...errorResponses(["MALFORMED_REQUEST", "UNSUPPORTED_CHAIN"]),
+    ...errorResponses(["MALFORMED_REQUEST", "UNSUPPORTED_CHAIN", ...authErrorCodes]),
   },
 });
 

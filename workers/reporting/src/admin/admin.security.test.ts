@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
 
@@ -13,6 +13,15 @@ describe("admin API security", () => {
       expect(response.status).toBe(401);
       expect(response.body.ok).toBe(false);
     }
+  });
+
+  it("takes the token only as `Bearer <token>`: bare, another scheme or a doubled space are refused", async () => {
+    const token = inject("stack").adminToken;
+    for (const authorization of [token, `bearer ${token}`, `Bearer  ${token}`, `Basic ${token}`, `Bearer ${token}x`]) {
+      const response = await call("/admin/v1/accounts/demo", { headers: { Authorization: authorization } });
+      expect(response.status, authorization.replace(token, "<token>")).toBe(401);
+    }
+    expect((await call("/admin/v1/accounts/demo", { headers: { Authorization: `Bearer ${token}` } })).status).not.toBe(401);
   });
 
   it("a partner key does not open the admin API", async () => {

@@ -7,6 +7,14 @@ import { currentMonth, insertEvents, testDb } from "../testing/ledgerDb.js";
 const periodStart = (month: string) => `${month}-01T00:00:00+00:00`;
 
 describe("GET /api/v1/rebates", () => {
+  it.each([["177", 10, 0.177], ["10.005", 1000, 1.0005], ["246.9", 10, 0.2469]])(
+    "rebate_usd is exactly volume_usd × rebate_bps / 10000 (%s USD at %i bps), never rounded to cents", async (volume, bps, rebate) => {
+      const partner = await createPartner({ rebateBps: bps });
+      await insertEvents({ accountId: partner.accountId, volumeUsd: volume });
+      const [row] = (await call("/api/v1/rebates", { key: partner.key })).body.rebates;
+      expect(row).toMatchObject({ volume_usd: Number(volume), rebate_bps: bps, rebate_usd: rebate });
+    });
+
   it("accrues the current month from executed, non-test solve volume only, exactly", async () => {
     const partner = await createPartner({ rebateBps: 15 });
     const me = partner.accountId;
@@ -19,12 +27,12 @@ describe("GET /api/v1/rebates", () => {
     );
     const response = await call("/api/v1/rebates", { key: partner.key });
     expect(response.status).toBe(200);
-    // 1234.5679 * 15 / 10000 = 1.85185185 → 1.85
+    // Exact, as the interface defines it: 1234.5679 * 15 / 10000 = 1.85185185
     expect(response.body).toEqual({
       ok: true,
       rebates: [{
-        period: "monthly", period_start: periodStart(currentMonth()), volume_usd: 1234.57, rebate_bps: 15,
-        rebate_usd: 1.85, status: "accrued", kind: "volume",
+        period: "monthly", period_start: periodStart(currentMonth()), volume_usd: 1234.5679, rebate_bps: 15,
+        rebate_usd: 1.85185185, status: "accrued", kind: "volume",
       }],
     });
   });

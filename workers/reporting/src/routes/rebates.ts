@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, centsNumber, errorResponses, finalizeAccountSolves, listRebates, periodStartTimestamp, RebateSchema,
+  apiKeySecurity, authErrorCodes, errorResponses, exactNumber, finalizeAccountSolves, listRebates, periodStartTimestamp, RebateSchema,
   RebatesQuery, requireApiKey, type AppEnv,
 } from "@sluice/core";
 
@@ -36,9 +36,9 @@ export function registerGetRebates(app: OpenAPIHono<AppEnv>) {
       rebates: rows.map((r) => ({
         period: "monthly" as const,
         period_start: periodStartTimestamp(r.periodStart),
-        volume_usd: centsNumber(r.volumeUsd),
+        volume_usd: exactNumber(r.volumeUsd),
         rebate_bps: r.rebateBps,
-        rebate_usd: centsNumber(r.rebateUsd),
+        rebate_usd: exactNumber(r.rebateUsd),
         status: r.status,
         kind: r.kind,
         ...(r.sourceAccountId ? { source_account_id: r.sourceAccountId } : {}),

@@ -4,7 +4,7 @@ import { createPartner } from "../../../../test/support/partners.js";
 
 describe("GET /api/v1/usage with bad parameters", () => {
   it.each([
-    ["limit=0", "limit"], ["limit=1001", "limit"], ["limit=abc", "limit"], ["limit=1.5", "limit"], ["limit=-3", "limit"],
+    ["limit=0", "limit"], ["limit=1001", "limit"], ["limit=0x10", "limit"], ["limit=1e3", "limit"], ["limit=%2010", "limit"], ["limit=abc", "limit"], ["limit=1.5", "limit"], ["limit=-3", "limit"],
     ["period=2026-13", "period"], ["period=2026-1", "period"], ["period=november", "period"], ["period=", "period"],
     ["event_type=swap", "event_type"], ["event_type=", "event_type"],
     ["cursor=not-a-cursor", "cursor"], ["cursor=WyJ4IiwieSJd", "cursor"],

@@ -25,6 +25,8 @@ async function expectFailure(body: Record<string, unknown>, status: number, erro
 describe("POST /api/v1/route — bad amounts, each with its own message", () => {
   it("not a number", () => expectFailure({ from: "USDC", to: "WETH", amount: "abc" }, 400, /^amount: must be a decimal number/));
   it("scientific notation is not accepted", () => expectFailure({ from: "USDC", to: "WETH", amount: "1e6" }, 400, /^amount: must be a decimal number/));
+  it("a number instead of a decimal string says so", () =>
+    expectFailure({ from: "USDC", to: "WETH", amount: 100 }, 400, /^amount: .*, got a number \(100\)$/));
   it("negative", () => expectFailure({ from: "USDC", to: "WETH", amount: "-5" }, 400, "amount: must not be negative"));
   it("zero", () => expectFailure({ from: "USDC", to: "WETH", amount: "0.000" }, 400, "amount: must be greater than zero"));
   it("more decimals than the token has", () =>
@@ -52,8 +54,14 @@ describe("POST /api/v1/route — tokens and chains", () => {
 describe("POST /api/v1/route — business rules", () => {
   it("no route between tokens no path of 3 pools connects", () =>
     expectFailure({ from: "USDC", to: "HOP3", amount: "100" }, 422, /^No route from USDC to HOP3 on base/, "NO_ROUTE"));
-  it("price impact above 500 bps", () =>
-    expectFailure({ from: "THIN", to: "WETH", amount: "1000" }, 422, /^Price impact too high: \d+ bps exceeds the 500 bps maximum/, "PRICE_IMPACT_TOO_HIGH"));
+  it("price impact above 500 bps; gaslessMinimumUsd is a number there as everywhere", async () => {
+    const r = await expectFailure({ from: "THIN", to: "WETH", amount: "1000" }, 422, /^Price impact too high: \d+ bps exceeds the 500 bps maximum/, "PRICE_IMPACT_TOO_HIGH");
+    expect(r.body.gaslessMinimumUsd).toBe(20);
+  });
+  it("swap too small: gaslessMinimumUsd is a number", async () => {
+    const r = await expectFailure({ from: "USDC", to: "WETH", amount: "1" }, 422, /^Swap too small/, "SWAP_TOO_SMALL");
+    expect(r.body.gaslessMinimumUsd).toBe(20);
+  });
   it("the chain's RPC down → 502 UPSTREAM_ERROR, still in the route failure shape", async () => {
     await withOutage(faults.rpc("base"), () =>
       expectFailure({ from: "USDC", to: "WETH", amount: "100" }, 502, /^The base RPC node did not answer/, "UPSTREAM_ERROR"));

@@ -47,7 +47,7 @@ export function registerRoute(app: OpenAPIHono<AppEnv>) {
     const computeMs = Date.now() - started;
     if (isBelowGaslessMinimum(quote)) {
       const error = swapTooSmall(quote);
-      Object.assign(error.body, { gaslessMinimumUsd: Number(quote.gaslessMinimumUsd), computeMs });
+      Object.assign(error.body, { computeMs });
       throw error;
     }
     recordRouteEvent(c, quote);

@@ -65,7 +65,8 @@ export async function executeQuote(chain: ChainName, user: TestUser, answer: Rou
     permit: { permitted: message.permitted, nonce: message.nonce, deadline: message.deadline },
     owner: user.address, signature, route, minAmountOut: BigInt(answer.quote.amountOutRaw), recipient: user.address,
   });
-  const hash = await relayer.sendTransaction({ to: permit.message.spender, data });
+  // A fixed, generous gas limit: the quote, not the node's gas estimate, is what this checks.
+  const hash = await relayer.sendTransaction({ to: permit.message.spender, data, gas: 5_000_000n });
   const receipt = await client.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`executor swap reverted: ${hash}`);
   return (await balance()) - before;

@@ -19,6 +19,20 @@ async function expectRefused(body: unknown, code: string, message: RegExp, key?:
   return response;
 }
 
+describe("POST /api/v1/solve — fields of the wrong type say what they are", () => {
+  it.each([
+    [{ slippageBps: 1.5 }, /^slippageBps: .*got a number with a fraction \(1\.5\)$/],
+    [{ dryRun: "yes" }, /^dryRun: must be true or false, got a string \("yes"\)$/],
+    [{ amount: 30 }, /^amount: .*got a number \(30\)$/],
+  ])("%j", async (change, message) => {
+    const user = await newUser(chain, "USDC", "30");
+    const body = { ...(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" })), ...change };
+    const response = await call("/api/v1/solve", { key: (await createPartner()).key, body });
+    expect(response.body).toMatchObject({ ok: false, code: "MALFORMED_REQUEST" });
+    expect(response.body.error).toMatch(message);
+  });
+});
+
 describe("POST /api/v1/solve — permit failures, each with its own message", () => {
   it("a signature that is not 65 bytes", async () => {
     const user = await newUser(chain, "USDC", "30");
