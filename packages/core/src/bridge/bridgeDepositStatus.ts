@@ -40,9 +40,12 @@ export function presentDeposit(answer: AcrossDepositStatus): BridgeDeposit {
   };
 }
 
+export const unknownBridgeDeposit = () =>
+  new SluiceError("NOT_FOUND", "No bridge deposit matches; it may not be indexed yet — retry in a few seconds");
+
 /** The deposit's status, or NOT_FOUND when the bridge protocol does not know it. */
 export async function bridgeDepositStatus(across: AcrossClient, query: DepositStatusQuery): Promise<BridgeDeposit> {
   const answer = await across.depositStatus(query);
-  if (!answer) throw new SluiceError("NOT_FOUND", "No bridge deposit matches; it may not be indexed yet — retry in a few seconds");
+  if (!answer) throw unknownBridgeDeposit();
   return presentDeposit(answer);
 }

@@ -12,3 +12,5 @@ export * from "./validation/decodeHandlerMessage.js";
 export * from "./validation/quoteValidationTypes.js";
 export * from "./validation/simulateDeposit.js";
 export * from "./validation/validateAcrossQuote.js";
+export * from "./verifyBridgeDeposit.js";
+export * from "./isTrackedByAnotherAccount.js";

@@ -1,7 +1,8 @@
 /**
- * Records a deposit a partner submitted (`/bridge/track`) for reconciliation and volume attribution. Idempotent by
- * origin transaction: tracking the same deposit again answers the same settlement; a deposit already tracked by
- * another account is a CONFLICT (a deposit's volume is attributed once).
+ * Records a deposit a partner submitted (`/bridge/track`) for reconciliation and volume attribution, with the figures
+ * the origin chain shows (`verifyBridgeDeposit`). Idempotent by origin transaction: tracking the same deposit again
+ * answers the same settlement; a deposit already tracked by another account answers exactly like an unknown one
+ * (NOT_FOUND: a deposit's volume is attributed once, and nobody learns that someone else tracks it).
  */
 import { and, eq } from "drizzle-orm";
 import type { Address, Hex } from "viem";
@@ -23,12 +24,15 @@ export type TrackBridgeDepositParameters = {
     outputToken: Address;
     amountInRaw: bigint;
     expectedOutRaw: bigint;
+    depositId: bigint;
     quoteId?: string;
     originTxHash: Hex;
   };
+  /** The answer for a deposit this account may not track (the same as for an unknown one). */
+  notFound: () => SluiceError;
 };
 
-export async function trackBridgeDeposit({ db, accountId, apiKeyId, deposit }: TrackBridgeDepositParameters): Promise<{ settlementId: string; created: boolean }> {
+export async function trackBridgeDeposit({ db, accountId, apiKeyId, deposit, notFound }: TrackBridgeDepositParameters): Promise<{ settlementId: string; created: boolean }> {
   const originTxHash = deposit.originTxHash.toLowerCase();
   const inserted = await db.insert(bridgeSettlements).values({
     id: newId("brg"),
@@ -43,6 +47,7 @@ export async function trackBridgeDeposit({ db, accountId, apiKeyId, deposit }: T
     amountInRaw: deposit.amountInRaw.toString(),
     expectedOutRaw: deposit.expectedOutRaw.toString(),
     quoteId: deposit.quoteId ?? null,
+    depositId: deposit.depositId.toString(),
     originTxHash,
   }).onConflictDoNothing({ target: [bridgeSettlements.originChainId, bridgeSettlements.originTxHash] }).returning({ id: bridgeSettlements.id });
   if (inserted[0]) return { settlementId: inserted[0].id, created: true };
@@ -50,6 +55,6 @@ export async function trackBridgeDeposit({ db, accountId, apiKeyId, deposit }: T
   const [existing] = await db.select({ id: bridgeSettlements.id, accountId: bridgeSettlements.accountId }).from(bridgeSettlements)
     .where(and(eq(bridgeSettlements.originChainId, deposit.originChainId), eq(bridgeSettlements.originTxHash, originTxHash)));
   if (!existing) throw new SluiceError("INTERNAL", "A tracked deposit vanished while it was being tracked");
-  if (existing.accountId !== accountId) throw new SluiceError("CONFLICT", "originTxHash: this deposit is already tracked by another account");
+  if (existing.accountId !== accountId) throw notFound();
   return { settlementId: existing.id, created: false };
 }

@@ -30,3 +30,12 @@ export const UsageEventSchema = z.object({
   tx_hash: z.string().nullable().openapi({ description: "The solve's transaction, once sent or confirmed", example: null }),
   created_at: z.string().openapi({ description: "When the event occurred (ISO 8601, UTC)", example: "2026-11-03T14:05:00.000Z" }),
 }).openapi("UsageEvent");
+
+/** `total_volume_usd` split by the events' status (USD, rounded to cents); only `executed` earns rebates. */
+export const UsageTotalsSchema = z.object({
+  quoted: z.number().openapi({ description: "Routes (quotes)" }),
+  encoded: z.number().openapi({ description: "Solves encoded but not executed (dry runs, encode-only not confirmed)" }),
+  pending: z.number().openapi({ description: "Gasless solves sent, awaiting their receipt" }),
+  executed: z.number().openapi({ description: "Solves that succeeded on chain: the volume that earns rebates (unless test traffic)" }),
+  failed: z.number().openapi({ description: "Solves that reverted or were dropped" }),
+}).openapi("UsageTotals");

@@ -27,8 +27,10 @@ export type UsageEventRow = {
 
 export type ListUsageResult = {
   events: UsageEventRow[];
-  /** Exact sum over every event matching the filters (not only this page). */
+  /** Exact sum over every event matching the filters (not only this page): quotes, dry runs and swaps alike. */
   totalVolumeUsd: string;
+  /** The same sum split by the events' status; only `executed` earns rebates. */
+  totalsByStatus: Record<UsageEventStatus, string>;
   nextCursor?: string;
 };
 
@@ -65,8 +67,15 @@ export async function listUsage(db: Database, params: ListUsageParameters): Prom
     from usage_events where ${sql.join(page, sql` and `)}
     order by created_at desc, id desc
     limit ${params.limit + 1}`);
-  const total = await db.execute<{ total: string }>(sql`
-    select coalesce(sum(volume_usd), 0)::text as total from usage_events where ${where}`);
+  const totals = await db.execute<{ total: string } & Record<UsageEventStatus, string>>(sql`
+    select coalesce(sum(volume_usd), 0)::text as total,
+      coalesce(sum(volume_usd) filter (where event_type = 'route'), 0)::text as quoted,
+      coalesce(sum(volume_usd) filter (where event_type = 'solve' and outcome is null), 0)::text as encoded,
+      coalesce(sum(volume_usd) filter (where event_type = 'solve' and outcome = 'pending'), 0)::text as pending,
+      coalesce(sum(volume_usd) filter (where event_type = 'solve' and outcome = 'succeeded'), 0)::text as executed,
+      coalesce(sum(volume_usd) filter (where event_type = 'solve' and outcome = 'failed'), 0)::text as failed
+    from usage_events where ${where}`);
+  const { total, ...totalsByStatus } = totals.rows[0]!;
 
   const more = rows.rows.length > params.limit;
   const pageRows = rows.rows.slice(0, params.limit);
@@ -76,7 +85,8 @@ export async function listUsage(db: Database, params: ListUsageParameters): Prom
       id: r.id, eventType: r.event_type, chain: r.chain, volumeUsd: r.volume_usd,
       isDryRun: r.is_dry_run, isTest: r.is_test, status: statusOf(r), txHash: r.tx_hash, createdAt: new Date(r.created_at),
     })),
-    totalVolumeUsd: total.rows[0]!.total,
+    totalVolumeUsd: total,
+    totalsByStatus,
     ...(more && last ? { nextCursor: encodeUsageCursor({ time: last.cursor_time, id: last.id }) } : {}),
   };
 }

@@ -29,7 +29,7 @@ describe("OpenAPI document", () => {
       expect(quoteErrors).toContain(code);
     }
     expect(describe("/api/v1/bridge/status", "get")).toContain("NOT_FOUND");
-    expect(describe("/api/v1/bridge/track", "post")).toContain("CONFLICT");
+    expect(describe("/api/v1/bridge/track", "post")).toContain("NOT_FOUND");
     expect(describe("/api/v1/bridge/tokens", "get")).toContain("UNSUPPORTED_CHAIN");
     expect(document.paths["/api/v1/bridge/chains"].get.security).toEqual([{ ApiKey: [] }]);
     expect(document.paths["/api/v1/bridge/tokens"].get.security).toEqual([{ ApiKey: [] }]);

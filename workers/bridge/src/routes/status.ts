@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKeySecurity, authErrorCodes, errorResponses, requireApiKey, SluiceError } from "@sluice/core";
-import { bridgeDepositStatus } from "@sluice/core/bridge/index";
+import { bridgeDepositStatus, isTrackedByAnotherAccount, unknownBridgeDeposit } from "@sluice/core/bridge/index";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
 import { chainIdField, requireBridgeChain, txHashField } from "./bridgeSchemas.js";
 
@@ -47,6 +47,8 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
     }
     const { across } = acrossFromEnv(c.env);
     const deposit = await bridgeDepositStatus(across, lookup);
+    // Another account's tracked deposit answers exactly like an unknown one.
+    if (await isTrackedByAnotherAccount(c.get("services").db, c.get("auth").accountId, deposit.depositTxHash)) throw unknownBridgeDeposit();
     return c.json({
       ok: true as const,
       deposit: {

@@ -4,7 +4,9 @@ import { createDb } from "@sluice/core";
 import { createAcrossClient, reconcileBridgeSettlements } from "@sluice/core/bridge/index";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
-import { ARBITRUM, BASE, newWallet, quoteBody, sendQuoteTransactions, token, waitForStatus } from "../testing/bridgeTestKit.js";
+import { createWalletClient, erc20Abi, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { ARBITRUM, BASE, newWallet, publicClient, quoteBody, sendQuoteTransactions, token, waitForStatus } from "../testing/bridgeTestKit.js";
 
 const trackBody = (overrides: Record<string, unknown> = {}) => ({
   originChainId: BASE, destinationChainId: ARBITRUM,
@@ -15,15 +17,61 @@ const trackBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** A real deposit: a bridge quote from Sluice, its transactions sent by a fresh depositor. */
+async function deposit(key: string, amount: string) {
+  const user = await newWallet({ chainId: BASE, symbol: "USDC", amount: 40_000_000n });
+  const quoted = await call("/api/v1/bridge/quote", { key, body: quoteBody(user.address, { amount }) });
+  expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+  return { user, quote: quoted.body.quote, depositTx: await sendQuoteTransactions(user, quoted.body.quote) };
+}
+
+async function settlement(id: string) {
+  const { db, close } = createDb({ url: inject("stack").databaseUrl });
+  try {
+    return await db.query.bridgeSettlements.findFirst({ where: (t, { eq }) => eq(t.id, id) });
+  } finally {
+    await close();
+  }
+}
+
 describe("POST /api/v1/bridge/track", () => {
-  it("is idempotent by origin transaction and refuses another account's deposit", async () => {
+  it("is idempotent by origin transaction; records the chain's amounts, never the caller's; another account gets the unknown-deposit 404", async () => {
     const [a, b] = await Promise.all([createPartner(), createPartner()]);
-    const body = trackBody();
+    const { user, quote, depositTx } = await deposit(a.key, "7000000");
+    // Inflated amounts in the request: the settlement holds what the chain shows.
+    const body = trackBody({ depositor: user.address, recipient: user.address, amountInRaw: "999000000", expectedOutRaw: "999000000", originTxHash: depositTx });
     const first = await call("/api/v1/bridge/track", { key: a.key, body });
-    const again = await call("/api/v1/bridge/track", { key: a.key, body: { ...body, originTxHash: body.originTxHash.toUpperCase().replace("0X", "0x") } });
-    expect(first).toMatchObject({ status: 200, body: { ok: true, settlementId: expect.stringMatching(/^brg_/) } });
+    const again = await call("/api/v1/bridge/track", { key: a.key, body: { ...body, originTxHash: depositTx.toUpperCase().replace("0X", "0x") } });
+    expect(first, JSON.stringify(first.body)).toMatchObject({ status: 200, body: { ok: true, settlementId: expect.stringMatching(/^brg_/) } });
     expect(again.body.settlementId).toBe(first.body.settlementId);
-    expect(await call("/api/v1/bridge/track", { key: b.key, body })).toMatchObject({ status: 409, body: { ok: false, code: "CONFLICT" } });
+    const row = await settlement(first.body.settlementId);
+    expect(row).toMatchObject({ amountInRaw: quote.inputAmount, accountId: a.accountId, depositId: expect.stringMatching(/^\d+$/) });
+    expect(BigInt(row!.expectedOutRaw)).toBeGreaterThanOrEqual(BigInt(quote.expectedOutputAmount));
+
+    // Another account: the same answer as a transaction that holds no deposit at all.
+    const stolen = await call("/api/v1/bridge/track", { key: b.key, body });
+    const unknown = await call("/api/v1/bridge/track", { key: b.key, body: { ...body, originTxHash: trackBody().originTxHash } });
+    expect(stolen).toMatchObject({ status: 404, body: { ok: false, code: "NOT_FOUND" } });
+    expect(stolen.body.error).toBe(unknown.body.error.replace(unknown.body.error.match(/0x[0-9a-f]{64}/)![0], depositTx.toLowerCase()));
+    // Nor can it read the status of the deposit another account tracks.
+    expect(await call(`/api/v1/bridge/status?depositTxnRef=${depositTx}`, { key: b.key })).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+    expect((await call(`/api/v1/bridge/status?depositTxnRef=${depositTx}`, { key: a.key })).status).toBe(200);
+  });
+
+  it("refuses what is not the depositor's deposit through the SpokePool: an unknown hash, a plain transfer, another depositor", async () => {
+    const partner = await createPartner();
+    const { user, depositTx } = await deposit(partner.key, "3000000");
+    const other = await newWallet({ chainId: BASE, symbol: "USDC", amount: 5_000_000n });
+    const transfer = await createWalletClient({ account: privateKeyToAccount(other.key), transport: http(publicClient(BASE).transport.url) })
+      .writeContract({ address: token(BASE, "USDC"), abi: erc20Abi, functionName: "transfer", args: [user.address, 1_000_000n], chain: null });
+    expect((await publicClient(BASE).waitForTransactionReceipt({ hash: transfer })).status).toBe("success");
+    for (const body of [
+      trackBody({ depositor: user.address, recipient: user.address }),
+      trackBody({ depositor: other.address, recipient: other.address, originTxHash: transfer }),
+      trackBody({ depositor: other.address, recipient: other.address, originTxHash: depositTx }),
+    ]) {
+      expect(await call("/api/v1/bridge/track", { key: partner.key, body })).toMatchObject({ status: 404, body: { ok: false, code: "NOT_FOUND" } });
+    }
   });
 
   it("refuses bad input without writing anything", async () => {

@@ -1,6 +1,9 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKeySecurity, authErrorCodes, errorResponses, requireApiKey } from "@sluice/core";
-import { trackBridgeDeposit } from "@sluice/core/bridge/index";
+import {
+  apiKeySecurity, authErrorCodes, chainById, createChainClient, errorResponses, parseChainConfig, requireApiKey, SluiceError,
+} from "@sluice/core";
+import { bridgeDepositNotFound, trackBridgeDeposit, verifyBridgeDeposit } from "@sluice/core/bridge/index";
+import { isAddressEqual } from "viem";
 import type { BridgeEnv } from "../bridgeEnv.js";
 import { addressField, rawAmountField, requireBridgeLeg, txHashField } from "./bridgeSchemas.js";
 
@@ -23,13 +26,16 @@ export const postBridgeTrackRoute = createRoute({
   path: "/api/v1/bridge/track",
   tags: ["Bridge"],
   summary: "Register a submitted deposit for status reconciliation and volume attribution",
-  description: "Idempotent by origin transaction: tracking the same deposit again answers the same settlementId.",
+  description: "Verifies on the origin chain that the transaction is a deposit through Across' canonical SpokePool by "
+    + "`depositor` to the requested destination and tokens, and records the chain's amounts (`amountInRaw` and "
+    + "`expectedOutRaw` are not trusted). Idempotent by origin transaction: tracking the same deposit again answers the "
+    + "same settlementId. A transaction that is not such a deposit, or a deposit another account tracks, is NOT_FOUND.",
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   request: { body: { content: { "application/json": { schema: BridgeTrackRequestSchema } }, required: true } },
   responses: {
     200: { description: "The settlement", content: { "application/json": { schema: z.object({ ok: z.literal(true), settlementId: z.string() }) } } },
-    ...errorResponses([...authErrorCodes, "MALFORMED_REQUEST", "UNSUPPORTED_CHAIN", "UNSUPPORTED_TOKEN", "CONFLICT"]),
+    ...errorResponses([...authErrorCodes, "MALFORMED_REQUEST", "UNSUPPORTED_CHAIN", "UNSUPPORTED_TOKEN", "NOT_FOUND", "UPSTREAM_ERROR"]),
   },
 });
 
@@ -38,13 +44,25 @@ export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
     const body = c.req.valid("json");
     const { originChainId, destinationChainId, inputToken, outputToken } = requireBridgeLeg(body);
     const auth = c.get("auth");
+    const originName = chainById(originChainId)!.name;
+    const deployment = parseChainConfig(c.env.SLUICE_CHAINS)[originName];
+    if (!deployment) throw new SluiceError("UNSUPPORTED_CHAIN", `originChainId: deposits on chain ${originChainId} cannot be verified on this deployment`);
+    const originTxHash = body.originTxHash.toLowerCase() as `0x${string}`;
+    const verified = await verifyBridgeDeposit({
+      client: createChainClient({ chain: originName, deployment }), originChainId, originTxHash, depositor: body.depositor,
+    });
+    const notFound = () => bridgeDepositNotFound({ originChainId, originTxHash, depositor: body.depositor });
+    if (verified.destinationChainId !== destinationChainId || !isAddressEqual(verified.inputToken, inputToken.address)
+      || !isAddressEqual(verified.outputToken, outputToken.address)) {
+      throw new SluiceError("MALFORMED_REQUEST", "destinationChainId, inputToken and outputToken: do not match the deposit on chain");
+    }
     const { settlementId } = await trackBridgeDeposit({
-      db: c.get("services").db, accountId: auth.accountId, apiKeyId: auth.keyId,
+      db: c.get("services").db, accountId: auth.accountId, apiKeyId: auth.keyId, notFound,
       deposit: {
-        originChainId, destinationChainId, depositor: body.depositor, recipient: body.recipient,
-        inputToken: inputToken.address, outputToken: outputToken.address,
-        amountInRaw: BigInt(body.amountInRaw), expectedOutRaw: BigInt(body.expectedOutRaw),
-        quoteId: body.quoteId, originTxHash: body.originTxHash as `0x${string}`,
+        originChainId, destinationChainId, depositor: verified.depositor, recipient: verified.recipient,
+        inputToken: verified.inputToken, outputToken: verified.outputToken,
+        amountInRaw: verified.inputAmount, expectedOutRaw: verified.outputAmount, depositId: verified.depositId,
+        quoteId: body.quoteId, originTxHash,
       },
     });
     return c.json({ ok: true as const, settlementId }, 200);

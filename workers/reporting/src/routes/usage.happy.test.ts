@@ -21,6 +21,23 @@ describe("GET /api/v1/usage", () => {
     ]);
   });
 
+  it("splits the total by status, so executed volume shows at a glance; each event says its status and transaction", async () => {
+    const partner = await createPartner();
+    const [executed] = await insertEvents(
+      { accountId: partner.accountId, volumeUsd: "100" },
+      { accountId: partner.accountId, volumeUsd: "7", eventType: "route" },
+      { accountId: partner.accountId, volumeUsd: "20", isDryRun: true },
+      { accountId: partner.accountId, volumeUsd: "3", outcome: "pending" },
+      { accountId: partner.accountId, volumeUsd: "0.5", outcome: "failed" },
+    );
+    const response = await call("/api/v1/usage", { key: partner.key });
+    expect(response.body).toMatchObject({
+      total_volume_usd: 130.5, totals_by_type: { quoted: 7, encoded: 20, pending: 3, executed: 100, failed: 0.5 },
+    });
+    expect(response.body.events.find((e: any) => e.id === executed!.id)).toMatchObject({ status: "executed", tx_hash: executed!.txHash });
+    expect(response.body.events.map((e: any) => e.status).sort()).toEqual(["encoded", "executed", "failed", "pending", "quoted"]);
+  });
+
   it("sums the total exactly in Postgres over all matching events, not the page (no float drift)", async () => {
     const partner = await createPartner();
     await insertEvents(...Array.from({ length: 30 }, (_, i) => ({
@@ -49,7 +66,7 @@ describe("GET /api/v1/usage", () => {
     const routes = await call("/api/v1/usage?event_type=route", { key: partner.key });
     expect(routes.body.events.map((e: any) => e.volume_usd)).toEqual([4]);
     expect((await call("/api/v1/usage?period=2025-12", { key: partner.key })).body).toEqual({
-      ok: true, events: [], total_volume_usd: 0, next_cursor: null,
+      ok: true, events: [], total_volume_usd: 0, totals_by_type: { quoted: 0, encoded: 0, pending: 0, executed: 0, failed: 0 }, next_cursor: null,
     });
   });
 

@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, centsNumber, errorResponses, finalizeAccountSolves, listUsage, requireApiKey, UsageEventSchema, UsageQuery,
+  apiKeySecurity, authErrorCodes, centsNumber, errorResponses, finalizeAccountSolves, listUsage, requireApiKey, UsageEventSchema, UsageQuery, UsageTotalsSchema,
   type AppEnv,
 } from "@sluice/core";
 
@@ -9,7 +9,9 @@ export const getUsageRoute = createRoute({
   path: "/api/v1/usage",
   tags: ["Reporting"],
   summary: "The account's usage events, newest first",
-  description: "`total_volume_usd` is the exact sum over every event matching the filters, not only this page.",
+  description: "`total_volume_usd` is the exact sum over every event matching the filters, not only this page: quotes, "
+    + "dry runs and swaps alike. `totals_by_type` splits it by status; only `executed` solves (succeeded on chain, not "
+    + "test traffic) earn rebates.",
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   request: { query: UsageQuery },
@@ -21,7 +23,8 @@ export const getUsageRoute = createRoute({
           schema: z.object({
             ok: z.literal(true),
             events: z.array(UsageEventSchema),
-            total_volume_usd: z.number().openapi({ description: "Sum over all matching events, rounded to cents" }),
+            total_volume_usd: z.number().openapi({ description: "Sum over all matching events (quotes, dry runs and swaps alike), rounded to cents" }),
+            totals_by_type: UsageTotalsSchema,
             next_cursor: z.string().nullable().openapi({ description: "Pass as `cursor` for the next page; null on the last" }),
           }),
         },
@@ -57,6 +60,7 @@ export function registerGetUsage(app: OpenAPIHono<AppEnv>) {
         created_at: e.createdAt.toISOString(),
       })),
       total_volume_usd: centsNumber(result.totalVolumeUsd),
+      totals_by_type: Object.fromEntries(Object.entries(result.totalsByStatus).map(([status, usd]) => [status, centsNumber(usd)])) as Record<keyof typeof result.totalsByStatus, number>,
       next_cursor: result.nextCursor ?? null,
     }, 200);
   });

@@ -81,7 +81,9 @@ describe("the sandbox", () => {
     const account = await call("/api/v1/account", { key: partner.sandboxKey, target: "sandbox" });
     expect(account.body).toMatchObject({ ok: true, account: { id: partner.accountId } });
     const usage = await call("/api/v1/usage?period=2026-11&event_type=route", { key: partner.sandboxKey, target: "sandbox" });
-    expect(usage.body).toEqual({ ok: true, events: [], total_volume_usd: 0, next_cursor: null });
+    expect(usage.body).toEqual({
+      ok: true, events: [], total_volume_usd: 0, totals_by_type: { quoted: 0, encoded: 0, pending: 0, executed: 0, failed: 0 }, next_cursor: null,
+    });
     const rebates = await call("/api/v1/rebates", { key: partner.sandboxKey, target: "sandbox" });
     expect(rebates.body).toEqual({ ok: true, rebates: [] });
     const bad = await call("/api/v1/usage?limit=5000", { key: partner.sandboxKey, target: "sandbox" });

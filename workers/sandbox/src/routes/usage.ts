@@ -1,5 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKeySecurity, authErrorCodes, errorResponses, requireApiKey, UsageEventSchema, UsageQuery, type AppEnv } from "@sluice/core";
+import { apiKeySecurity, authErrorCodes, errorResponses, requireApiKey, UsageEventSchema, UsageQuery, UsageTotalsSchema, type AppEnv } from "@sluice/core";
 
 export const sandboxUsageRoute = createRoute({
   method: "get",
@@ -11,7 +11,7 @@ export const sandboxUsageRoute = createRoute({
   request: { query: UsageQuery },
   responses: {
     200: { description: "No events", content: { "application/json": { schema: z.object({
-      ok: z.literal(true), events: z.array(UsageEventSchema), total_volume_usd: z.number(), next_cursor: z.null(),
+      ok: z.literal(true), events: z.array(UsageEventSchema), total_volume_usd: z.number(), totals_by_type: UsageTotalsSchema, next_cursor: z.null(),
     }) } } },
     ...errorResponses(["MALFORMED_REQUEST", ...authErrorCodes]),
   },
@@ -19,5 +19,8 @@ export const sandboxUsageRoute = createRoute({
 
 /** The same parameters as production (validated the same way), and never anything to report. */
 export function registerSandboxUsage(app: OpenAPIHono<AppEnv>) {
-  app.openapi(sandboxUsageRoute, (c) => c.json({ ok: true as const, events: [], total_volume_usd: 0, next_cursor: null }, 200));
+  app.openapi(sandboxUsageRoute, (c) => c.json({
+    ok: true as const, events: [], total_volume_usd: 0,
+    totals_by_type: { quoted: 0, encoded: 0, pending: 0, executed: 0, failed: 0 }, next_cursor: null,
+  }, 200));
 }
