@@ -14,3 +14,4 @@ export * from "./validation/simulateDeposit.js";
 export * from "./validation/validateAcrossQuote.js";
 export * from "./verifyBridgeDeposit.js";
 export * from "./isTrackedByAnotherAccount.js";
+export * from "./verifyDepositStatus.js";

@@ -15,9 +15,9 @@ describe("GET /api/v1/bridge/status: an unfilled deposit", () => {
 
     const pending = await waitForStatus(partner.key, depositTx, "pending", 10_000);
     expect(pending).toMatchObject({ fillTx: null, refundTx: null, destinationChainId: ARBITRUM });
-    const expired = await waitForStatus(partner.key, depositTx, "expired", 60_000);
+    const expired = await waitForStatus(partner.key, depositTx, "expired", 60_000, { mineOn: ARBITRUM });
     expect(expired.fillTx).toBeNull();
-    const refunded = await waitForStatus(partner.key, depositTx, "refunded", 30_000);
+    const refunded = await waitForStatus(partner.key, depositTx, "refunded", 30_000, { mineOn: ARBITRUM });
     expect(refunded.refundTx).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await balanceOf(BASE, token(BASE, "USDC"), user.address)).toBe(50_000_000n);
     expect(await balanceOf(ARBITRUM, token(ARBITRUM, "USDC"), user.address)).toBe(0n);

@@ -1,6 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKeySecurity, authErrorCodes, errorResponses, requireApiKey, SluiceError } from "@sluice/core";
-import { bridgeDepositStatus, isTrackedByAnotherAccount, unknownBridgeDeposit } from "@sluice/core/bridge/index";
+import {
+  apiKeySecurity, authErrorCodes, chainById, createChainClient, errorResponses, parseChainConfig, requireApiKey, SluiceError,
+} from "@sluice/core";
+import { bridgeDepositStatus, isTrackedByAnotherAccount, unknownBridgeDeposit, verifyDepositStatus } from "@sluice/core/bridge/index";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
 import { chainIdField, requireBridgeChain, txHashField } from "./bridgeSchemas.js";
 
@@ -18,7 +20,9 @@ export const getBridgeStatusRoute = createRoute({
   path: "/api/v1/bridge/status",
   tags: ["Bridge"],
   summary: "A deposit's status, by origin transaction or by origin chain and deposit id",
-  description: "The protocol's slowFillRequested is reported as pending and slowFilled as filled.",
+  description: "What the chains show: `filled` with the destination's fill of this deposit, `expired` once the fill "
+    + "deadline has passed on the destination, `refunded` with the origin's refund to the depositor; the bridge "
+    + "protocol's own answer is only a hint (its slowFillRequested is pending, slowFilled filled).",
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   request: {
@@ -46,9 +50,20 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
       throw new SluiceError("MALFORMED_REQUEST", "depositTxnRef: is required, or originChainId and depositId");
     }
     const { across } = acrossFromEnv(c.env);
-    const deposit = await bridgeDepositStatus(across, lookup);
+    const hint = await bridgeDepositStatus(across, lookup);
     // Another account's tracked deposit answers exactly like an unknown one.
-    if (await isTrackedByAnotherAccount(c.get("services").db, c.get("auth").accountId, deposit.depositTxHash)) throw unknownBridgeDeposit();
+    if (await isTrackedByAnotherAccount(c.get("services").db, c.get("auth").accountId, hint.depositTxHash)) throw unknownBridgeDeposit();
+    // The protocol's answer is a hint: the chains decide.
+    const originChainId = "originChainId" in lookup ? lookup.originChainId : hint.originChainId;
+    const config = parseChainConfig(c.env.SLUICE_CHAINS);
+    const clientFor = (chainId: number) => {
+      const chain = chainById(chainId);
+      const deployment = chain && config[chain.name];
+      if (!chain || !deployment) throw new SluiceError("UNSUPPORTED_CHAIN", `Deposits involving chain ${chainId} cannot be verified on this deployment`);
+      return createChainClient({ chain: chain.name, deployment });
+    };
+    if (originChainId === null) throw unknownBridgeDeposit();
+    const deposit = await verifyDepositStatus({ hint, originChainId, clientFor });
     return c.json({
       ok: true as const,
       deposit: {

@@ -68,10 +68,13 @@ export async function sendQuoteTransactions(wallet: Wallet, quote: QuoteTransact
 }
 
 /** Polls `/bridge/status` until the deposit reaches `status` (or the time runs out). */
-export async function waitForStatus(key: string, depositTxnRef: Hex, status: string, timeoutMs = 60_000) {
+export async function waitForStatus(key: string, depositTxnRef: Hex, status: string, timeoutMs = 60_000, { mineOn }: { mineOn?: number } = {}) {
   const deadline = Date.now() + timeoutMs;
   let last: Record<string, any> | undefined;
   while (Date.now() < deadline) {
+    // An idle anvil makes no blocks, so its clock stands still; a live chain's moves on. Sluice reads the clock of
+    // the destination's latest block to decide expiry, so the test keeps that chain's blocks coming.
+    if (mineOn !== undefined) await publicClient(mineOn).request({ method: "evm_mine" as never, params: [] as never });
     const response = await call(`/api/v1/bridge/status?depositTxnRef=${depositTxnRef}`, { key });
     last = response.body;
     if (response.status === 200 && response.body.deposit.status === status) return response.body.deposit;
