@@ -1,19 +1,30 @@
 /**
  * The bridge worker's cron: asks Across for the status of every tracked deposit that is not final yet (pending or
- * expired) and records what changed — deposit id, status, fill transaction — and, once the fill lands, the deposit's
- * USD volume for the partner (stablecoin inputs are valued 1:1; other assets stay unvalued until a price source
- * exists). A deposit Across does not know yet is left for the next run.
+ * expired), checks that hint against the chains (`verifyDepositStatus`), and records what changed — status, fill
+ * transaction — and, once the fill is shown on chain, the deposit's USD volume for the partner from the amounts
+ * tracking verified (stablecoin inputs are valued 1:1; other assets stay unvalued until a price source exists). A
+ * deposit Across does not know yet is left for the next run.
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
 import { bridgeSettlements } from "../db/schema/bridge.js";
+import type { PublicClient } from "viem";
 import type { AcrossClient } from "./across/createAcrossClient.js";
-import { mapAcrossStatus } from "./bridgeDepositStatus.js";
+import { presentDeposit } from "./bridgeDepositStatus.js";
 import { bridgeTokens } from "./bridgeTokens.js";
+import { verifyDepositStatus } from "./verifyDepositStatus.js";
 
 export type ReconcileResult = { checked: number; updated: number; failed: number };
 
-export async function reconcileBridgeSettlements({ db, across, limit = 100 }: { db: Database; across: AcrossClient; limit?: number }): Promise<ReconcileResult> {
+export type ReconcileBridgeSettlementsParameters = {
+  db: Database;
+  across: AcrossClient;
+  /** A client of a chain, by id. */
+  clientFor: (chainId: number) => PublicClient;
+  limit?: number;
+};
+
+export async function reconcileBridgeSettlements({ db, across, clientFor, limit = 100 }: ReconcileBridgeSettlementsParameters): Promise<ReconcileResult> {
   const open = await db.select().from(bridgeSettlements)
     .where(inArray(bridgeSettlements.status, ["pending", "expired"]))
     .orderBy(asc(bridgeSettlements.updatedAt)).limit(limit);
@@ -22,9 +33,13 @@ export async function reconcileBridgeSettlements({ db, across, limit = 100 }: { 
     try {
       const answer = await across.depositStatus({ depositTxnRef: settlement.originTxHash });
       if (!answer) continue;
-      const status = mapAcrossStatus(answer.status);
-      const fillTxHash = answer.fillTxnRef ?? answer.fillTx ?? null;
-      const depositId = answer.depositId ?? settlement.depositId;
+      const shown = await verifyDepositStatus({
+        hint: { ...presentDeposit(answer), depositTxHash: settlement.originTxHash, depositId: settlement.depositId ?? answer.depositId ?? "" },
+        originChainId: settlement.originChainId, clientFor,
+      });
+      const { status } = shown;
+      const fillTxHash = shown.fillTx;
+      const depositId = settlement.depositId ?? shown.depositId;
       if (status === settlement.status && fillTxHash === settlement.fillTxHash && depositId === settlement.depositId) continue;
       await db.update(bridgeSettlements).set({
         status, fillTxHash, depositId,

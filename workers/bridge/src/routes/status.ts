@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, chainById, createChainClient, errorResponses, parseChainConfig, requireApiKey, SluiceError,
+  apiKeySecurity, authErrorCodes, chainClientLookup, errorResponses, requireApiKey, SluiceError,
 } from "@sluice/core";
 import { bridgeDepositStatus, isTrackedByAnotherAccount, unknownBridgeDeposit, verifyDepositStatus } from "@sluice/core/bridge/index";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
@@ -55,12 +55,11 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
     if (await isTrackedByAnotherAccount(c.get("services").db, c.get("auth").accountId, hint.depositTxHash)) throw unknownBridgeDeposit();
     // The protocol's answer is a hint: the chains decide.
     const originChainId = "originChainId" in lookup ? lookup.originChainId : hint.originChainId;
-    const config = parseChainConfig(c.env.SLUICE_CHAINS);
+    const clients = chainClientLookup(c.env.SLUICE_CHAINS);
     const clientFor = (chainId: number) => {
-      const chain = chainById(chainId);
-      const deployment = chain && config[chain.name];
-      if (!chain || !deployment) throw new SluiceError("UNSUPPORTED_CHAIN", `Deposits involving chain ${chainId} cannot be verified on this deployment`);
-      return createChainClient({ chain: chain.name, deployment });
+      const client = clients(chainId);
+      if (!client) throw new SluiceError("UNSUPPORTED_CHAIN", `Deposits involving chain ${chainId} cannot be verified on this deployment`);
+      return client;
     };
     if (originChainId === null) throw unknownBridgeDeposit();
     const deposit = await verifyDepositStatus({ hint, originChainId, clientFor });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { createDb } from "@sluice/core";
+import { chainById, createChainClient, createDb } from "@sluice/core";
 import { createAcrossClient, reconcileBridgeSettlements } from "@sluice/core/bridge/index";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
@@ -110,7 +110,11 @@ describe("POST /api/v1/bridge/track", () => {
     const { db, close } = createDb({ url: stack.databaseUrl });
     try {
       const across = createAcrossClient({ baseUrl: stack.acrossApiUrl, apiKey: stack.acrossApiKey, integratorId: "0x5c1e", feeRecipient: stack.manifest.accounts.bridgeFeeRecipient, timeoutMs: 5_000 });
-      const result = await reconcileBridgeSettlements({ db, across });
+      const clientFor = (chainId: number) => {
+        const chain = chainById(chainId)!;
+        return createChainClient({ chain: chain.name, deployment: { rpcUrl: stack.manifest.chains[chain.name].rpcUrl, executor: null, relayers: [] } });
+      };
+      const result = await reconcileBridgeSettlements({ db, across, clientFor });
       expect(result.updated).toBeGreaterThanOrEqual(1);
       const row = await db.query.bridgeSettlements.findFirst({ where: (t, { eq }) => eq(t.id, settlementId) });
       expect(row).toMatchObject({ status: "filled", fillTxHash: filled.fillTx, depositId: filled.depositId, accountId: partner.accountId });
