@@ -31,8 +31,9 @@ export function bridgeDepositNotFound({ originChainId, originTxHash, depositor }
   });
 }
 
-/** A bytes32 holding an EVM address (upper 12 bytes zero), as the SpokePool encodes addresses. */
-const asAddress = (word: Hex): Address => getAddress(sliceHex(word, 12));
+/** A bytes32 holding an EVM address (upper 12 bytes zero), as the SpokePool's events encode addresses. */
+export const addressFromWord = (word: Hex): Address => getAddress(sliceHex(word, 12));
+const asAddress = addressFromWord;
 
 /**
  * The deposit `depositor` made through the origin chain's canonical SpokePool in `originTxHash`. An unknown, pending

@@ -6,11 +6,11 @@
  * most the chains do show (`expired` for an unproven refund past the deadline, else `pending`) and the disagreement is
  * logged. A deposit the origin chain does not show is NOT_FOUND.
  */
-import { erc20Abi, getAddress, isAddressEqual, parseAbi, parseEventLogs, sliceHex, type Address, type Hash, type Hex, type PublicClient } from "viem";
+import { erc20Abi, isAddressEqual, parseAbi, parseEventLogs, type Address, type Hash, type PublicClient } from "viem";
 import { chainById } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { unknownBridgeDeposit, type BridgeDeposit } from "./bridgeDepositStatus.js";
-import { fundsDepositedAbi } from "./verifyBridgeDeposit.js";
+import { addressFromWord, fundsDepositedAbi } from "./verifyBridgeDeposit.js";
 
 export const filledRelayAbi = parseAbi([
   "struct V3RelayExecutionEventInfo { bytes32 updatedRecipient; bytes32 updatedMessageHash; uint256 updatedOutputAmount; uint8 fillType; }",
@@ -26,7 +26,7 @@ export type VerifyDepositStatusParameters = {
   log?: (message: string) => void;
 };
 
-const asAddress = (word: Hex): Address => getAddress(sliceHex(word, 12));
+const asAddress = addressFromWord;
 
 export async function verifyDepositStatus(params: VerifyDepositStatusParameters): Promise<BridgeDeposit> {
   const { hint, originChainId, clientFor } = params;
