@@ -2,7 +2,8 @@
  * Swap integrity, as an attacker would try it: volume is what the chain shows, once; a signed permit serves one
  * integration; concurrent solves over one balance never send a transaction that must fail.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { createDb } from "@sluice/core";
 import { encodeFunctionData, erc20Abi, parseUnits, type Hex } from "viem";
 import { chains } from "@sluice/core/chains/chains";
 import { call } from "../../../../test/support/http.js";
@@ -10,6 +11,8 @@ import { createPartner } from "../../../../test/support/partners.js";
 import { newUser, reader, relayerNonces, signPermit, solveBody, token, type TestUser } from "../../../../test/support/devnetWallets.js";
 
 const chain = "base" as const;
+
+type RawDb = { $client: { query(text: string, params: unknown[]): Promise<{ rows: { outcome: string }[] }> } };
 
 type UsageEvent = { id: string; is_dry_run: boolean; status: string; tx_hash: string | null; volume_usd: number };
 
@@ -91,6 +94,25 @@ describe("one transaction is credited once", () => {
 });
 
 describe("volume is what the chain shows", () => {
+  it("a gasless solve is finalised from its receipt in the background, with no read of the usage", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "30");
+    const sent = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" }) });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const { db, close } = createDb({ url: inject("stack").databaseUrl });
+    try {
+      let outcome: string | undefined;
+      for (let i = 0; i < 40 && outcome !== "succeeded"; i++) {
+        const rows = await (db as unknown as RawDb).$client.query("select outcome from usage_events where tx_hash = $1", [sent.body.transaction.txHash.toLowerCase()]);
+        outcome = rows.rows[0]?.outcome;
+        if (outcome !== "succeeded") await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(outcome).toBe("succeeded");
+    } finally {
+      await close();
+    }
+  });
+
   it("a gasless solve that reverts on chain is recorded as failed and earns nothing", async () => {
     const partner = await createPartner();
     const user = await newUser(chain, "USDC", "30");

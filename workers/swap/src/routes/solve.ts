@@ -4,7 +4,7 @@ import {
   apiKeySecurity, authErrorCodes, chains, claimPermitNonce, claimPermitOwnership, encodeExecutorSwap, errorResponses,
   finalizePendingSolves, newId, parseRelayerAccounts, pickRelayer, readPendingSpend, recordPendingSpend, rememberEncodedSwap,
   repairRelayerNonces, requireApiKey, requireChainDeployment, sendRelayerTransaction, SluiceError, verifyPermit, withSpendLock,
-  type AppEnv, type ChainName, type Database, type SignedPermit,
+  createDb, type AppEnv, type ChainName, type SignedPermit,
 } from "@sluice/core";
 import { createChainClient } from "@sluice/core/chains/createChainClient";
 import { getAddress, type Hash, type Hex, type PublicClient } from "viem";
@@ -171,16 +171,24 @@ async function solve(c: Context<SolveEnv>, body: z.infer<typeof SolveBody>, star
       console.error("solve event not recorded yet", event.id, error);
       background(recordSolveEvent(c.env.USAGE, pending).catch((e: unknown) => console.error("solve event lost", event.id, e)));
     });
-    background(finalizeAfterReceipt(db, client, chain, sent.hash, event.id));
+    background(finalizeAfterReceipt(c.env, client, chain, sent.hash, event.id));
     return { ok: true as const, quote: q.quote as z.infer<typeof SwapQuoteSchema>, transaction: { ...transaction, txHash: sent.hash }, gaslessEligible: true, computeMs };
   });
 }
 
-/** Waits (boundedly) for a sent solve's receipt and finalises its event; what is left is the cron's. */
-async function finalizeAfterReceipt(db: Database, client: PublicClient, chain: ChainName, hash: Hash, eventId: string): Promise<void> {
+/**
+ * Waits (boundedly) for a sent solve's receipt and finalises its event; what is left is the cron's. It runs after the
+ * answer, when the request's own database connection is closed, so it opens (and closes) its own.
+ */
+async function finalizeAfterReceipt(env: SolveEnv["Bindings"], client: PublicClient, chain: ChainName, hash: Hash, eventId: string): Promise<void> {
   try {
     await client.waitForTransactionReceipt({ hash, timeout: 25_000, pollingInterval: 1_000 });
-    await finalizePendingSolves({ db, clientFor: (c) => (c === chain ? client : undefined), eventIds: [eventId] });
+    const { db, close } = createDb({ url: env.DATABASE_URL, driver: env.DATABASE_DRIVER });
+    try {
+      await finalizePendingSolves({ db, clientFor: (c) => (c === chain ? client : undefined), eventIds: [eventId] });
+    } finally {
+      await close();
+    }
   } catch (error) {
     console.error("solve not finalised yet (the cron will)", eventId, error);
   }
