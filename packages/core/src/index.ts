@@ -1,4 +1,6 @@
 export * from "./chains/index.js";
+export * from "./config/index.js";
+export * from "./solving/index.js";
 export * from "./errors/index.js";
 export * from "./ids/index.js";
 export * from "./db/index.js";
@@ -13,3 +15,9 @@ export * from "./usage/index.js";
 export * from "./ledger/index.js";
 export * from "./swaps/index.js";
 export * from "./reporting/index.js";
+export * from "./indexer/index.js";
+export * from "./quoting/index.js";
+export * from "./routing/index.js";
+export * from "./pools/index.js";
+export * from "./tokens/index.js";
+export * from "./bridge/index.js";

@@ -1,11 +1,24 @@
-import type { AppEnv, SluiceBindings } from "@sluice/core";
-import { acrossConfigFromEnv, createAcrossClient, type AcrossBindings } from "@sluice/core/bridge/index";
+import { acrossConfigFromEnv, createAcrossClient, sluiceConfigSchema, type AppEnv } from "@sluice/core";
+import { z } from "zod";
 
-export type BridgeBindings = SluiceBindings & AcrossBindings;
-export type BridgeEnv = AppEnv<BridgeBindings>;
+/** The bridge worker's settings (wrangler.toml vars and secrets), parsed once per isolate. */
+export const bridgeConfigSchema = sluiceConfigSchema.extend({
+  ACROSS_API_URL: z.string().optional(),
+  ACROSS_API_KEY: z.string().optional(),
+  /** Sluice's 2-byte integrator id, e.g. `0x00a1`. */
+  ACROSS_INTEGRATOR_ID: z.string().optional(),
+  /** Sluice's address that receives the bridge app fee on every destination chain. */
+  BRIDGE_FEE_RECIPIENT: z.string().optional(),
+  /** Per-request timeout of calls to Across (ms); default 5000. */
+  ACROSS_TIMEOUT_MS: z.string().optional(),
+  /** The shortest fill window a quoted deposit may leave relayers (s); default 600. */
+  BRIDGE_MIN_FILL_WINDOW_SECONDS: z.string().optional(),
+});
+export type BridgeConfig = z.infer<typeof bridgeConfigSchema>;
+export type BridgeEnv = AppEnv<BridgeConfig>;
 
 /** The Across client of this deployment (configuration from the worker's secrets). */
-export function acrossFromEnv(env: BridgeBindings) {
-  const config = acrossConfigFromEnv(env);
-  return { config, across: createAcrossClient(config) };
+export function acrossFromEnv(config: BridgeConfig) {
+  const across = acrossConfigFromEnv(config);
+  return { config: across, across: createAcrossClient(across) };
 }

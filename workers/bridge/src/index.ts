@@ -1,5 +1,5 @@
 import { createApp, registerOpenApiDocument } from "@sluice/core";
-import type { BridgeBindings, BridgeEnv } from "./bridgeEnv.js";
+import { bridgeConfigSchema, type BridgeEnv } from "./bridgeEnv.js";
 import { registerGetBridgeChains } from "./routes/chains.js";
 import { registerGetBridgeTokens } from "./routes/tokens.js";
 import { registerPostBridgeQuote } from "./routes/quote.js";
@@ -8,12 +8,12 @@ import { registerPostBridgeTrack } from "./routes/track.js";
 import { scheduled } from "./scheduled.js";
 
 /** Bridge: chains, tokens, validated Across quotes, deposit status and tracking; cron: reconcile tracked deposits. */
-const app = createApp<BridgeEnv>();
+const app = createApp<BridgeEnv>({ config: bridgeConfigSchema });
 registerGetBridgeChains(app);
 registerGetBridgeTokens(app);
 registerPostBridgeQuote(app);
 registerGetBridgeStatus(app);
 registerPostBridgeTrack(app);
-registerOpenApiDocument(app as never, "Sluice bridge");
+registerOpenApiDocument(app, "Sluice bridge");
 
-export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<BridgeBindings>;
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<object>;

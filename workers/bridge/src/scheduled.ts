@@ -1,9 +1,9 @@
-import { chainClientLookup, createDb } from "@sluice/core";
-import { reconcileBridgeSettlements } from "@sluice/core/bridge/index";
-import { acrossFromEnv, type BridgeBindings } from "./bridgeEnv.js";
+import { chainClientLookup, createDb, readWorkerConfig, reconcileBridgeSettlements } from "@sluice/core";
+import { acrossFromEnv, bridgeConfigSchema } from "./bridgeEnv.js";
 
 /** Cron: reconcile tracked deposits' status with Across (core's reconcileBridgeSettlements does the work). */
-export async function scheduled(_event: ScheduledController, env: BridgeBindings, ctx: ExecutionContext) {
+export async function scheduled(_event: ScheduledController, bindings: object, ctx: ExecutionContext) {
+  const env = readWorkerConfig(bridgeConfigSchema, bindings);
   const { db, close } = createDb({ url: env.DATABASE_URL, driver: env.DATABASE_DRIVER });
   const clientOf = chainClientLookup(env.SLUICE_CHAINS);
   const clientFor = (chainId: number) => {

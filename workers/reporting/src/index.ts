@@ -1,4 +1,4 @@
-import { createApp, registerOpenApiDocument, type SluiceBindings } from "@sluice/core";
+import { createApp, registerOpenApiDocument, sluiceConfigSchema } from "@sluice/core";
 import { registerGetAccount } from "./routes/account.js";
 import { registerGetUsage } from "./routes/usage.js";
 import { registerGetRebates } from "./routes/rebates.js";
@@ -6,7 +6,7 @@ import { registerAdminRoutes } from "./admin/index.js";
 import { scheduled } from "./scheduled.js";
 
 /** Reporting: the partner's account, usage and rebates; the operator's admin API; usage recording; settlement. */
-const app = createApp();
+const app = createApp({ config: sluiceConfigSchema });
 registerGetAccount(app);
 registerGetUsage(app);
 registerGetRebates(app);
@@ -16,4 +16,4 @@ registerOpenApiDocument(app, "Sluice reporting");
 /** The internal recording path, reached by other workers through a service binding with this entrypoint. */
 export { UsageRecorder } from "./usageRecorder.js";
 
-export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<SluiceBindings>;
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<object>;

@@ -1,4 +1,4 @@
-import { chainClientLookup, drainUsageOutbox, finalizePendingSolves, settleDueMonth, type SluiceBindings } from "@sluice/core";
+import { chainClientLookup, drainUsageOutbox, finalizePendingSolves, settleDueMonth, readWorkerConfig, sluiceConfigSchema } from "@sluice/core";
 import { withStorage } from "./usageRecorder.js";
 
 /**
@@ -7,7 +7,8 @@ import { withStorage } from "./usageRecorder.js";
  * previous UTC month is settled; `0 0 1 * *` is the month's regular settlement, the minute schedule retries it if
  * that run failed.
  */
-export async function scheduled(_controller: ScheduledController, env: SluiceBindings): Promise<void> {
+export async function scheduled(_controller: ScheduledController, bindings: object): Promise<void> {
+  const env = readWorkerConfig(sluiceConfigSchema, bindings);
   await withStorage(env, async ({ db, redis }) => {
     const failures: unknown[] = [];
     await drainUsageOutbox({ db, redis }).catch((error) => failures.push(error));

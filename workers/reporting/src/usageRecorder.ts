@@ -1,14 +1,15 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import {
   createDb, createRedis, drainUsageOutboxIfPending, markEventExecuted, storeUsageEvents, toSluiceError,
-  type Database, type MarkEventExecutedResult, type Redis, type SluiceBindings, type StoreUsageEventsResult,
+  readWorkerConfig, sluiceConfigSchema, type Database, type MarkEventExecutedResult, type Redis, type StoreUsageEventsResult,
   type UsageRecorderBinding, type UsageRpcAnswer,
 } from "@sluice/core";
 
 type Storage = { db: Database; redis: Redis };
 
 /** Opens Postgres and Redis for one piece of work and closes the connection afterwards. */
-export async function withStorage<T>(env: SluiceBindings, work: (storage: Storage) => Promise<T>): Promise<T> {
+export async function withStorage<T>(bindings: object, work: (storage: Storage) => Promise<T>): Promise<T> {
+  const env = readWorkerConfig(sluiceConfigSchema, bindings);
   const { db, close } = createDb({ url: env.DATABASE_URL, driver: env.DATABASE_DRIVER });
   try {
     return await work({ db, redis: createRedis({ url: env.REDIS_REST_URL, token: env.REDIS_REST_TOKEN }) });
@@ -31,7 +32,7 @@ async function answer<T>(work: () => Promise<T>): Promise<UsageRpcAnswer<T>> {
  * The internal usage-recording path (a named entrypoint reached only through service bindings; see
  * `UsageRecorderBinding` in core for the binding and the typed client). Never routed by the gateway.
  */
-export class UsageRecorder extends WorkerEntrypoint<SluiceBindings> implements UsageRecorderBinding {
+export class UsageRecorder extends WorkerEntrypoint<object> implements UsageRecorderBinding {
   async record(events: unknown): Promise<UsageRpcAnswer<StoreUsageEventsResult>> {
     return answer(async () => {
       const result = await withStorage(this.env, ({ db, redis }) => storeUsageEvents({ db, redis, events }));

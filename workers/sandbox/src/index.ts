@@ -1,5 +1,4 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import { createApp, publicCors, registerOpenApiDocument, type AppEnv } from "@sluice/core";
+import { createApp, publicCors, registerOpenApiDocument, sluiceConfigSchema } from "@sluice/core";
 import { registerHealth } from "./routes/health.js";
 import { registerForwardToSwap } from "./routes/forwardToSwap.js";
 import { registerSandboxAccount } from "./routes/account.js";
@@ -11,14 +10,13 @@ import type { SandboxEnv } from "./sandboxEnv.js";
  * The sandbox at {sandbox_url}: real quotes and real calldata, nothing submitted, nothing recorded.
  * Sandbox keys only (SLUICE_ENVIRONMENT=sandbox), 300 requests per minute per key by default.
  */
-const app = createApp<SandboxEnv>();
+const app = createApp<SandboxEnv>({ config: sluiceConfigSchema });
 app.use("*", publicCors());
-const common = app as unknown as OpenAPIHono<AppEnv>;
-registerHealth(common);
+registerHealth(app);
 registerForwardToSwap(app);
-registerSandboxAccount(common);
-registerSandboxUsage(common);
-registerSandboxRebates(common);
-registerOpenApiDocument(common, "Sluice sandbox");
+registerSandboxAccount(app);
+registerSandboxUsage(app);
+registerSandboxRebates(app);
+registerOpenApiDocument(app, "Sluice sandbox");
 
 export default app;

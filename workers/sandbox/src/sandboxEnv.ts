@@ -1,8 +1,8 @@
-import type { AppEnv, SluiceBindings } from "@sluice/core";
+import type { AppEnv, SluiceConfig } from "@sluice/core";
 
-/** The sandbox's configuration: the common bindings plus its own deployment of the swap worker. */
-export type SandboxBindings = SluiceBindings & {
+/** The sandbox's bindings beyond its settings (the common ones): its own deployment of the swap worker. */
+export type SandboxBindings = {
   /** `sluice-swap-sandbox`: the swap worker deployed with SLUICE_ENVIRONMENT=sandbox, no relayer keys, no recorder. */
   SWAP: Fetcher;
 };
-export type SandboxEnv = AppEnv<SandboxBindings>;
+export type SandboxEnv = AppEnv<SluiceConfig, SandboxBindings>;

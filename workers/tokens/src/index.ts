@@ -1,8 +1,8 @@
-import { createApp, registerOpenApiDocument } from "@sluice/core";
+import { createApp, registerOpenApiDocument, sluiceConfigSchema } from "@sluice/core";
 import { registerGetTokens } from "./routes/tokens.js";
 
 /** Tokens: GET /api/v1/tokens, the routable token list of each chain. */
-const app = createApp();
+const app = createApp({ config: sluiceConfigSchema });
 registerGetTokens(app);
 registerOpenApiDocument(app, "Sluice tokens");
 

@@ -29,6 +29,14 @@ export class SluiceError extends Error {
     this.hint = options.hint;
   }
 
+  /**
+   * This failure with more context fields (for example the quote a later step failed on). The error's own fields
+   * win; the original is left as it was, so an error is never changed after it is built.
+   */
+  withBody(extra: Record<string, unknown>): SluiceError {
+    return new SluiceError(this.code, this.message, { body: { ...extra, ...this.body }, headers: this.headers, hint: this.hint, cause: this.cause });
+  }
+
   get status(): number {
     return errorStatus[this.code];
   }

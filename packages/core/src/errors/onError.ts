@@ -6,13 +6,16 @@ import { isDependencyDown } from "./isDependencyDown.js";
 /**
  * The single error handler of every worker. Known errors become their JSON envelope; Hono's own HTTP
  * exceptions (malformed JSON, oversized body) become MALFORMED_REQUEST; anything else is logged and answered
- * as a bare 500 — never a stack trace.
+ * as a bare 500 — never a stack trace. A route's own failure fields (for example `/route`'s `gaslessEligible` and
+ * `computeMs`, set by the `failureFields` middleware) are merged here, under the error's own fields.
  */
 export function onError(err: Error, c: Context): Response {
   const error = toSluiceError(err);
   if (error.code === "INTERNAL" || error.code === "DEPENDENCY_DOWN") console.error(error.code, err);
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-  return c.json(error.toJSON(), error.status as 400);
+  // The route's failure fields (see `failureFields`), under what the error itself carries.
+  const routeFields = (c.get("failureFields") as (() => Record<string, unknown>) | undefined)?.() ?? {};
+  return c.json({ ok: false, error: error.message, code: error.code, ...routeFields, ...error.body }, error.status as 400);
 }
 
 export function toSluiceError(err: unknown): SluiceError {

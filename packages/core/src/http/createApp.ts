@@ -3,15 +3,22 @@ import { requestId } from "hono/request-id";
 import { formatZodIssue } from "../errors/formatZodIssue.js";
 import { onError } from "../errors/onError.js";
 import { SluiceError } from "../errors/SluiceError.js";
+import type { z } from "zod";
+import { readWorkerConfig } from "../config/readWorkerConfig.js";
 import type { AppEnv } from "./env.js";
 import { services } from "./services.js";
 
 /**
  * The Hono app every worker starts from: zod validation failures become MALFORMED_REQUEST naming the field,
- * every error goes through the one `onError`, unknown paths answer a JSON 404, and each request gets an id
- * and its lazily built services.
+ * every error goes through the one `onError`, unknown paths answer a JSON 404, and each request gets an id, the
+ * worker's parsed configuration and its lazily built services.
  */
-export function createApp<E extends AppEnv = AppEnv>() {
+export type CreateAppParameters = {
+  /** The worker's configuration schema (`sluiceConfigSchema` extended), parsed once per isolate into `c.get("config")`. */
+  config: z.ZodType;
+};
+
+export function createApp<E extends AppEnv = AppEnv>({ config }: CreateAppParameters) {
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -23,6 +30,10 @@ export function createApp<E extends AppEnv = AppEnv>() {
     },
   });
   app.use("*", requestId());
+  app.use("*", async (c, next) => {
+    c.set("config" as never, readWorkerConfig(config, c.env as object) as never);
+    await next();
+  });
   app.use("*", services() as never);
   app.onError(onError);
   app.notFound((c) => c.json({ ok: false, error: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`, code: "NOT_FOUND" }, 404));

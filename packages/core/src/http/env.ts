@@ -1,29 +1,18 @@
+import type { SluiceConfig } from "../config/sluiceConfigSchema.js";
 import type { Database } from "../db/createDb.js";
 import type { Redis } from "../redis/createRedis.js";
 import type { AuthenticatedKey } from "../auth/authenticateApiKey.js";
-
-/** Configuration every worker receives (wrangler vars and secrets). */
-export type SluiceBindings = {
-  /** Postgres connection string (Neon in production, any Postgres locally). */
-  DATABASE_URL: string;
-  DATABASE_DRIVER?: "pg" | "neon";
-  /** Upstash REST endpoint and token (the local REST bridge in development). */
-  REDIS_REST_URL: string;
-  REDIS_REST_TOKEN: string;
-  /** Which keys this deployment accepts. */
-  SLUICE_ENVIRONMENT: "production" | "sandbox";
-  /** Default requests per minute per key when the key has no limit of its own. */
-  RATE_LIMIT_PER_MINUTE?: string;
-  /** JSON chain deployment configuration, see packages/core/src/chains/chainConfig.ts. */
-  SLUICE_CHAINS?: string;
-  /** Bearer token of the operator's admin API. Unset: the admin API answers 401 to everything. */
-  ADMIN_TOKEN?: string;
-};
+import type { ChainName } from "../chains/chains.js";
+import type { RequestChain } from "./createRequestChain.js";
 
 /** The per-request services, built lazily once per request and read from the context. */
 export type Services = {
   readonly db: Database;
   readonly redis: Redis;
+  /** Keeps work running after the answer is sent (the execution context's `waitUntil`); failures are logged. */
+  background(work: Promise<unknown>): void;
+  /** A chain's deployment, viem client and graph source; UNSUPPORTED_CHAIN when this deployment does not serve it. */
+  chain(name: ChainName): RequestChain;
 };
 
 export type AppVariables = {
@@ -31,6 +20,15 @@ export type AppVariables = {
   /** Set by `requireApiKey` on authenticated routes. */
   auth: AuthenticatedKey;
   requestId: string;
+  /** Fields every failure of the route carries (set by `failureFields`, merged by `onError`). */
+  failureFields?: () => Record<string, unknown>;
 };
 
-export type AppEnv<B extends SluiceBindings = SluiceBindings> = { Bindings: B; Variables: AppVariables };
+/**
+ * A worker's Hono environment: its parsed configuration `C` (in `c.get("config")`) and its non-string bindings `B`
+ * (service bindings, Analytics Engine …) in `c.env`.
+ */
+export type AppEnv<C extends SluiceConfig = SluiceConfig, B extends object = object> = {
+  Bindings: B;
+  Variables: AppVariables & { config: C };
+};

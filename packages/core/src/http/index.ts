@@ -6,3 +6,5 @@ export * from "./openapi.js";
 export * from "./requireAdminToken.js";
 export * from "./registerOpenApiDocument.js";
 export * from "./publicCors.js";
+export * from "./failureFields.js";
+export * from "./createRequestChain.js";

@@ -5,7 +5,7 @@ import type { AppEnv } from "./env.js";
 /** The operator's admin API: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time. */
 export function requireAdminToken(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const expected = c.env.ADMIN_TOKEN;
+    const expected = c.get("config").ADMIN_TOKEN;
     // Strictly `Bearer <token>`: a bare token (or another scheme) is refused like a wrong one.
     const given = /^Bearer (\S+)$/.exec(c.req.header("Authorization") ?? "")?.[1] ?? "";
     if (!expected || !(await constantTimeEqual(given, expected))) {

@@ -15,12 +15,13 @@ const DEFAULT_PER_MINUTE = { production: 600, sandbox: 300 } as const;
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { db, redis } = c.get("services");
-    const environment = c.env.SLUICE_ENVIRONMENT;
+    const config = c.get("config");
+    const environment = config.SLUICE_ENVIRONMENT;
     const auth = await authenticateApiKey({ key: c.req.header(API_KEY_HEADER), environment, db, redis });
     if (!auth) throw new SluiceError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
 
     const perMinute = auth.rateLimitPerMinute
-      ?? (Number(c.env.RATE_LIMIT_PER_MINUTE) || DEFAULT_PER_MINUTE[environment]);
+      ?? (config.RATE_LIMIT_PER_MINUTE ?? DEFAULT_PER_MINUTE[environment]);
     const limit = await rateLimitApiKey({ redis, keyId: auth.keyId, perMinute });
     const headers = {
       "X-RateLimit-Limit": String(limit.limit),

@@ -1,24 +1,44 @@
 import type { MiddlewareHandler } from "hono";
 import { createDb, type CreateDbReturnType } from "../db/createDb.js";
 import { createRedis, type Redis } from "../redis/createRedis.js";
+import type { ChainName } from "../chains/chains.js";
+import { createRequestChain, type RequestChain } from "./createRequestChain.js";
 import type { AppEnv, Services } from "./env.js";
 
 /**
- * Builds the request's services (database, Redis) once, lazily, and closes what was opened after the
+ * Builds the request's services (database, Redis, chains) once, lazily, and closes what was opened after the
  * response is sent.
  */
 export function services(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const config = c.get("config");
     let database: CreateDbReturnType | undefined;
     let redis: Redis | undefined;
+    const chainsBuilt = new Map<ChainName, RequestChain>();
     const built: Services = {
       get db() {
-        database ??= createDb({ url: c.env.DATABASE_URL, driver: c.env.DATABASE_DRIVER });
+        database ??= createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER });
         return database.db;
       },
+      background(work) {
+        const settled = work.catch((error: unknown) => console.error("background work failed", error));
+        try {
+          c.executionCtx.waitUntil(settled);
+        } catch {
+          // no execution context (app.request in a script): the work still runs
+        }
+      },
       get redis() {
-        redis ??= createRedis({ url: c.env.REDIS_REST_URL, token: c.env.REDIS_REST_TOKEN });
+        redis ??= createRedis({ url: config.REDIS_REST_URL, token: config.REDIS_REST_TOKEN });
         return redis;
+      },
+      chain(name) {
+        let chain = chainsBuilt.get(name);
+        if (!chain) {
+          chain = createRequestChain({ env: config, name, redis: () => built.redis });
+          chainsBuilt.set(name, chain);
+        }
+        return chain;
       },
     };
     c.set("services", built);

@@ -14,3 +14,4 @@ export * from "./loadGraph.js";
 export * from "./refreshPools.js";
 export * from "./listIndexedTokens.js";
 export * from "./chainIndexSourceFromEnv.js";
+export * from "./refreshChainGraphs.js";

@@ -12,14 +12,24 @@ export function priceImpactTooHigh(quote: SwapQuote): SluiceError {
 }
 
 /**
- * `Swap too small: 12.5 USD is below the 20 USD gasless minimum on base` — the failure of DESIGN §2.11, carrying the
- * quote and the permit to sign for /solve's encode-only calldata (the user submits it and pays gas).
+ * `Swap too small: 12.5 USD is below the 20 USD gasless minimum on base` — the failure of DESIGN §2.11, the same
+ * from /route and /solve. It carries the quote and, from /route, the permit to sign for /solve's encode-only
+ * calldata; from /solve, that calldata (`transaction`), which the user submits (paying gas) and then confirms.
  */
-export function swapTooSmall(quote: SwapQuote): SluiceError {
+export function swapTooSmall(quote: SwapQuote, encodeOnly?: { transaction: Record<string, unknown> }): SluiceError {
   return new SluiceError(
     "SWAP_TOO_SMALL",
     `Swap too small: ${quote.volumeUsd} USD is below the ${quote.gaslessMinimumUsd} USD gasless minimum on ${quote.chain}`,
-    { body: { gaslessEligible: false, gaslessMinimumUsd: Number(quote.gaslessMinimumUsd), quote: formatQuote(quote), ...(quote.permit ? { permit: quote.permit } : {}) } },
+    {
+      body: {
+        gaslessEligible: false,
+        gaslessMinimumUsd: Number(quote.gaslessMinimumUsd),
+        quote: formatQuote(quote),
+        ...(quote.permit ? { permit: quote.permit } : {}),
+        ...(encodeOnly ? { transaction: encodeOnly.transaction } : {}),
+      },
+      hint: encodeOnly ? "submit `transaction` from the permit's owner, then call /confirm with its hash" : "sign `permit` and call /solve for encode-only calldata",
+    },
   );
 }
 

@@ -71,9 +71,9 @@ export function registerPostBridgeQuote(app: OpenAPIHono<BridgeEnv>) {
     const amount = BigInt(body.amount);
     if (amount === 0n) throw new SluiceError("MALFORMED_REQUEST", "amount: must be greater than 0");
 
-    const { config, across } = acrossFromEnv(c.env);
+    const { config, across } = acrossFromEnv(c.get("config"));
     const originName = chainById(originChainId)!.name;
-    const deployment = parseChainConfig(c.env.SLUICE_CHAINS)[originName];
+    const deployment = parseChainConfig(c.get("config").SLUICE_CHAINS)[originName];
     const quote = await quoteBridge({
       request: {
         originChainId, destinationChainId, inputToken, outputToken, amount, tradeType: body.tradeType,

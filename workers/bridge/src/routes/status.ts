@@ -49,13 +49,13 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
     } else {
       throw new SluiceError("MALFORMED_REQUEST", "depositTxnRef: is required, or originChainId and depositId");
     }
-    const { across } = acrossFromEnv(c.env);
+    const { across } = acrossFromEnv(c.get("config"));
     const hint = await bridgeDepositStatus(across, lookup);
     // Another account's tracked deposit answers exactly like an unknown one.
     if (await isTrackedByAnotherAccount(c.get("services").db, c.get("auth").accountId, hint.depositTxHash)) throw unknownBridgeDeposit();
     // The protocol's answer is a hint: the chains decide.
     const originChainId = "originChainId" in lookup ? lookup.originChainId : hint.originChainId;
-    const clients = chainClientLookup(c.env.SLUICE_CHAINS);
+    const clients = chainClientLookup(c.get("config").SLUICE_CHAINS);
     const clientFor = (chainId: number) => {
       const client = clients(chainId);
       if (!client) throw new SluiceError("UNSUPPORTED_CHAIN", `Deposits involving chain ${chainId} cannot be verified on this deployment`);

@@ -45,7 +45,7 @@ export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
     const { originChainId, destinationChainId, inputToken, outputToken } = requireBridgeLeg(body);
     const auth = c.get("auth");
     const originName = chainById(originChainId)!.name;
-    const deployment = parseChainConfig(c.env.SLUICE_CHAINS)[originName];
+    const deployment = parseChainConfig(c.get("config").SLUICE_CHAINS)[originName];
     if (!deployment) throw new SluiceError("UNSUPPORTED_CHAIN", `originChainId: deposits on chain ${originChainId} cannot be verified on this deployment`);
     const originTxHash = body.originTxHash.toLowerCase() as `0x${string}`;
     const verified = await verifyBridgeDeposit({

@@ -26,7 +26,7 @@ export const getRebatesRoute = createRoute({
 export function registerGetRebates(app: OpenAPIHono<AppEnv>) {
   app.openapi(getRebatesRoute, async (c) => {
     const { db } = c.get("services");
-    await finalizeAccountSolves({ db, sluiceChains: c.env.SLUICE_CHAINS, accountId: c.get("auth").accountId });
+    await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: c.get("auth").accountId });
     const rows = await listRebates(db, {
       accountId: c.get("auth").accountId,
       period: c.req.valid("query").period,

@@ -38,7 +38,7 @@ export function registerGetUsage(app: OpenAPIHono<AppEnv>) {
   app.openapi(getUsageRoute, async (c) => {
     const query = c.req.valid("query");
     const { db } = c.get("services");
-    await finalizeAccountSolves({ db, sluiceChains: c.env.SLUICE_CHAINS, accountId: c.get("auth").accountId });
+    await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: c.get("auth").accountId });
     const result = await listUsage(db, {
       accountId: c.get("auth").accountId,
       period: query.period,

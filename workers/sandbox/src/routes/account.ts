@@ -16,7 +16,7 @@ export const sandboxAccountRoute = createRoute({
   },
 });
 
-export function registerSandboxAccount(app: OpenAPIHono<AppEnv>) {
+export function registerSandboxAccount<E extends AppEnv>(app: OpenAPIHono<E>) {
   app.openapi(sandboxAccountRoute, async (c) => {
     const account = await findAccount(c.get("services").db, c.get("auth").accountId);
     return c.json({ ok: true as const, account: toAccountResource(account) }, 200);

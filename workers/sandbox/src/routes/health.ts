@@ -29,10 +29,10 @@ export const healthRoute = createRoute({
  * Health of the sandbox's dependencies: Postgres, Redis and each configured chain's RPC, each probed with a short
  * timeout, in parallel. It names states only — never a URL, a host or a credential.
  */
-export function registerHealth(app: OpenAPIHono<AppEnv>) {
+export function registerHealth<E extends AppEnv>(app: OpenAPIHono<E>) {
   app.openapi(healthRoute, async (c) => {
     const { db, redis } = c.get("services");
-    const config = safeChainConfig(c.env.SLUICE_CHAINS);
+    const config = safeChainConfig(c.get("config").SLUICE_CHAINS);
     const [postgres, redisState, ...chainStates] = await Promise.all([
       probe(async () => { await db.execute(sql`select 1`); }),
       probe(async () => { await redis.ping(); }),

@@ -15,6 +15,6 @@ export const sandboxRebatesRoute = createRoute({
   },
 });
 
-export function registerSandboxRebates(app: OpenAPIHono<AppEnv>) {
+export function registerSandboxRebates<E extends AppEnv>(app: OpenAPIHono<E>) {
   app.openapi(sandboxRebatesRoute, (c) => c.json({ ok: true as const, rebates: [] }, 200));
 }

@@ -18,7 +18,7 @@ export const sandboxUsageRoute = createRoute({
 });
 
 /** The same parameters as production (validated the same way), and never anything to report. */
-export function registerSandboxUsage(app: OpenAPIHono<AppEnv>) {
+export function registerSandboxUsage<E extends AppEnv>(app: OpenAPIHono<E>) {
   app.openapi(sandboxUsageRoute, (c) => c.json({
     ok: true as const, events: [], total_volume_usd: 0,
     totals_by_type: { quoted: 0, encoded: 0, pending: 0, executed: 0, failed: 0 }, next_cursor: null,

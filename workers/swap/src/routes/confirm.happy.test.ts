@@ -17,7 +17,7 @@ async function encodeOnly(key: string, amount = "5") {
   expect(response.body, JSON.stringify(response.body)).toMatchObject({
     ok: false, code: "SWAP_TOO_SMALL", gaslessEligible: false, transaction: { value: "0", chain },
   });
-  expect(response.body.error).toMatch(/^Swap too small: .* USD is below the gasless minimum of 20 USD on base/);
+  expect(response.body.error).toMatch(/^Swap too small: .* USD is below the 20 USD gasless minimum on base$/);
   expect(response.body.transaction.txHash).toBeUndefined();
   return { user, transaction: response.body.transaction as { to: `0x${string}`; data: Hex; value: string; chain: "base" } };
 }

@@ -1,11 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import {
-  apiKeySecurity, authErrorCodes, chainNames, chains, confirmEncodedSwap, errorResponses, findEncodedSwap, findUsageEventByTx,
-  markUsageExecuted, requireApiKey, requireChainDeployment, SluiceError, type AppEnv, type ChainName,
-} from "@sluice/core";
-import { createChainClient } from "@sluice/core/chains/createChainClient";
-import { getAddress, isAddressEqual, keccak256, type Hash, type PublicClient, type Transaction } from "viem";
-import type { SolveEnv } from "./solveBindings.js";
+import { apiKeySecurity, authErrorCodes, chainNames, confirmUserSwap, errorResponses, requireApiKey, SluiceError } from "@sluice/core";
+import type { Hash } from "viem";
+import type { SwapEnv } from "../env.js";
 
 export const ConfirmBody = z.object({
   txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex transaction hash")
@@ -41,77 +37,14 @@ export const confirmRoute = createRoute({
   },
 });
 
-export function registerConfirm(app: OpenAPIHono<AppEnv>) {
-  (app as unknown as OpenAPIHono<SolveEnv>).openapi(confirmRoute, async (c) => {
+export function registerConfirm(app: OpenAPIHono<SwapEnv>) {
+  app.openapi(confirmRoute, async (c) => {
     const { txHash, chain } = c.req.valid("json");
-    const hash = txHash.toLowerCase() as Hash;
-    const deployment = requireChainDeployment(c.env.SLUICE_CHAINS, chain);
-    if (!deployment.executor) throw new SluiceError("UNSUPPORTED_CHAIN", `Sluice's executor is not deployed on ${chain}`);
-    const executor = deployment.executor;
-    const client = createChainClient({ chain, deployment });
-    const { accountId } = c.get("auth");
-
-    const tx = await verifyMinedCall(client, chain, hash, executor);
-    const { db } = c.get("services");
-    const swap = await findEncodedSwap(db, chain, keccak256(tx.input).toLowerCase());
-    // A relayer's transaction is a gasless solve, tracked from its receipt: it is never credited again here.
-    const holder = await findUsageEventByTx(db, chain, hash);
-    const byRelayer = deployment.relayers.some((relayer) => isAddressEqual(relayer, tx.from));
-    if (byRelayer || (holder && holder.id !== swap?.usageEventId)) {
-      throw new SluiceError("CONFLICT", `Transaction ${hash} is already tracked as a gasless solve; its volume counts once, from its receipt`, {
-        hint: "/confirm is for transactions the user sent with calldata from an encode-only /solve",
-      });
-    }
-    // Another account's swap answers exactly like no swap: the caller learns nothing about it.
-    if (!swap || swap.accountId !== accountId) {
-      throw new SluiceError("NOT_FOUND", `Transaction ${hash} does not match any calldata Sluice encoded for this account on ${chain}`, {
-        hint: "send the exact `transaction.data` /solve returned, unmodified, from the permit's owner",
-      });
-    }
-    // Only the permit's owner can have sent the swap the user signed for; anything else is not this swap.
-    if (!isAddressEqual(tx.from, swap.owner as `0x${string}`)) {
-      throw new SluiceError("TRANSACTION_REJECTED",
-        `Transaction ${hash} was sent by ${getAddress(tx.from)}, not by the permit's owner ${getAddress(swap.owner)}: no volume is tracked`, {
-          hint: "the user who signed the permit sends the encode-only transaction from their own wallet",
-        });
-    }
-    await requireSucceeded(client, chain, hash);
-
-    const confirmed = await confirmEncodedSwap(db, swap.id, hash);
-    if (swap.usageEventId) await markUsageExecuted(c.env.USAGE, swap.usageEventId, hash);
-    return c.json({ ok: true as const, txHash: hash, chain, volumeUsd: Number(confirmed.volumeUsd), tracked: true as const }, 200);
-  });
-}
-
-/** The transaction exists, is mined and went to the executor; returns it. */
-async function verifyMinedCall(client: PublicClient, chain: ChainName, hash: Hash, executor: `0x${string}`): Promise<Transaction> {
-  const tx = await client.getTransaction({ hash }).catch((error: unknown) => {
-    if ((error as { name?: string }).name === "TransactionNotFoundError") return null;
-    throw new SluiceError("UPSTREAM_ERROR", `The ${chain} RPC did not answer; retry shortly`, { cause: error });
-  });
-  if (!tx) {
-    throw new SluiceError("NOT_FOUND", `Unknown transaction: ${chains[chain].displayName} has no transaction ${hash}`, {
-      hint: "check the hash and the chain; a transaction just sent may take a moment to propagate",
+    const services = c.get("services");
+    if (!c.env.USAGE) throw new SluiceError("UNSUPPORTED_CHAIN", "/confirm is not available on this deployment");
+    const confirmed = await confirmUserSwap({
+      db: services.db, chain: services.chain(chain), accountId: c.get("auth").accountId, txHash: txHash as Hash, usage: c.env.USAGE,
     });
-  }
-  if (tx.blockNumber === null) {
-    throw new SluiceError("CONFLICT", `Transaction ${hash} is still pending; call /confirm again once it is mined`);
-  }
-  if (!tx.to || !isAddressEqual(tx.to, executor)) {
-    throw new SluiceError("TRANSACTION_REJECTED",
-      `Transaction ${hash} was sent to ${tx.to ? getAddress(tx.to) : "no contract (a deployment)"}, not to Sluice's executor ${getAddress(executor)} on ${chain}`);
-  }
-  return tx;
-}
-
-async function requireSucceeded(client: PublicClient, chain: ChainName, hash: Hash): Promise<void> {
-  const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
-    throw new SluiceError("UPSTREAM_ERROR", `The ${chain} RPC did not return the receipt; retry shortly`, { cause: error });
+    return c.json({ ok: true as const, ...confirmed, tracked: true as const }, 200);
   });
-  if (receipt.status !== "success") {
-    throw new SluiceError("TRANSACTION_REJECTED", `Transaction ${hash} failed (reverted) on ${chain}: no volume is tracked`, {
-      hint: "the swap did not happen; get a fresh quote and permit and try again",
-    });
-  }
 }
-

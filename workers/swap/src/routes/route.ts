@@ -1,24 +1,10 @@
-import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, errorResponses, newId, recordUsage, requireApiKey, type AppEnv, type SluiceBindings,
-  type UsageRecorderBinding,
+  apiKeySecurity, authErrorCodes, errorResponses, failureFields, formatQuote, isBelowGaslessMinimum, quoteSwap,
+  recordRouteEvent, requireApiKey, swapTooSmall,
 } from "@sluice/core";
-import { chainIndexSourceFromEnv, type IndexerEnv } from "@sluice/core/indexer/chainIndexSourceFromEnv";
-import { redisGraphStore } from "@sluice/core/indexer/graphStore";
-import { formatQuote } from "@sluice/core/quoting/formatQuote";
-import { isBelowGaslessMinimum, swapTooSmall } from "@sluice/core/quoting/quoteErrors";
-import { quoteSwap } from "@sluice/core/quoting/quoteSwap";
-import type { SwapQuote } from "@sluice/core/quoting/swapQuote";
-import { routeFailureShape } from "./routeFailureShape.js";
+import type { SwapEnv } from "../env.js";
 import { RouteAnswer, RouteBody, RouteFailure } from "./routeSchemas.js";
-
-/** What /route needs beyond every worker's configuration. */
-export type RouteBindings = SluiceBindings & IndexerEnv & {
-  /** The reporting worker's `UsageRecorder` entrypoint; absent (sandbox): nothing is recorded. */
-  USAGE?: UsageRecorderBinding;
-};
-type RouteEnv = AppEnv<RouteBindings>;
 
 export const routeRoute = createRoute({
   method: "post",
@@ -30,7 +16,8 @@ export const routeRoute = createRoute({
     + "gasless-eligible the answer carries a ready-to-sign Permit2 `permit` whose spender is Sluice's executor. "
     + "Below the chain's gasless minimum the answer is the `Swap too small` failure, which still carries the quote.",
   security: apiKeySecurity,
-  middleware: [routeFailureShape(), requireApiKey()] as const,
+  // Every failure of /route carries `gaslessEligible` and `computeMs` (interface §7), auth and validation included.
+  middleware: [failureFields({ gaslessEligible: false }), requireApiKey()] as const,
   request: { body: { content: { "application/json": { schema: RouteBody } }, required: true } },
   responses: {
     200: { description: "The quote", content: { "application/json": { schema: RouteAnswer } } },
@@ -39,60 +26,31 @@ export const routeRoute = createRoute({
   },
 });
 
-export function registerRoute(app: OpenAPIHono<AppEnv>) {
-  (app as unknown as OpenAPIHono<RouteEnv>).openapi(routeRoute, async (c) => {
+export function registerRoute(app: OpenAPIHono<SwapEnv>) {
+  app.openapi(routeRoute, async (c) => {
     const started = Date.now();
     const body = c.req.valid("json");
-    const quote = await quoteRequest(c, body);
-    const computeMs = Date.now() - started;
-    if (isBelowGaslessMinimum(quote)) {
-      const error = swapTooSmall(quote);
-      Object.assign(error.body, { computeMs });
-      throw error;
+    const services = c.get("services");
+    const chain = services.chain(body.chain);
+    const quote = await quoteSwap({
+      chain: chain.name,
+      deployment: chain.deployment,
+      source: chain.source,
+      amount: body.amount,
+      from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },
+      to: { token: body.to, address: body.toAddress, decimals: body.toDecimals },
+    });
+    if (isBelowGaslessMinimum(quote)) throw swapTooSmall(quote);
+    if (c.env.USAGE && c.get("config").SLUICE_ENVIRONMENT === "production") {
+      services.background(recordRouteEvent({ usage: c.env.USAGE, auth: c.get("auth"), quote }));
     }
-    recordRouteEvent(c, quote);
     return c.json({
       ok: true as const,
       quote: formatQuote(quote),
       gaslessEligible: quote.gaslessEligible,
       gaslessMinimumUsd: Number(quote.gaslessMinimumUsd),
-      computeMs,
+      computeMs: Date.now() - started,
       ...(quote.gaslessEligible && quote.permit ? { permit: quote.permit } : {}),
     }, 200);
   });
-}
-
-function quoteRequest(c: Context<RouteEnv>, body: z.infer<typeof RouteBody>): Promise<SwapQuote> {
-  const source = chainIndexSourceFromEnv(c.env, body.chain, redisGraphStore(c.get("services").redis));
-  return quoteSwap({
-    chain: body.chain,
-    deployment: source.deployment,
-    source,
-    amount: body.amount,
-    from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },
-    to: { token: body.to, address: body.toAddress, decimals: body.toDecimals },
-  });
-}
-
-/** The `route` usage event of a successful quote, with its USD volume, recorded after the answer is sent. */
-function recordRouteEvent(c: Context<RouteEnv>, quote: SwapQuote): void {
-  const usage = c.env.USAGE;
-  if (!usage || c.env.SLUICE_ENVIRONMENT !== "production") return;
-  const auth = c.get("auth");
-  const recording = recordUsage(usage, [{
-    id: newId("evt"),
-    accountId: auth.accountId,
-    apiKeyId: auth.keyId,
-    eventType: "route",
-    chain: quote.chain,
-    volumeUsd: quote.volumeUsd,
-    isDryRun: false,
-    isTest: auth.isTest,
-    occurredAt: new Date(),
-  }]).catch((error) => console.error("route usage event not recorded", error));
-  try {
-    c.executionCtx.waitUntil(recording);
-  } catch {
-    // no execution context (in-process use): the recording still runs
-  }
 }

@@ -13,6 +13,6 @@ export const pingRoute = createRoute({
   responses: { 200: { description: "Alive", content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } } } },
 });
 
-export function registerRoutePing(app: OpenAPIHono<AppEnv>) {
+export function registerRoutePing<E extends AppEnv>(app: OpenAPIHono<E>) {
   app.openapi(pingRoute, (c) => c.json({ ok: true as const }, 200));
 }

@@ -80,14 +80,8 @@ export function registerGetTokens(app: OpenAPIHono<AppEnv>) {
 /** The chain's list; whatever goes wrong on the way, the fallback (this endpoint never answers 5xx). */
 async function tokenListOrFallback(c: Parameters<Parameters<OpenAPIHono<AppEnv>["openapi"]>[1]>[0], chain: (typeof chainNames)[number]): Promise<TokenList> {
   try {
-    let waitUntil: ((p: Promise<unknown>) => void) | undefined;
-    try {
-      const ctx = c.executionCtx;
-      waitUntil = (p) => ctx.waitUntil(p);
-    } catch {
-      waitUntil = undefined; // no execution context (app.request in a script): work is awaited
-    }
-    return await loadTokenList({ chain, env: c.env as never, redis: c.get("services").redis, waitUntil });
+    const services = c.get("services");
+    return await loadTokenList({ chain, env: c.get("config"), redis: services.redis, waitUntil: services.background });
   } catch {
     return fallbackTokenList(chain, "storage-unreachable");
   }

@@ -1,18 +1,21 @@
-import { executorAbi, permit2ErrorsAbi, SluiceError } from "@sluice/core";
+import { SluiceError } from "../errors/SluiceError.js";
+import { executorAbi } from "../executor/executorAbi.js";
+import { permit2ErrorsAbi } from "../executor/permit2ErrorsAbi.js";
 import { BaseError, ContractFunctionRevertedError, decodeFunctionResult, decodeErrorResult, type Address, type Hex, type PublicClient } from "viem";
 
 const errorsAbi = [...executorAbi, ...permit2ErrorsAbi];
 
+export type SimulateSolveParameters = { from: Address; to: Address; data: Hex; withGas: boolean };
 /** What a simulated swap would do: the output it pays and the gas it needs (with headroom). */
-export type SimulatedSwap = { amountOut: bigint; gas: bigint };
+export type SimulateSolveReturnType = { amountOut: bigint; gas: bigint };
 
 /**
  * Runs the executor call with `eth_call` from the account that will send it (and estimates its gas alongside):
  * nothing is sent unless this succeeds. A revert becomes a clear refusal naming the contract's error.
  */
 export async function simulateSolve(
-  client: PublicClient, { from, to, data, withGas }: { from: Address; to: Address; data: Hex; withGas: boolean },
-): Promise<SimulatedSwap> {
+  client: PublicClient, { from, to, data, withGas }: SimulateSolveParameters,
+): Promise<SimulateSolveReturnType> {
   const [call, gas] = await Promise.all([
     client.call({ account: from, to, data }).then((r) => ({ ok: true as const, data: r.data }), (error: unknown) => ({ ok: false as const, error })),
     withGas ? client.estimateGas({ account: from, to, data }).catch(() => undefined) : Promise.resolve(undefined),

@@ -1,19 +1,22 @@
-import { chainNames, createRedis, parseChainConfig, type ChainName } from "@sluice/core";
-import { chainIndexSourceFromEnv } from "@sluice/core/indexer/chainIndexSourceFromEnv";
-import { redisGraphStore } from "@sluice/core/indexer/graphStore";
-import { updateStoredGraph } from "@sluice/core/indexer/updateStoredGraph";
-import { refreshCachedTokenList } from "@sluice/core/tokens/refreshCachedTokenList";
-import type { RouteBindings } from "./route.js";
+import { parseChainConfig } from "../chains/chainConfig.js";
+import { chainNames, type ChainName } from "../chains/chains.js";
+import type { Redis } from "../redis/createRedis.js";
+import { refreshCachedTokenList } from "../tokens/refreshCachedTokenList.js";
+import { chainIndexSourceFromEnv, type IndexerEnv } from "./chainIndexSourceFromEnv.js";
+import { redisGraphStore } from "./graphStore.js";
+import { updateStoredGraph } from "./updateStoredGraph.js";
+
+export type RefreshChainGraphsParameters = { env: IndexerEnv; redis: Redis };
 
 /** How long one chain's indexing run holds its lock (a cron run never overlaps the next one on the same chain). */
 const LOCK_SECONDS = 55;
 
 /**
  * The swap worker's cron: brings every configured chain's pool graph up to the latest block (incrementally) so quotes
- * start from a recent graph. Chains are indexed independently; one failing chain does not stop the others.
+ * start from a recent graph, then recomputes the chain's cached token list. Chains are indexed independently; one
+ * failing chain does not stop the others.
  */
-export async function refreshRouteGraphs(env: RouteBindings): Promise<void> {
-  const redis = createRedis({ url: env.REDIS_REST_URL, token: env.REDIS_REST_TOKEN });
+export async function refreshChainGraphs({ env, redis }: RefreshChainGraphsParameters): Promise<void> {
   const configured = Object.keys(parseChainConfig(env.SLUICE_CHAINS)) as ChainName[];
   await Promise.all(chainNames.filter((chain) => configured.includes(chain)).map(async (chain) => {
     const lock = `sluice:graph:v1:${chain}:lock`;

@@ -1,4 +1,5 @@
-import { recordUsage, type ChainName, type UsageRecorderBinding } from "@sluice/core";
+import type { ChainName } from "../chains/chains.js";
+import { recordUsage, type UsageRecorderBinding } from "../usage/recordUsage.js";
 import type { Hex } from "viem";
 
 export type SolveEvent = {

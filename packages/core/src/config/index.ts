@@ -1,0 +1,2 @@
+export * from "./sluiceConfigSchema.js";
+export * from "./readWorkerConfig.js";

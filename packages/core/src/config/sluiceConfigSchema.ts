@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { parseChainConfig } from "../chains/chainConfig.js";
+
+/** An optional positive integer setting, given as a string (wrangler vars and secrets are strings). */
+export const positiveIntSetting = () =>
+  z.string().optional().transform((v, ctx) => {
+    if (v === undefined || v === "") return undefined;
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n <= 0) {
+      ctx.addIssue({ code: "custom", message: `must be a positive integer, got ${JSON.stringify(v)}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * The configuration every worker reads (wrangler vars and secrets), validated once per isolate. Each worker extends
+ * it with its own settings (`workers/<area>/src/env.ts`); nothing reads a setting from `c.env` directly.
+ */
+export const sluiceConfigSchema = z.object({
+  /** Postgres connection string (Neon in production, any Postgres locally). */
+  DATABASE_URL: z.string().min(1),
+  DATABASE_DRIVER: z.enum(["pg", "neon"]).optional(),
+  /** Upstash REST endpoint and token (the local REST bridge in development). */
+  REDIS_REST_URL: z.string().url(),
+  REDIS_REST_TOKEN: z.string().min(1),
+  /** Which keys this deployment accepts. */
+  SLUICE_ENVIRONMENT: z.enum(["production", "sandbox"]),
+  /** Requests per minute per key when the key has no limit of its own; default by environment. */
+  RATE_LIMIT_PER_MINUTE: positiveIntSetting(),
+  /** JSON chain deployment configuration (see chains/chainConfig.ts), checked here so a bad one fails at once. */
+  SLUICE_CHAINS: z.string().optional().superRefine((v, ctx) => {
+    try {
+      parseChainConfig(v);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : "must be valid JSON" });
+    }
+  }),
+  /** Token quality scores, JSON `{chain: {address: score}}` (see indexer/tokenQuality.ts). */
+  SLUICE_TOKEN_QUALITY: z.string().optional(),
+  /** Bearer token of the operator's admin API. Unset: the admin API answers 401 to everything. */
+  ADMIN_TOKEN: z.string().optional(),
+});
+
+export type SluiceConfig = z.infer<typeof sluiceConfigSchema>;

@@ -1,0 +1,42 @@
+import type { PublicClient } from "viem";
+import type { ChainDeployment } from "../chains/chainConfig.js";
+import { chains, type ChainName } from "../chains/chains.js";
+import { createChainClient } from "../chains/createChainClient.js";
+import { requireChainDeployment } from "../chains/requireChainDeployment.js";
+import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
+import { chainIndexSourceFromEnv, type IndexerEnv } from "../indexer/chainIndexSourceFromEnv.js";
+import { redisGraphStore } from "../indexer/graphStore.js";
+import type { Redis } from "../redis/createRedis.js";
+
+/** One chain as a request sees it: its deployment, its viem client and where its pool graph comes from. */
+export type RequestChain = {
+  name: ChainName;
+  id: number;
+  deployment: ChainDeployment;
+  /** This request's client (never shared across requests: see `createChainClient`). */
+  client: PublicClient;
+  /** The chain's indexed pool graph, through the same client. */
+  source: ChainIndexSource & { deployment: ChainDeployment };
+};
+
+export type CreateRequestChainParameters = { env: IndexerEnv; name: ChainName; redis: () => Redis };
+
+/**
+ * Builds a chain's request services from the deployment configuration. Throws UNSUPPORTED_CHAIN when the deployment
+ * does not serve the chain. The graph source is built on first use (it needs Redis).
+ */
+export function createRequestChain({ env, name, redis }: CreateRequestChainParameters): RequestChain {
+  const deployment = requireChainDeployment(env.SLUICE_CHAINS, name);
+  const client = createChainClient({ chain: name, deployment });
+  let source: RequestChain["source"] | undefined;
+  return {
+    name,
+    id: chains[name].id,
+    deployment,
+    client,
+    get source() {
+      source ??= { ...chainIndexSourceFromEnv(env, name, redisGraphStore(redis())), client };
+      return source;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Hash, PublicClient } from "viem";
+import type { ChainName } from "../chains/chains.js";
+import type { CreateDbReturnType } from "../db/createDb.js";
+import { finalizePendingSolves } from "../usage/finalizePendingSolves.js";
+
+export type FinalizeAfterReceiptParameters = {
+  client: PublicClient;
+  chain: ChainName;
+  hash: Hash;
+  eventId: string;
+  /** Opens a database connection of its own: this runs after the answer, when the request's is closed. */
+  openDb: () => CreateDbReturnType;
+  /** How long to wait for the receipt; what is left is the reporting cron's (default 25 s). */
+  timeoutMs?: number;
+};
+
+/** Waits (boundedly) for a sent solve's receipt and finalises its usage event; never throws. */
+export async function finalizeAfterReceipt(p: FinalizeAfterReceiptParameters): Promise<void> {
+  try {
+    await p.client.waitForTransactionReceipt({ hash: p.hash, timeout: p.timeoutMs ?? 25_000, pollingInterval: 1_000 });
+    const { db, close } = p.openDb();
+    try {
+      await finalizePendingSolves({ db, clientFor: (c) => (c === p.chain ? p.client : undefined), eventIds: [p.eventId] });
+    } finally {
+      await close();
+    }
+  } catch (error) {
+    console.error("solve not finalised yet (the cron will)", p.eventId, error);
+  }
+}

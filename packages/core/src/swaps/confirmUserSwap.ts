@@ -1,0 +1,94 @@
+import { getAddress, isAddressEqual, keccak256, type Hash, type PublicClient, type Transaction } from "viem";
+import { chains, type ChainName } from "../chains/chains.js";
+import { SluiceError } from "../errors/SluiceError.js";
+import type { RequestChain } from "../http/createRequestChain.js";
+import type { Database } from "../db/createDb.js";
+import { findUsageEventByTx } from "../usage/findUsageEventByTx.js";
+import { markUsageExecuted, type UsageRecorderBinding } from "../usage/recordUsage.js";
+import { confirmEncodedSwap } from "./confirmEncodedSwap.js";
+import { findEncodedSwap } from "./findEncodedSwap.js";
+
+export type ConfirmUserSwapParameters = {
+  db: Database;
+  chain: RequestChain;
+  accountId: string;
+  txHash: Hash;
+  usage: UsageRecorderBinding;
+};
+
+export type ConfirmUserSwapReturnType = { txHash: Hash; chain: ChainName; volumeUsd: number };
+
+/**
+ * `/confirm` (interface §4): credits a user-submitted swap once, after checking on chain that it is mined, succeeded,
+ * went to the executor, was sent by the permit's owner and that keccak256 of its input equals calldata Sluice encoded
+ * for this account. A relayer's (gasless) transaction is refused as already tracked; another account's swap answers
+ * exactly like no swap.
+ */
+export async function confirmUserSwap({ db, chain: requestChain, accountId, txHash, usage }: ConfirmUserSwapParameters): Promise<ConfirmUserSwapReturnType> {
+  const hash = txHash.toLowerCase() as Hash;
+  const { name: chain, client, deployment } = requestChain;
+  if (!deployment.executor) throw new SluiceError("UNSUPPORTED_CHAIN", `Sluice's executor is not deployed on ${chain}`);
+  const executor = deployment.executor;
+
+  const tx = await verifyMinedCall(client, chain, hash, executor);
+  const swap = await findEncodedSwap(db, chain, keccak256(tx.input).toLowerCase());
+  // A relayer's transaction is a gasless solve, tracked from its receipt: it is never credited again here.
+  const holder = await findUsageEventByTx(db, chain, hash);
+  const byRelayer = deployment.relayers.some((relayer) => isAddressEqual(relayer, tx.from));
+  if (byRelayer || (holder && holder.id !== swap?.usageEventId)) {
+    throw new SluiceError("CONFLICT", `Transaction ${hash} is already tracked as a gasless solve; its volume counts once, from its receipt`, {
+      hint: "/confirm is for transactions the user sent with calldata from an encode-only /solve",
+    });
+  }
+  // Another account's swap answers exactly like no swap: the caller learns nothing about it.
+  if (!swap || swap.accountId !== accountId) {
+    throw new SluiceError("NOT_FOUND", `Transaction ${hash} does not match any calldata Sluice encoded for this account on ${chain}`, {
+      hint: "send the exact `transaction.data` /solve returned, unmodified, from the permit's owner",
+    });
+  }
+  // Only the permit's owner can have sent the swap the user signed for; anything else is not this swap.
+  if (!isAddressEqual(tx.from, swap.owner as `0x${string}`)) {
+    throw new SluiceError("TRANSACTION_REJECTED",
+      `Transaction ${hash} was sent by ${getAddress(tx.from)}, not by the permit's owner ${getAddress(swap.owner)}: no volume is tracked`, {
+        hint: "the user who signed the permit sends the encode-only transaction from their own wallet",
+      });
+  }
+  await requireSucceeded(client, chain, hash);
+
+  const confirmed = await confirmEncodedSwap(db, swap.id, hash);
+  if (swap.usageEventId) await markUsageExecuted(usage, swap.usageEventId, hash);
+  return { txHash: hash, chain, volumeUsd: Number(confirmed.volumeUsd) };
+}
+
+/** The transaction exists, is mined and went to the executor; returns it. */
+async function verifyMinedCall(client: PublicClient, chain: ChainName, hash: Hash, executor: `0x${string}`): Promise<Transaction> {
+  const tx = await client.getTransaction({ hash }).catch((error: unknown) => {
+    if ((error as { name?: string }).name === "TransactionNotFoundError") return null;
+    throw new SluiceError("UPSTREAM_ERROR", `The ${chain} RPC did not answer; retry shortly`, { cause: error });
+  });
+  if (!tx) {
+    throw new SluiceError("NOT_FOUND", `Unknown transaction: ${chains[chain].displayName} has no transaction ${hash}`, {
+      hint: "check the hash and the chain; a transaction just sent may take a moment to propagate",
+    });
+  }
+  if (tx.blockNumber === null) {
+    throw new SluiceError("CONFLICT", `Transaction ${hash} is still pending; call /confirm again once it is mined`);
+  }
+  if (!tx.to || !isAddressEqual(tx.to, executor)) {
+    throw new SluiceError("TRANSACTION_REJECTED",
+      `Transaction ${hash} was sent to ${tx.to ? getAddress(tx.to) : "no contract (a deployment)"}, not to Sluice's executor ${getAddress(executor)} on ${chain}`);
+  }
+  return tx;
+}
+
+async function requireSucceeded(client: PublicClient, chain: ChainName, hash: Hash): Promise<void> {
+  const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+    throw new SluiceError("UPSTREAM_ERROR", `The ${chain} RPC did not return the receipt; retry shortly`, { cause: error });
+  });
+  if (receipt.status !== "success") {
+    throw new SluiceError("TRANSACTION_REJECTED", `Transaction ${hash} failed (reverted) on ${chain}: no volume is tracked`, {
+      hint: "the swap did not happen; get a fresh quote and permit and try again",
+    });
+  }
+}
+
