@@ -11,9 +11,10 @@ type Address = `0x${string}`;
 import { startDevnet } from "../packages/devnet/src/index.js";
 import { chainIndexSourceFromEnv } from "../packages/core/src/indexer/chainIndexSourceFromEnv.js";
 import { memoryGraphStore } from "../packages/core/src/indexer/graphStore.js";
-import { forgetGraphs } from "../packages/core/src/indexer/graphCache.js";
+import { createGraphCache } from "../packages/core/src/indexer/graphCache.js";
 import { loadGraph } from "../packages/core/src/indexer/loadGraph.js";
-import { findFreshRoute } from "../packages/core/src/quoting/findFreshRoute.js";
+import { findFreshRoute } from "../packages/core/src/routing/findFreshRoute.js";
+import { createRoutingGraphCache } from "../packages/core/src/routing/routingGraphCache.js";
 import { assembleQuote } from "../packages/core/src/quoting/assembleQuote.js";
 import { quoteSwap } from "../packages/core/src/quoting/quoteSwap.js";
 
@@ -42,8 +43,8 @@ async function run(label: string, scenario: unknown) {
     const m = devnet.manifest.chains.base;
     console.log(`${label}: ${m.tokens.length} tokens, ${m.pools.length} pools (seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     const env = { SLUICE_CHAINS: JSON.stringify({ base: { rpcUrl: m.rpcUrl, executor: m.executor, relayers: m.relayers, uniswapV2Factory: m.uniswapV2Factory, uniswapV3Factory: m.uniswapV3Factory } }) };
-    forgetGraphs();
-    const source = chainIndexSourceFromEnv(env, "base", memoryGraphStore());
+    const source = chainIndexSourceFromEnv(env, "base", memoryGraphStore(), createGraphCache());
+    const routingGraphs = createRoutingGraphCache();
     const t1 = performance.now();
     const graph = await loadGraph(source);
     console.log(`  indexed ${graph.pools.size} pools from block 0 in ${((performance.now() - t1) / 1000).toFixed(2)} s`);
@@ -66,7 +67,7 @@ async function run(label: string, scenario: unknown) {
       const amountIn = BigInt(q.units) * 10n ** BigInt(q.from.decimals);
       const started = performance.now();
       try {
-        const { route } = findFreshRoute({ graph, tokenIn: q.from.address as Address, tokenOut: q.to.address as Address, amountIn }) as Awaited<ReturnType<typeof findFreshRoute>>;
+        const { route } = findFreshRoute({ graph, routingGraphs, tokenIn: q.from.address as Address, tokenOut: q.to.address as Address, amountIn }) as Awaited<ReturnType<typeof findFreshRoute>>;
         assembleQuote({ graph, chain: "base", tokenIn: q.from, tokenOut: q.to, route, gaslessMinimumUsd: "20", executor: m.executor, withPermit: true, nowSeconds: Date.now() / 1000, block: graph.block, poolsRefreshed: 0 });
         routed++;
         compute.push(performance.now() - started);
@@ -76,7 +77,7 @@ async function run(label: string, scenario: unknown) {
     }
     for (const q of queries.slice(0, Math.min(queries.length, 200))) {
       const started = performance.now();
-      await quoteSwap({ chain: "base", deployment: source.deployment, source, from: { token: q.from.address }, to: { token: q.to.address }, amount: q.units }).catch(() => {});
+      await quoteSwap({ chain: "base", deployment: source.deployment, source, routingGraphs, from: { token: q.from.address }, to: { token: q.to.address }, amount: q.units }).catch(() => {});
       whole.push(performance.now() - started);
     }
     console.log(`  ${routed}/${queries.length} queries have a route`);

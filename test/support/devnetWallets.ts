@@ -8,10 +8,8 @@ import {
   type Address, type Hex, type PrivateKeyAccount, type PublicClient,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { executorAbi } from "@sluice/core/executor/executorAbi";
-import { PERMIT2_ADDRESS, chains, type ChainName } from "@sluice/core/chains/chains";
-import { permitTypedData } from "@sluice/core/permit/permitTypedData";
-import type { SluiceConnection, SolvePermit } from "@sluice/core/client/clientTypes";
+import { chains, executorAbi, PERMIT2_ADDRESS, permitTypedData, type ChainName } from "@sluice/core";
+import type { SluiceConnection, SolvePermit } from "@sluice/core/client";
 
 const devnetTokenAbi = parseAbi([
   "function minter() view returns (address)",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chainNames } from "@sluice/core/chains/chains";
+import { chainNames } from "@sluice/core";
 import { startDevnet, type Devnet } from "./startDevnet.js";
 import type { DevnetManifest } from "./manifest/manifestTypes.js";
 import { wellKnownAccounts } from "./anvil/devAccounts.js";

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainSeparator, erc20Abi, getAddress, keccak256, parseAbiItem, type Address } from "viem";
-import { chainConfigSchema } from "@sluice/core/chains/chainConfig";
-import { chainNames, chains, PERMIT2_ADDRESS } from "@sluice/core/chains/chains";
+import { chainConfigSchema, chainNames, chains, PERMIT2_ADDRESS } from "@sluice/core";
 import { startDevnet, type Devnet } from "./startDevnet.js";
 import { parseScenario } from "./scenario/parseScenario.js";
 import { resolveScenario } from "./scenario/resolveScenario.js";

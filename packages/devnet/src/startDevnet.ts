@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Address } from "viem";
-import { chainNames, PERMIT2_ADDRESS, type ChainName } from "@sluice/core/chains/chains";
+import { chainNames, PERMIT2_ADDRESS, type ChainName } from "@sluice/core";
 import { startAnvil, type AnvilNode } from "./anvil/startAnvil.js";
 import { wellKnownAccounts } from "./anvil/devAccounts.js";
 import { jsonRpc } from "./rpc/jsonRpc.js";

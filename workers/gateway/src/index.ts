@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { Scalar } from "@scalar/hono-api-reference";
-import { onError } from "@sluice/core/errors/index";
-import { publicCors } from "@sluice/core/http/publicCors";
+import { onError, publicCors } from "@sluice/core";
 import { areaBindings, areaFor, type AreaBinding } from "./areas.js";
 import { mergeOpenApiDocuments } from "./mergeOpenApiDocuments.js";
 

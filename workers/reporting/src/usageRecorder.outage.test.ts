@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
+import { redisKeys } from "@sluice/core";
 import { inject } from "vitest";
 import { admin } from "../../../test/support/http.js";
 import { faults, withOutage } from "../../../test/support/faults.js";
@@ -51,7 +52,7 @@ describe("recording while Postgres is down", () => {
 
     const redis = new Redis(inject("stack").redisUrl);
     try {
-      await eventually(async () => (await redis.hlen("usage:outbox")) === 0);
+      await eventually(async () => (await redis.hlen(redisKeys.usageOutbox)) === 0);
     } finally {
       redis.disconnect();
     }

@@ -1,3 +1,4 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Redis } from "@upstash/redis/cloudflare";
 
 /**
@@ -16,28 +17,24 @@ export type CachedApiKey =
 const ACTIVE_TTL_SECONDS = 300;
 const TOMBSTONE_TTL_SECONDS = 3600;
 
-export function apiKeyCacheKey(hash: string): string {
-  return `sluice:apikey:${hash}`;
-}
-
 export async function readCachedApiKey(redis: Redis, hash: string): Promise<CachedApiKey | null> {
-  return (await redis.get<CachedApiKey>(apiKeyCacheKey(hash))) ?? null;
+  return (await redis.get<CachedApiKey>(redisKeys.apiKey(hash))) ?? null;
 }
 
 export async function fillApiKeyCache(redis: Redis, hash: string, entry: CachedApiKey): Promise<void> {
-  await redis.set(apiKeyCacheKey(hash), entry, {
+  await redis.set(redisKeys.apiKey(hash), entry, {
     nx: true,
     ex: entry.status === "active" ? ACTIVE_TTL_SECONDS : TOMBSTONE_TTL_SECONDS,
   });
 }
 
 export async function writeRevokedTombstone(redis: Redis, hash: string): Promise<void> {
-  await redis.set(apiKeyCacheKey(hash), { status: "revoked" } satisfies CachedApiKey, { ex: TOMBSTONE_TTL_SECONDS });
+  await redis.set(redisKeys.apiKey(hash), { status: "revoked" } satisfies CachedApiKey, { ex: TOMBSTONE_TTL_SECONDS });
 }
 
 /** Replaces the cached entry after an operator changes a key (a plain SET wins over any racing NX fill). */
 export async function overwriteApiKeyCache(redis: Redis, hash: string, entry: CachedApiKey): Promise<void> {
-  await redis.set(apiKeyCacheKey(hash), entry, {
+  await redis.set(redisKeys.apiKey(hash), entry, {
     ex: entry.status === "active" ? ACTIVE_TTL_SECONDS : TOMBSTONE_TTL_SECONDS,
   });
 }

@@ -1,3 +1,4 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import { Ratelimit } from "@upstash/ratelimit";
 import type { Redis } from "@upstash/redis/cloudflare";
 
@@ -19,7 +20,7 @@ export async function rateLimitApiKey({ redis, keyId, perMinute }: RateLimitApiK
   const limiter = new Ratelimit({
     redis,
     limiter: Ratelimit.slidingWindow(perMinute, "60 s"),
-    prefix: "sluice:ratelimit",
+    prefix: redisKeys.rateLimitPrefix,
     ephemeralCache: false,
     analytics: false,
   });

@@ -6,6 +6,7 @@ import { SluiceError } from "../errors/SluiceError.js";
 import type { z } from "zod";
 import { readWorkerConfig } from "../config/readWorkerConfig.js";
 import type { AppEnv } from "./env.js";
+import { createIsolateCaches, type IsolateCaches } from "./isolateCaches.js";
 import { services } from "./services.js";
 
 /**
@@ -16,9 +17,11 @@ import { services } from "./services.js";
 export type CreateAppParameters = {
   /** The worker's configuration schema (`sluiceConfigSchema` extended), parsed once per isolate into `c.get("config")`. */
   config: z.ZodType;
+  /** What the worker keeps between requests (default: a fresh set for this app, i.e. this isolate). */
+  caches?: IsolateCaches;
 };
 
-export function createApp<E extends AppEnv = AppEnv>({ config }: CreateAppParameters) {
+export function createApp<E extends AppEnv = AppEnv>({ config, caches = createIsolateCaches() }: CreateAppParameters) {
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -34,7 +37,7 @@ export function createApp<E extends AppEnv = AppEnv>({ config }: CreateAppParame
     c.set("config" as never, readWorkerConfig(config, c.env as object) as never);
     await next();
   });
-  app.use("*", services() as never);
+  app.use("*", services(caches) as never);
   app.onError(onError);
   app.notFound((c) => c.json({ ok: false, error: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`, code: "NOT_FOUND" }, 404));
   return app;

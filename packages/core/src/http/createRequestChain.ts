@@ -7,6 +7,8 @@ import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
 import { chainIndexSourceFromEnv, type IndexerEnv } from "../indexer/chainIndexSourceFromEnv.js";
 import { redisGraphStore } from "../indexer/graphStore.js";
 import type { Redis } from "../redis/createRedis.js";
+import type { RoutingGraphCache } from "../routing/routingGraphCache.js";
+import type { IsolateCaches } from "./isolateCaches.js";
 
 /** One chain as a request sees it: its deployment, its viem client and where its pool graph comes from. */
 export type RequestChain = {
@@ -17,15 +19,17 @@ export type RequestChain = {
   client: PublicClient;
   /** The chain's indexed pool graph, through the same client. */
   source: ChainIndexSource & { deployment: ChainDeployment };
+  /** This isolate's router index of each graph. */
+  routingGraphs: RoutingGraphCache;
 };
 
-export type CreateRequestChainParameters = { env: IndexerEnv; name: ChainName; redis: () => Redis };
+export type CreateRequestChainParameters = { env: IndexerEnv; name: ChainName; redis: () => Redis; caches: IsolateCaches };
 
 /**
  * Builds a chain's request services from the deployment configuration. Throws UNSUPPORTED_CHAIN when the deployment
  * does not serve the chain. The graph source is built on first use (it needs Redis).
  */
-export function createRequestChain({ env, name, redis }: CreateRequestChainParameters): RequestChain {
+export function createRequestChain({ env, name, redis, caches }: CreateRequestChainParameters): RequestChain {
   const deployment = requireChainDeployment(env.SLUICE_CHAINS, name);
   const client = createChainClient({ chain: name, deployment });
   let source: RequestChain["source"] | undefined;
@@ -34,8 +38,9 @@ export function createRequestChain({ env, name, redis }: CreateRequestChainParam
     id: chains[name].id,
     deployment,
     client,
+    routingGraphs: caches.routingGraphs,
     get source() {
-      source ??= { ...chainIndexSourceFromEnv(env, name, redisGraphStore(redis())), client };
+      source ??= { ...chainIndexSourceFromEnv(env, name, redisGraphStore(redis()), caches.graphs), client };
       return source;
     },
   };

@@ -8,3 +8,4 @@ export * from "./registerOpenApiDocument.js";
 export * from "./publicCors.js";
 export * from "./failureFields.js";
 export * from "./createRequestChain.js";
+export * from "./isolateCaches.js";

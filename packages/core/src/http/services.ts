@@ -4,12 +4,13 @@ import { createRedis, type Redis } from "../redis/createRedis.js";
 import type { ChainName } from "../chains/chains.js";
 import { createRequestChain, type RequestChain } from "./createRequestChain.js";
 import type { AppEnv, Services } from "./env.js";
+import type { IsolateCaches } from "./isolateCaches.js";
 
 /**
  * Builds the request's services (database, Redis, chains) once, lazily, and closes what was opened after the
  * response is sent.
  */
-export function services(): MiddlewareHandler<AppEnv> {
+export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const config = c.get("config");
     let database: CreateDbReturnType | undefined;
@@ -35,7 +36,7 @@ export function services(): MiddlewareHandler<AppEnv> {
       chain(name) {
         let chain = chainsBuilt.get(name);
         if (!chain) {
-          chain = createRequestChain({ env: config, name, redis: () => built.redis });
+          chain = createRequestChain({ env: config, name, redis: () => built.redis, caches });
           chainsBuilt.set(name, chain);
         }
         return chain;

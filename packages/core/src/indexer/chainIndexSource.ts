@@ -1,5 +1,6 @@
 import type { PublicClient } from "viem";
 import type { ChainName } from "../chains/chains.js";
+import type { GraphCache } from "./graphCache.js";
 import type { GraphStore } from "./graphStore.js";
 import type { TokenQualitySource } from "./tokenQuality.js";
 import type { Address } from "viem";
@@ -12,6 +13,8 @@ export type ChainIndexSource = {
   uniswapV2Factory?: Address;
   uniswapV3Factory?: Address;
   store: GraphStore;
+  /** This isolate's decoded graphs (see `createGraphCache`). */
+  cache: GraphCache;
   quality: TokenQualitySource;
   /** Where a fresh index starts (default 0). */
   startBlock?: bigint;

@@ -3,6 +3,7 @@ import { requireChainDeployment } from "../chains/requireChainDeployment.js";
 import type { ChainDeployment } from "../chains/chainConfig.js";
 import { createChainClient } from "../chains/createChainClient.js";
 import type { ChainIndexSource } from "./chainIndexSource.js";
+import type { GraphCache } from "./graphCache.js";
 import type { GraphStore } from "./graphStore.js";
 import { staticTokenQuality, type TokenQualitySource } from "./tokenQuality.js";
 
@@ -20,7 +21,9 @@ const qualitySources = new Map<string, TokenQualitySource>();
  * How to index `chain` and where its graph lives, from the worker's settings. Throws UNSUPPORTED_CHAIN when the
  * deployment does not configure the chain.
  */
-export function chainIndexSourceFromEnv(env: IndexerEnv, chain: ChainName, store: GraphStore): ChainIndexSource & { deployment: ChainDeployment } {
+export function chainIndexSourceFromEnv(
+  env: IndexerEnv, chain: ChainName, store: GraphStore, cache: GraphCache,
+): ChainIndexSource & { deployment: ChainDeployment } {
   const deployment = requireChainDeployment(env.SLUICE_CHAINS, chain);
   const key = env.SLUICE_TOKEN_QUALITY ?? "";
   let quality = qualitySources.get(key);
@@ -35,6 +38,7 @@ export function chainIndexSourceFromEnv(env: IndexerEnv, chain: ChainName, store
     uniswapV2Factory: deployment.uniswapV2Factory,
     uniswapV3Factory: deployment.uniswapV3Factory,
     store,
+    cache,
     quality,
     deployment,
   };

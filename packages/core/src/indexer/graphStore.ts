@@ -3,6 +3,7 @@
  * and a small key holding its block so readers can tell cheaply whether a newer graph exists), memory in tests
  * and benchmarks.
  */
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Redis } from "../redis/createRedis.js";
 import type { ChainName } from "../chains/chains.js";
 import { decodeGraph, encodeGraph } from "./graphCodec.js";
@@ -16,23 +17,21 @@ export interface GraphStore {
 }
 
 const PREFIX = "graph:";
-const graphKey = (chain: ChainName) => `sluice:graph:v1:${chain}`;
-const blockKey = (chain: ChainName) => `sluice:graph:v1:${chain}:block`;
 
 export function redisGraphStore(redis: Redis): GraphStore {
   return {
     async readBlock(chain) {
-      const block = await redis.get<string>(blockKey(chain));
+      const block = await redis.get<string>(redisKeys.graphBlock(chain));
       return block === null || block === undefined ? null : BigInt(String(block));
     },
     async read(chain) {
       // Stored with a prefix that is not JSON, so @upstash/redis hands back the raw string instead of parsing it.
-      const text = await redis.get<string>(graphKey(chain));
+      const text = await redis.get<string>(redisKeys.graph(chain));
       if (typeof text !== "string" || !text.startsWith(PREFIX)) return null;
       return decodeGraph(text.slice(PREFIX.length));
     },
     async write(graph) {
-      await redis.mset({ [graphKey(graph.chain)]: PREFIX + encodeGraph(graph), [blockKey(graph.chain)]: graph.block.toString() });
+      await redis.mset({ [redisKeys.graph(graph.chain)]: PREFIX + encodeGraph(graph), [redisKeys.graphBlock(graph.chain)]: graph.block.toString() });
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { ChainIndexSource } from "./chainIndexSource.js";
 import { indexChain, type IndexChainReturnType } from "./indexChain.js";
-import { rememberGraph } from "./graphCache.js";
 
 /**
  * Brings the stored graph of a chain up to the latest block (what the swap worker's cron runs, and what a quote
@@ -10,6 +9,6 @@ export async function updateStoredGraph(source: ChainIndexSource): Promise<Index
   const stored = await source.store.read(source.chain);
   const result = await indexChain({ ...source, graph: stored });
   if (result.toBlock !== stored?.block) await source.store.write(result.graph);
-  rememberGraph(result.graph);
+  source.cache.remember(result.graph);
   return result;
 }

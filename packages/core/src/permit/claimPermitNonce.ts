@@ -1,13 +1,10 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Address } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { Redis } from "../redis/createRedis.js";
 
 /** How long a claim lasts at most: by then its transaction is mined (the bitmap takes over) or was replaced. */
 const MAX_CLAIM_SECONDS = 3600;
-
-export function permitClaimKey(chainId: number, owner: Address, nonce: bigint): string {
-  return `permit:claim:${chainId}:${owner.toLowerCase()}:${nonce}`;
-}
 
 /**
  * Claims (owner, nonce) on a chain for one solve, so the same permit cannot be submitted twice while the first
@@ -19,7 +16,7 @@ export async function claimPermitNonce(
   redis: Redis,
   { chainId, owner, nonce, claimant }: { chainId: number; owner: Address; nonce: bigint; claimant: string },
 ): Promise<() => Promise<void>> {
-  const key = permitClaimKey(chainId, owner, nonce);
+  const key = redisKeys.permitClaim(chainId, owner, nonce);
   let claimed: string | null;
   try {
     claimed = await redis.set(key, claimant, { nx: true, ex: MAX_CLAIM_SECONDS });

@@ -1,7 +1,7 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Address } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { Redis } from "../redis/createRedis.js";
-import { permitClaimKey } from "./claimPermitNonce.js";
 
 export type ClaimPermitOwnershipParameters = {
   chainId: number;
@@ -17,10 +17,6 @@ export type ClaimPermitOwnershipParameters = {
 const HOUR = 3600;
 const MAX_SECONDS = 30 * 24 * HOUR;
 
-export function permitOwnerKey(chainId: number, owner: Address, nonce: bigint): string {
-  return `permit:owner:${chainId}:${owner.toLowerCase()}:${nonce}`;
-}
-
 /**
  * A signed permit belongs to the first Sluice account that encodes it (dry run, encode-only or gasless): another
  * account presenting the same permit is refused, so it can neither take the user's swap nor its credit. An
@@ -30,7 +26,7 @@ export function permitOwnerKey(chainId: number, owner: Address, nonce: bigint): 
  */
 export async function claimPermitOwnership(redis: Redis, params: ClaimPermitOwnershipParameters): Promise<void> {
   const { chainId, owner, nonce, accountId } = params;
-  const key = permitOwnerKey(chainId, owner, nonce);
+  const key = redisKeys.permitOwner(chainId, owner, nonce);
   const untilDeadline = Number(params.deadline) - Math.floor(Date.now() / 1000);
   const ttl = Math.min(MAX_SECONDS, Math.max(HOUR, untilDeadline + HOUR));
   let holder: string | null;
@@ -38,7 +34,7 @@ export async function claimPermitOwnership(redis: Redis, params: ClaimPermitOwne
   try {
     const claimed = await redis.set(key, accountId, { nx: true, ex: ttl });
     holder = claimed === "OK" ? accountId : await redis.get<string>(key);
-    if (params.encodeOnly) sent = await redis.exists(permitClaimKey(chainId, owner, nonce));
+    if (params.encodeOnly) sent = await redis.exists(redisKeys.permitClaim(chainId, owner, nonce));
   } catch (cause) {
     throw new SluiceError("DEPENDENCY_DOWN", "Permit coordination storage is unavailable; nothing was sent, retry shortly", { cause });
   }

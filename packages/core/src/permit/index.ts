@@ -7,6 +7,5 @@ export * from "./verifyPermit.js";
 export * from "./claimPermitNonce.js";
 export * from "./claimPermitOwnership.js";
 export * from "./withSpendLock.js";
-export * from "./pendingSpendKey.js";
 export * from "./readPendingSpend.js";
 export * from "./recordPendingSpend.js";

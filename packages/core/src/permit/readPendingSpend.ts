@@ -1,6 +1,6 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Address, Hash, PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
-import { pendingSpendKey } from "./pendingSpendKey.js";
 
 export type ReadPendingSpendParameters = { chainId: number; owner: Address; token: Address; client: PublicClient };
 
@@ -10,7 +10,7 @@ export type ReadPendingSpendParameters = { chainId: number; owner: Address; toke
  * balance read after this already reflects them. An RPC failure counts the transaction as still in flight.
  */
 export async function readPendingSpend(redis: Redis, { chainId, owner, token, client }: ReadPendingSpendParameters): Promise<bigint> {
-  const key = pendingSpendKey(chainId, owner, token);
+  const key = redisKeys.pendingSpend(chainId, owner, token);
   const entries = (await redis.hgetall<Record<string, string>>(key)) ?? {};
   let pending = 0n;
   await Promise.all(Object.entries(entries).map(async ([hash, value]) => {

@@ -1,6 +1,6 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Address, Hash } from "viem";
 import type { Redis } from "../redis/createRedis.js";
-import { pendingSpendKey } from "./pendingSpendKey.js";
 
 export type RecordPendingSpendParameters = { chainId: number; owner: Address; token: Address; txHash: Hash; amount: bigint };
 
@@ -9,7 +9,7 @@ const KEEP_SECONDS = 2 * 3600;
 
 /** Records input a gasless solve just sent, until its transaction is mined (see `readPendingSpend`). */
 export async function recordPendingSpend(redis: Redis, { chainId, owner, token, txHash, amount }: RecordPendingSpendParameters): Promise<void> {
-  const key = pendingSpendKey(chainId, owner, token);
+  const key = redisKeys.pendingSpend(chainId, owner, token);
   await redis.hset(key, { [txHash.toLowerCase()]: `raw:${amount}` });
   await redis.expire(key, KEEP_SECONDS);
 }

@@ -1,3 +1,4 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Address } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import { newId } from "../ids/newId.js";
@@ -17,7 +18,7 @@ const WAIT_MS = 15_000;
  * holder) because the isolates that serve one wallet's solves share nothing else; waiting is bounded with backoff.
  */
 export async function withSpendLock<T>(redis: Redis, params: WithSpendLockParameters, work: () => Promise<T>): Promise<T> {
-  const key = `permit:spend-lock:${params.chainId}:${params.owner.toLowerCase()}:${params.token.toLowerCase()}`;
+  const key = redisKeys.spendLock(params.chainId, params.owner, params.token);
   const holder = newId("lock");
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {

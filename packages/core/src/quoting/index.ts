@@ -1,7 +1,6 @@
 export * from "./swapQuote.js";
 export * from "./quoteSwap.js";
 export * from "./assembleQuote.js";
-export * from "./findFreshRoute.js";
 export * from "./formatQuote.js";
 export * from "./quoteErrors.js";
 export * from "./resolveToken.js";

@@ -2,7 +2,6 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { encodeGraph, decodeGraph } from "../indexer/graphCodec.js";
-import { cachedGraph } from "../indexer/graphCache.js";
 import { indexChain } from "../indexer/indexChain.js";
 import { loadGraph } from "../indexer/loadGraph.js";
 import { updateStoredGraph } from "../indexer/updateStoredGraph.js";
@@ -27,7 +26,7 @@ afterAll(async () => bed?.stop());
 
 const E18 = 10n ** 18n;
 const quote = (from: string, to: string, amount: string, extra: Partial<QuoteSwapParameters> = {}) =>
-  quoteSwap({ chain: "base", deployment: bed.source.deployment, source: bed.source, from: { token: from }, to: { token: to }, amount, ...extra });
+  quoteSwap({ chain: "base", deployment: bed.source.deployment, source: bed.source, routingGraphs: bed.routingGraphs, from: { token: from }, to: { token: to }, amount, ...extra });
 const poolOf = (protocol: "uniswap-v2" | "uniswap-v3", a: string, b: string) => {
   const [x, y] = [bed.token(a), bed.token(b)];
   const pool = [...graph.pools.values()].find((p) => p.protocol === protocol && [p.token0, p.token1].includes(x) && [p.token0, p.token1].includes(y));
@@ -35,7 +34,7 @@ const poolOf = (protocol: "uniswap-v2" | "uniswap-v3", a: string, b: string) => 
   return pool;
 };
 /** The graph's current copy of a pool (refreshed pools are replaced by new objects). */
-const current = (address: Address) => cachedGraph("base")!.graph.pools.get(address)!;
+const current = (address: Address) => bed.source.cache.get("base")!.graph.pools.get(address)!;
 const single = (pool: { address: Address; protocol: string }, tokenIn: Address, tokenOut: Address, amountIn: bigint) =>
   ({ splits: [{ amountIn, hops: [{ pool: pool.address, kind: pool.protocol === "uniswap-v2" ? "v2" as const : "v3" as const, tokenIn, tokenOut }] }] });
 
@@ -92,7 +91,7 @@ describe("pool math equals the chain", () => {
 
 describe("quotes", () => {
   it("the split beats or equals every single candidate path", async () => {
-    const routing = createPoolGraph([...cachedGraph("base")!.graph.pools.values()]);
+    const routing = createPoolGraph([...bed.source.cache.get("base")!.graph.pools.values()]);
     await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 120 }), async (whole) => {
       const q = await quote("TKA", "TKB", String(whole));
       const paths = findCandidatePaths(routing, { tokenIn: bed.token("TKA"), tokenOut: bed.token("TKB"), probeAmounts: [whole * 1e18, whole * 1e18 / 32], maxHops: 3, maxPaths: 16, beamWidth: 8 });
@@ -155,7 +154,7 @@ describe("quotes", () => {
 
 describe("incremental indexing", () => {
   it("a pass reads only the new blocks and ends with the same pool state as a fresh index", async () => {
-    const before = cachedGraph("base")!.graph.block;
+    const before = bed.source.cache.get("base")!.graph.block;
     const update = await updateStoredGraph(bed.source);
     expect(update.fromBlock).toBeGreaterThan(0n);
     expect(update.fromBlock).toBeLessThanOrEqual(before + 1n);

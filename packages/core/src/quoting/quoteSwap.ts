@@ -5,7 +5,9 @@ import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
 import { loadGraph } from "../indexer/loadGraph.js";
 import type { ChainDeployment } from "../chains/chainConfig.js";
 import { assembleQuote } from "./assembleQuote.js";
-import { findFreshRoute } from "./findFreshRoute.js";
+import { refreshPools } from "../indexer/refreshPools.js";
+import { findFreshRoute } from "../routing/findFreshRoute.js";
+import type { RoutingGraphCache } from "../routing/routingGraphCache.js";
 import { checkAmountFormat, parseAmount } from "./parseAmount.js";
 import { resolveToken, type TokenSpec } from "./resolveToken.js";
 import { MAX_PRICE_IMPACT_BPS, type SwapQuote } from "./swapQuote.js";
@@ -17,6 +19,8 @@ export type QuoteSwapParameters = {
   deployment: ChainDeployment;
   /** Where the chain's graph comes from (see `chainIndexSourceFromEnv`). */
   source: ChainIndexSource;
+  /** This isolate's router index of each graph. */
+  routingGraphs: RoutingGraphCache;
   from: TokenSpec;
   to: TokenSpec;
   /** Human-readable input amount ("1.5"). */
@@ -28,8 +32,9 @@ export type QuoteSwapParameters = {
 };
 
 /**
- * Quotes an exact-input same-chain swap on the chain's current state: resolves the tokens, parses the amount, finds
- * the best route over the indexed graph with every pool it uses read at the latest block, and assembles the quote.
+ * Quotes an exact-input same-chain swap on the chain's current state (the quoter): resolves the tokens, parses the
+ * amount, asks the router for the best route on fresh pool state (`findFreshRoute`, with the provider's pool
+ * refresher injected) and assembles the quote.
  * Cost on the hot path: one `eth_blockNumber` (concurrent with loading the graph) and, when the graph is older than
  * that block, one Multicall3 call re-reading the candidate pools.
  *
@@ -49,7 +54,11 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   const amountIn = parseAmount(p.amount, tokenIn.decimals, tokenIn.symbol);
 
   const { route, poolsRefreshed } = await upstream(p.chain, async () =>
-    findFreshRoute({ graph, client: p.source.client, latestBlock, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn, symbols: { in: tokenIn.symbol, out: tokenOut.symbol } }));
+    findFreshRoute({
+      graph, routingGraphs: p.routingGraphs, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn,
+      refresh: (pools) => refreshPools({ graph, client: p.source.client, pools, latestBlock }),
+      symbols: { in: tokenIn.symbol, out: tokenOut.symbol },
+    }));
   const quote = assembleQuote({
     graph, chain: p.chain, tokenIn, tokenOut, route,
     gaslessMinimumUsd: p.deployment.gaslessMinimumUsd ?? chains[p.chain].gaslessMinimumUsd,

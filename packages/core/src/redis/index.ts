@@ -1,1 +1,2 @@
 export * from "./createRedis.js";
+export * from "./redisKeys.js";

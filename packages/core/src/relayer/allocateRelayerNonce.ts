@@ -1,6 +1,6 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Address, PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
-import { relayerKeys } from "./relayerKeys.js";
 
 /**
  * Atomically (one Lua script): the lowest hole if there is one, else the counter's value, incremented. A missing
@@ -28,7 +28,7 @@ return tonumber(current)`;
 export async function allocateRelayerNonce(
   { redis, client, chainId, relayer }: { redis: Redis; client: PublicClient; chainId: number; relayer: Address },
 ): Promise<number> {
-  const keys = relayerKeys(chainId, relayer);
+  const keys = redisKeys.relayer(chainId, relayer);
   const run = (seed: string) => redis.eval<string[], number>(ALLOCATE, [keys.next, keys.holes, keys.lastAllocation], [seed, String(Date.now())]);
   const nonce = Number(await run(""));
   if (nonce >= 0) return nonce;

@@ -1,4 +1,3 @@
-export * from "./relayerKeys.js";
 export * from "./parseRelayerAccounts.js";
 export * from "./pickRelayer.js";
 export * from "./allocateRelayerNonce.js";

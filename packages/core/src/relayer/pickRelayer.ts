@@ -1,7 +1,7 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { PrivateKeyAccount } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { Redis } from "../redis/createRedis.js";
-import { relayerRoundRobinKey } from "./relayerKeys.js";
 
 /**
  * Spreads a chain's solves over its relayer wallets, round robin through a Redis counter (each wallet's nonces
@@ -14,6 +14,6 @@ export async function pickRelayer(redis: Redis, chainId: number, relayers: reado
     });
   }
   if (relayers.length === 1) return relayers[0]!;
-  const turn = await redis.incr(relayerRoundRobinKey(chainId)).catch(() => Math.floor(Math.random() * relayers.length));
+  const turn = await redis.incr(redisKeys.relayerRoundRobin(chainId)).catch(() => Math.floor(Math.random() * relayers.length));
   return relayers[turn % relayers.length]!;
 }

@@ -1,7 +1,7 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Hex, PrivateKeyAccount, PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
 import { readInflightRecord } from "./inflightRecord.js";
-import { relayerKeys, relayerRepairLeaseKey } from "./relayerKeys.js";
 import { signRelayerTransaction } from "./signRelayerTransaction.js";
 
 export type RepairRelayerNoncesParameters = {
@@ -35,7 +35,7 @@ return 1`;
  */
 export async function repairRelayerNonces(params: RepairRelayerNoncesParameters): Promise<RelayerRepair[]> {
   const { redis, client, chainId, relayers, stuckAfterMs } = params;
-  const lease = await redis.set(relayerRepairLeaseKey(chainId), "1", { nx: true, px: Math.max(1000, Math.min(stuckAfterMs, 10_000)) }).catch(() => null);
+  const lease = await redis.set(redisKeys.relayerRepairLease(chainId), "1", { nx: true, px: Math.max(1000, Math.min(stuckAfterMs, 10_000)) }).catch(() => null);
   if (lease !== "OK") return [];
   const done: RelayerRepair[] = [];
   for (const account of relayers) {
@@ -47,7 +47,7 @@ export async function repairRelayerNonces(params: RepairRelayerNoncesParameters)
 
 async function repairOne(params: RepairRelayerNoncesParameters, account: PrivateKeyAccount): Promise<RelayerRepair | undefined> {
   const { redis, client, chainId, stuckAfterMs } = params;
-  const keys = relayerKeys(chainId, account.address);
+  const keys = redisKeys.relayer(chainId, account.address);
   const [mined, pending] = await Promise.all([
     client.getTransactionCount({ address: account.address, blockTag: "latest" }),
     client.getTransactionCount({ address: account.address, blockTag: "pending" }),
@@ -102,7 +102,7 @@ async function plug(params: RepairRelayerNoncesParameters, account: PrivateKeyAc
   try {
     await client.sendRawTransaction({ serializedTransaction: serialized });
   } catch (error) {
-    await redis.zadd(relayerKeys(chainId, account.address).holes, { score: nonce, member: String(nonce) }).catch(() => {});
+    await redis.zadd(redisKeys.relayer(chainId, account.address).holes, { score: nonce, member: String(nonce) }).catch(() => {});
     throw error;
   }
   return hash;

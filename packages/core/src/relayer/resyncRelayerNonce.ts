@@ -1,6 +1,6 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Address, PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
-import { relayerKeys } from "./relayerKeys.js";
 
 /** Raises the counter to at least ARGV[1] and forgets holes and in-flight records below it (mined or replaced). */
 const RAISE = `
@@ -17,7 +17,7 @@ return math.max(floor, current)`;
 export async function resyncRelayerNonce(
   { redis, client, chainId, relayer }: { redis: Redis; client: PublicClient; chainId: number; relayer: Address },
 ): Promise<number> {
-  const keys = relayerKeys(chainId, relayer);
+  const keys = redisKeys.relayer(chainId, relayer);
   const pending = await client.getTransactionCount({ address: relayer, blockTag: "pending" });
   return Number(await redis.eval<string[], number>(RAISE, [keys.next, keys.holes], [String(pending)]));
 }

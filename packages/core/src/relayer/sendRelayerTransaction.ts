@@ -1,10 +1,10 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Address, Hex, PrivateKeyAccount, PublicClient } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { Redis } from "../redis/createRedis.js";
 import { allocateRelayerNonce } from "./allocateRelayerNonce.js";
 import { classifySendError } from "./classifySendError.js";
 import type { InflightRecord } from "./inflightRecord.js";
-import { relayerKeys } from "./relayerKeys.js";
 import { resyncRelayerNonce } from "./resyncRelayerNonce.js";
 import { signRelayerTransaction } from "./signRelayerTransaction.js";
 
@@ -34,7 +34,7 @@ const ATTEMPTS = 4;
  */
 export async function sendRelayerTransaction(params: SendRelayerTransactionParameters): Promise<SentRelayerTransaction> {
   const { redis, client, chainId, account, to, data, gas } = params;
-  const keys = relayerKeys(chainId, account.address);
+  const keys = redisKeys.relayer(chainId, account.address);
   const fees = await client.estimateFeesPerGas().catch((cause) => {
     throw new SluiceError("UPSTREAM_ERROR", "The chain's RPC did not answer (fees); nothing was sent, retry shortly", { cause });
   });

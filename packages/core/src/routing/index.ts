@@ -6,3 +6,5 @@ export * from "./poolGraph.js";
 export * from "./quotePath.js";
 export * from "./quoteRoute.js";
 export * from "./types.js";
+export * from "./findFreshRoute.js";
+export * from "./routingGraphCache.js";

@@ -41,7 +41,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
   if (!executor) throw new SluiceError("UNSUPPORTED_CHAIN", `Gasless swaps are not available on ${chain.name}: Sluice's executor is not deployed there`);
 
   const quote = await quoteSwap({
-    chain: chain.name, deployment: chain.deployment, source: chain.source, amount: body.amount, withPermit: false,
+    chain: chain.name, deployment: chain.deployment, source: chain.source, routingGraphs: chain.routingGraphs, amount: body.amount, withPermit: false,
     from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },
     to: { token: body.to, address: body.toAddress, decimals: body.toDecimals },
   });

@@ -1,7 +1,7 @@
 import type { ChainName } from "../chains/chains.js";
 import type { Redis } from "../redis/createRedis.js";
-import { chainIndexSourceFromEnv, type IndexerEnv } from "../indexer/chainIndexSourceFromEnv.js";
-import { redisGraphStore } from "../indexer/graphStore.js";
+import type { ChainDeployment } from "../chains/chainConfig.js";
+import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
 import { loadGraph } from "../indexer/loadGraph.js";
 import { fallbackTokenList } from "./fallbackTokenList.js";
 import { isChainRpcUp } from "./isChainRpcUp.js";
@@ -12,9 +12,12 @@ import type { FallbackReason, TokenList } from "./tokenListTypes.js";
 /** How long a request waits for a graph that must be loaded or indexed on the spot before serving the fallback. */
 export const GRAPH_WAIT_MS = 8_000;
 
+type TokenListSource = ChainIndexSource & { deployment: ChainDeployment };
+
 export type LoadTokenListParameters = {
   chain: ChainName;
-  env: IndexerEnv;
+  /** The chain's graph source (`services.chain(name).source`); throws when the deployment does not serve the chain. */
+  source: () => TokenListSource;
   redis: Redis;
   /** Keeps work alive after the response (the worker's `executionCtx.waitUntil`); without it, work is awaited. */
   waitUntil?: (promise: Promise<unknown>) => void;
@@ -33,11 +36,11 @@ export type LoadTokenListParameters = {
  * Otherwise the list comes from the Redis cache when it was computed from the stored graph's block less than a
  * minute ago, else it is computed from the graph and cached. Never throws.
  */
-export async function loadTokenList({ chain, env, redis, waitUntil, now = Date.now() }: LoadTokenListParameters): Promise<TokenList> {
+export async function loadTokenList({ chain, source: sourceOf, redis, waitUntil, now = Date.now() }: LoadTokenListParameters): Promise<TokenList> {
   const fallback = (reason: FallbackReason) => fallbackTokenList(chain, reason, now);
-  let source: ReturnType<typeof chainIndexSourceFromEnv>;
+  let source: TokenListSource;
   try {
-    source = chainIndexSourceFromEnv(env, chain, redisGraphStore(redis));
+    source = sourceOf();
   } catch {
     return fallback("chain-not-configured");
   }
@@ -68,7 +71,7 @@ export async function loadTokenList({ chain, env, redis, waitUntil, now = Date.n
   }
 }
 
-async function computeTokenList(source: ReturnType<typeof chainIndexSourceFromEnv>, now: number): Promise<TokenList> {
+async function computeTokenList(source: TokenListSource, now: number): Promise<TokenList> {
   return tokenListFromGraph(await loadGraph(source, now), source.quality, now);
 }
 

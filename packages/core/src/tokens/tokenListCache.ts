@@ -3,6 +3,7 @@
  * was computed from: a reader recomputes when the indexer's stored block has moved past it, or when it is older
  * than `TOKEN_LIST_MAX_AGE_MS` (trade recency moves with the clock even while the graph does not).
  */
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Redis } from "../redis/createRedis.js";
 import type { ChainName } from "../chains/chains.js";
 import type { TokenList } from "./tokenListTypes.js";
@@ -12,10 +13,9 @@ export const TOKEN_LIST_MAX_AGE_MS = 60_000;
 /** Redis expiry of an entry: a list nobody asks for disappears. */
 const TOKEN_LIST_TTL_SECONDS = 600;
 
-export const tokenListKey = (chain: ChainName) => `sluice:tokens:v1:${chain}`;
 
 export async function readCachedTokenList(redis: Redis, chain: ChainName): Promise<TokenList | null> {
-  const value = await redis.get<TokenList>(tokenListKey(chain));
+  const value = await redis.get<TokenList>(redisKeys.tokenList(chain));
   if (!value || typeof value !== "object" || value.chain !== chain || value.source !== "indexed" || !Array.isArray(value.tokens)) return null;
   return value;
 }
@@ -24,5 +24,5 @@ export async function readCachedTokenList(redis: Redis, chain: ChainName): Promi
 export async function writeCachedTokenList(redis: Redis, list: TokenList): Promise<void> {
   if (list.source !== "indexed") return;
   const { reason: _reason, ...entry } = list;
-  await redis.set(tokenListKey(list.chain), entry, { ex: TOKEN_LIST_TTL_SECONDS });
+  await redis.set(redisKeys.tokenList(list.chain), entry, { ex: TOKEN_LIST_TTL_SECONDS });
 }

@@ -1,9 +1,10 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Database } from "../db/createDb.js";
 import type { Redis } from "../redis/createRedis.js";
 import { drainUsageOutbox, type DrainUsageOutboxResult } from "./drainUsageOutbox.js";
 import { USAGE_OUTBOX_KEY } from "./usageOutbox.js";
 
-const DRAIN_LOCK_KEY = "usage:outbox:draining";
+const DRAIN_LOCK_KEY = redisKeys.usageOutboxDraining;
 
 /**
  * Drains the outbox when it holds anything and no other drain is running (a short Redis lease; correctness

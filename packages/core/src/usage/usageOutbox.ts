@@ -1,3 +1,4 @@
+import { redisKeys } from "../redis/redisKeys.js";
 import type { Redis } from "../redis/createRedis.js";
 import type { UsageEvent } from "./usageEventInput.js";
 
@@ -6,9 +7,9 @@ import type { UsageEvent } from "./usageEventInput.js";
  * list) makes every step idempotent: pushing the same event twice keeps one entry, and a drain deletes
  * exactly the ids it wrote, so concurrent or interrupted drains neither lose nor double anything.
  */
-export const USAGE_OUTBOX_KEY = "usage:outbox";
+export const USAGE_OUTBOX_KEY = redisKeys.usageOutbox;
 /** Events Postgres refused for good (e.g. an unknown account), kept for the operator with the reason. */
-export const USAGE_DEAD_LETTER_KEY = "usage:outbox:dead";
+export const USAGE_DEAD_LETTER_KEY = redisKeys.usageDeadLetter;
 
 export async function pushToUsageOutbox(redis: Redis, events: UsageEvent[]): Promise<void> {
   if (events.length === 0) return;

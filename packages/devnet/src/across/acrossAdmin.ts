@@ -10,7 +10,7 @@
  * - polygon: the FxChild (the HubPool stand-in itself on the devnet) calls `processMessageFromRoot`.
  */
 import { concat, encodeFunctionData, pad, parseEther, toHex, type Address, type Hex } from "viem";
-import type { ChainName } from "@sluice/core/chains/chains";
+import type { ChainName } from "@sluice/core";
 import { acrossBuild } from "./acrossArtifacts.js";
 import { applyL1ToL2Alias, DEVNET_HUB_POOL, OP_CROSS_DOMAIN_MESSENGER, spokePoolImplementation } from "./acrossDevnetRoles.js";
 import { rpcCall, sendAndWait } from "./devnetRpc.js";

@@ -4,7 +4,7 @@
  */
 import { privateKeyToAccount } from "viem/accounts";
 import { keccak256, stringToHex, type Address, type Hex } from "viem";
-import type { ChainName } from "@sluice/core/chains/chains";
+import type { ChainName } from "@sluice/core";
 
 /**
  * Stands in for Across' HubPool (Ethereum mainnet address): every SpokePool's cross-domain admin. On the devnet its

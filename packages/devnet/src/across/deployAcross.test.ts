@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, erc20Abi, http, parseAbi, pad, type Hex } from "viem";
-import { ACROSS_MULTICALL_HANDLER, chainNames, chains } from "@sluice/core/chains/chains";
+import { ACROSS_MULTICALL_HANDLER, chainNames, chains } from "@sluice/core";
 import { startDevnet, type Devnet } from "../startDevnet.js";
 import { testScenario } from "../testSupport/testScenario.js";
 import { ERC1967_IMPLEMENTATION_SLOT } from "./deployAcross.js";

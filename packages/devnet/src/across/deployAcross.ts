@@ -4,7 +4,7 @@
  * MulticallHandler at its canonical address; and a funded relayer with standing approvals to the SpokePool.
  */
 import { decodeAbiParameters, encodeDeployData, encodeFunctionData, parseAbi, erc20Abi, maxUint256, pad, parseEther, toHex, zeroAddress, type Address, type Hex } from "viem";
-import { ACROSS_MULTICALL_HANDLER, chains, type ChainName } from "@sluice/core/chains/chains";
+import { ACROSS_MULTICALL_HANDLER, chains, type ChainName } from "@sluice/core";
 import { contractBuilds } from "../contracts/artifacts.js";
 import type { ManifestChain } from "../manifest/manifestTypes.js";
 import { acrossBuild } from "./acrossArtifacts.js";

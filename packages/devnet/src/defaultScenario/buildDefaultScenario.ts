@@ -1,4 +1,4 @@
-import { chainNames, chains, type ChainName } from "@sluice/core/chains/chains";
+import { chainNames, chains, type ChainName } from "@sluice/core";
 import type { ScenarioPool, ScenarioToken } from "../scenario/scenarioSchema.js";
 import { decimalString } from "../scenario/generateGraph.js";
 import { deterministicTokenAddress } from "../scenario/resolveTokens.js";

@@ -1,4 +1,4 @@
-import type { ChainName } from "@sluice/core/chains/chains";
+import type { ChainName } from "@sluice/core";
 
 /** A token of the default scenario with its rough USD price (late-2020s ballpark, for realistic pool sizes only). */
 export type TokenSpec = {

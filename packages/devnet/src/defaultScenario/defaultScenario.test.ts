@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { erc20Abi } from "viem";
-import { chainNames } from "@sluice/core/chains/chains";
+import { chainNames } from "@sluice/core";
 import { startDevnet, defaultScenarioPath, type Devnet } from "../startDevnet.js";
 import { readScenarioFile } from "../scenario/parseScenario.js";
 import { resolveScenario } from "../scenario/resolveScenario.js";

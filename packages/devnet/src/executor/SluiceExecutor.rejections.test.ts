@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeFunctionData, parseUnits, type Hex } from "viem";
-import { executorAbi, type ExecutorRoute } from "@sluice/core/executor/index";
+import { executorAbi, type ExecutorRoute } from "@sluice/core";
 import { startExecutorTestbed, type ExecutorTestbed } from "./testing/startExecutorTestbed.js";
 import { prepareSwap, revertOf, sendSwap, simulateSwap, type PreparedSwap } from "./testing/executorCalls.js";
 import { quoteRoute } from "./testing/quoteRoute.js";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseUnits } from "viem";
-import type { ExecutorRoute } from "@sluice/core/executor/index";
+import type { ExecutorRoute } from "@sluice/core";
 import { startExecutorTestbed, type ExecutorTestbed } from "./testing/startExecutorTestbed.js";
 import { executorHoldings, prepareSwap, routeTokens, sendSwap, simulateSwap, type SwapRequest } from "./testing/executorCalls.js";
 import { quoteRoute } from "./testing/quoteRoute.js";

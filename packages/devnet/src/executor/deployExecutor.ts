@@ -1,5 +1,5 @@
 import type { Account, Address, Chain, PublicClient, Transport, WalletClient } from "viem";
-import { executorAbi } from "@sluice/core/executor/index";
+import { executorAbi } from "@sluice/core";
 import { executorArtifact } from "./executorArtifact.js";
 
 export type DeployExecutorArgs = {

@@ -1,6 +1,6 @@
 /** The ABI the service encodes with must be the ABI of the bytecode the devnet deploys. */
 import { describe, expect, it } from "vitest";
-import { executorAbi } from "@sluice/core/executor/index";
+import { executorAbi } from "@sluice/core";
 import { executorArtifact } from "./executorArtifact.js";
 
 describe("executor ABI", () => {

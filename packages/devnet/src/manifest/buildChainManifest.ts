@@ -1,5 +1,5 @@
 import { formatUnits, type Address } from "viem";
-import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from "@sluice/core/chains/chains";
+import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from "@sluice/core";
 import type { ResolvedChain } from "../scenario/resolvedTypes.js";
 import { layoutAddresses, v2PairAddress, v3PoolAddress } from "../seed/deploymentLayout.js";
 import type { ManifestChain } from "./manifestTypes.js";

@@ -1,5 +1,5 @@
 import type { Address, Hex } from "viem";
-import type { ChainName } from "@sluice/core/chains/chains";
+import type { ChainName } from "@sluice/core";
 
 export type ManifestToken = {
   symbol: string;

@@ -1,4 +1,4 @@
-import type { ChainName } from "@sluice/core/chains/chains";
+import type { ChainName } from "@sluice/core";
 import type { GenerateOptions, ScenarioPool, ScenarioToken } from "./scenarioSchema.js";
 import { v3Fees } from "./scenarioSchema.js";
 import { deterministicTokenAddress } from "./resolveTokens.js";

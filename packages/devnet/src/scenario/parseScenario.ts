@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { chainNames } from "@sluice/core/chains/chains";
+import { chainNames } from "@sluice/core";
 import { scenarioSchema, type Scenario } from "./scenarioSchema.js";
 import { fieldPath, ScenarioError } from "./scenarioError.js";
 

@@ -1,4 +1,4 @@
-import { chainNames, chains, type ChainName } from "@sluice/core/chains/chains";
+import { chainNames, chains, type ChainName } from "@sluice/core";
 import type { Scenario, ScenarioChain } from "./scenarioSchema.js";
 import type { ResolvedChain, ResolvedScenario, ResolvedToken, ResolvedWallet } from "./resolvedTypes.js";
 import { ScenarioError } from "./scenarioError.js";

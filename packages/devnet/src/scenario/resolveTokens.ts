@@ -1,5 +1,5 @@
 import { getAddress, keccak256, stringToHex, type Address } from "viem";
-import { chains, type ChainName } from "@sluice/core/chains/chains";
+import { chains, type ChainName } from "@sluice/core";
 import type { ScenarioToken } from "./scenarioSchema.js";
 import type { ResolvedToken } from "./resolvedTypes.js";
 import { ScenarioError } from "./scenarioError.js";

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { ChainName } from "@sluice/core/chains/chains";
+import type { ChainName } from "@sluice/core";
 
 /** A scenario checked against itself and the chain registry, with every amount in raw units. */
 export type ResolvedToken = {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { isAddress, type Address } from "viem";
-import { chainNames } from "@sluice/core/chains/chains";
+import { chainNames } from "@sluice/core";
 
 const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal string such as "1.5"');
 const positiveDecimal = decimalString.refine((v) => /[1-9]/.test(v), "must be greater than zero");

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createPublicClient, createWalletClient, defineChain, getAddress, http, publicActions, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { chainById } from "@sluice/core/chains/chains";
+import { chainById } from "@sluice/core";
 
 const hookPath = fileURLToPath(new URL("../executor/deployExecutor.ts", import.meta.url));
 

@@ -1,5 +1,5 @@
 import { pad, stringToHex, toHex, type Address, type Hex } from "viem";
-import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from "@sluice/core/chains/chains";
+import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from "@sluice/core";
 import type { JsonRpc, RpcRequest } from "../rpc/jsonRpc.js";
 import { contractBuilds } from "../contracts/artifacts.js";
 import type { ResolvedToken } from "../scenario/resolvedTypes.js";

@@ -3,7 +3,7 @@
  * Kept out of the `*.test.ts` files because several suites share it.
  */
 import { createPublicClient, erc20Abi, http, type Address, type PublicClient } from "viem";
-import { MULTICALL3_ADDRESS } from "@sluice/core/chains/chains";
+import { MULTICALL3_ADDRESS } from "@sluice/core";
 import { contractBuilds } from "../contracts/artifacts.js";
 import type { ManifestChain } from "../manifest/manifestTypes.js";
 

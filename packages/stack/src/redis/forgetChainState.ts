@@ -1,7 +1,5 @@
+import { redisKeys } from "@sluice/core";
 import { Redis } from "ioredis";
-
-/** Redis keys derived from chain state: indexed pool graphs, cached token lists, relayer nonces, permit claims. */
-const CHAIN_DERIVED_PATTERNS = ["sluice:graph:*", "sluice:tokens:*", "relayer:*", "permit:claim:*"];
 
 /**
  * The stack starts a new devnet every time, so whatever Redis remembers about the previous chains is wrong for the
@@ -14,7 +12,7 @@ export async function forgetChainState(redisUrl: string): Promise<number> {
   await redis.connect();
   let forgotten = 0;
   try {
-    for (const pattern of CHAIN_DERIVED_PATTERNS) {
+    for (const pattern of redisKeys.chainDerivedPatterns) {
       let cursor = "0";
       do {
         const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 500);

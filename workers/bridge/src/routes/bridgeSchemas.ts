@@ -1,8 +1,7 @@
 /** Request fields shared by the bridge endpoints; a bad value answers MALFORMED_REQUEST naming the field. */
 import { z } from "@hono/zod-openapi";
 import { getAddress, isAddress, type Address } from "viem";
-import { chainById, SluiceError, type ChainId } from "@sluice/core";
-import { findBridgeToken, type BridgeToken } from "@sluice/core/bridge/index";
+import { chainById, findBridgeToken, SluiceError, type BridgeToken, type ChainId } from "@sluice/core";
 
 export const addressField = z.string().refine((v) => isAddress(v, { strict: false }), "must be a 0x-prefixed 20-byte address")
   .transform((v) => getAddress(v) as Address);

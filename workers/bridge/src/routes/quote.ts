@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, chainById, createChainClient, errorResponses, parseChainConfig, requireApiKey, SluiceError,
+  apiKeySecurity, authErrorCodes, chainById, createChainClient, errorResponses, parseChainConfig, quoteBridge,
+  requireApiKey, SluiceError,
 } from "@sluice/core";
-import { quoteBridge } from "@sluice/core/bridge/index";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
 import { addressField, BridgeTokenSchema, rawAmountField, requireBridgeLeg } from "./bridgeSchemas.js";
 

@@ -3,8 +3,7 @@
  * devnet's chains by the same function /bridge/status uses.
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { chainById, createChainClient } from "@sluice/core";
-import { verifyDepositStatus, type BridgeDeposit } from "@sluice/core/bridge/index";
+import { chainById, createChainClient, verifyDepositStatus, type BridgeDeposit } from "@sluice/core";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
 import { ARBITRUM, BASE, newWallet, quoteBody, sendQuoteTransactions, waitForStatus } from "../testing/bridgeTestKit.js";

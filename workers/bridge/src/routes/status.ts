@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, chainClientLookup, errorResponses, requireApiKey, SluiceError,
+  apiKeySecurity, authErrorCodes, bridgeDepositStatus, chainClientLookup, errorResponses, isTrackedByAnotherAccount,
+  requireApiKey, SluiceError, unknownBridgeDeposit, verifyDepositStatus,
 } from "@sluice/core";
-import { bridgeDepositStatus, isTrackedByAnotherAccount, unknownBridgeDeposit, verifyDepositStatus } from "@sluice/core/bridge/index";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
 import { chainIdField, requireBridgeChain, txHashField } from "./bridgeSchemas.js";
 

@@ -1,6 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKeySecurity, authErrorCodes, errorResponses, requireApiKey } from "@sluice/core";
-import { bridgeTokens } from "@sluice/core/bridge/index";
+import { apiKeySecurity, authErrorCodes, bridgeTokens, errorResponses, requireApiKey } from "@sluice/core";
 import type { BridgeEnv } from "../bridgeEnv.js";
 import { BridgeTokenSchema, chainIdField, requireBridgeChain } from "./bridgeSchemas.js";
 

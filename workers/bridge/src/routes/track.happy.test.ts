@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { chainById, createChainClient, createDb } from "@sluice/core";
-import { createAcrossClient, reconcileBridgeSettlements } from "@sluice/core/bridge/index";
+import { chainById, createAcrossClient, createChainClient, createDb, reconcileBridgeSettlements } from "@sluice/core";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
 import { createWalletClient, erc20Abi, http } from "viem";

@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, chainById, createChainClient, errorResponses, parseChainConfig, requireApiKey, SluiceError,
+  apiKeySecurity, authErrorCodes, bridgeDepositNotFound, chainById, createChainClient, errorResponses,
+  parseChainConfig, requireApiKey, SluiceError, trackBridgeDeposit, verifyBridgeDeposit,
 } from "@sluice/core";
-import { bridgeDepositNotFound, trackBridgeDeposit, verifyBridgeDeposit } from "@sluice/core/bridge/index";
 import { isAddressEqual } from "viem";
 import type { BridgeEnv } from "../bridgeEnv.js";
 import { addressField, rawAmountField, requireBridgeLeg, txHashField } from "./bridgeSchemas.js";

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from "viem";
-import { executorAbi } from "@sluice/core/executor/executorAbi";
-import { swapWithPermit } from "@sluice/core/client/swapWithPermit";
-import { confirmSwap } from "@sluice/core/client/confirmSwap";
-import { submitEncodedSwap } from "@sluice/core/client/submitEncodedSwap";
+import { executorAbi } from "@sluice/core";
+import { confirmSwap, submitEncodedSwap, swapWithPermit } from "@sluice/core/client";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
 import { balanceOf, connection, manifestChain, nativeBalances, newUser, reader, solveBody, token, walletOf } from "../../../../test/support/devnetWallets.js";

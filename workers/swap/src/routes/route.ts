@@ -36,6 +36,7 @@ export function registerRoute(app: OpenAPIHono<SwapEnv>) {
       chain: chain.name,
       deployment: chain.deployment,
       source: chain.source,
+      routingGraphs: chain.routingGraphs,
       amount: body.amount,
       from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },
       to: { token: body.to, address: body.toAddress, decimals: body.toDecimals },

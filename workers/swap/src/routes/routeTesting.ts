@@ -6,8 +6,7 @@
 import { inject } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
 import { erc20Abi, type Address, type Hex } from "viem";
-import { encodeExecutorSwap, type ExecutorRoute } from "@sluice/core/executor/index";
-import type { ChainName } from "@sluice/core/chains/chains";
+import { encodeExecutorSwap, type ChainName, type ExecutorRoute } from "@sluice/core";
 import { call } from "../../../../test/support/http.js";
 import { manifestChain, reader, walletOf, type TestUser } from "../../../../test/support/devnetWallets.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { erc20Abi, parseUnits } from "viem";
-import { PERMIT2_ADDRESS } from "@sluice/core/chains/chains";
+import { PERMIT2_ADDRESS } from "@sluice/core";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
 import { faults, withOutage } from "../../../../test/support/faults.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isAddressEqual, parseUnits } from "viem";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
-import { swapWithPermit } from "@sluice/core/client/swapWithPermit";
+import { swapWithPermit } from "@sluice/core/client";
 import {
   balanceOf, connection, decodeSwapCalldata, manifestChain, nativeBalances, newUser, newUsers, reader, relayerNonces,
   solveBody, token, walletOf,

@@ -3,9 +3,8 @@
  * integration; concurrent solves over one balance never send a transaction that must fail.
  */
 import { describe, expect, inject, it } from "vitest";
-import { createDb } from "@sluice/core";
+import { chains, createDb } from "@sluice/core";
 import { encodeFunctionData, erc20Abi, parseUnits, type Hex } from "viem";
-import { chains } from "@sluice/core/chains/chains";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
 import { newUser, reader, relayerNonces, signPermit, solveBody, token, type TestUser } from "../../../../test/support/devnetWallets.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { Redis } from "ioredis";
-import { chainNames, chains, type ChainName } from "@sluice/core/chains/chains";
+import { chainNames, chains, type ChainName } from "@sluice/core";
 import { call } from "../../../../test/support/http.js";
 import { faults, withOutage } from "../../../../test/support/faults.js";
 import { eventually, expectedOrder, untilIndexed } from "../testing/expectedTokenList.js";

@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import tokenListSchema from "@uniswap/token-lists/src/tokenlist.schema.json" with { type: "json" };
-import { chainNames, chains } from "@sluice/core/chains/chains";
+import { chainNames, chains } from "@sluice/core";
 import { call } from "../../../../test/support/http.js";
 import { eventually, expectedOrder, expectedTokens, untilIndexed } from "../testing/expectedTokenList.js";
 

@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { chainNames, errorResponses, type AppEnv } from "@sluice/core";
 import {
-  DEFAULT_TOKEN_LIMIT, MAX_TOKEN_LIMIT, loadTokenList, searchTokenList, toUniswapTokenList, fallbackTokenList, type TokenList,
-} from "@sluice/core/tokens/index";
+  chainNames, DEFAULT_TOKEN_LIMIT, errorResponses, fallbackTokenList, loadTokenList, MAX_TOKEN_LIMIT,
+  searchTokenList, toUniswapTokenList, type AppEnv, type TokenList,
+} from "@sluice/core";
 import { rejectUnknownParameters } from "../rejectUnknownParameters.js";
 
 const limitMessage = `must be a whole number from 1 to ${MAX_TOKEN_LIMIT}`;
@@ -81,7 +81,7 @@ export function registerGetTokens(app: OpenAPIHono<AppEnv>) {
 async function tokenListOrFallback(c: Parameters<Parameters<OpenAPIHono<AppEnv>["openapi"]>[1]>[0], chain: (typeof chainNames)[number]): Promise<TokenList> {
   try {
     const services = c.get("services");
-    return await loadTokenList({ chain, env: c.get("config"), redis: services.redis, waitUntil: services.background });
+    return await loadTokenList({ chain, source: () => services.chain(chain).source, redis: services.redis, waitUntil: services.background });
   } catch {
     return fallbackTokenList(chain, "storage-unreachable");
   }

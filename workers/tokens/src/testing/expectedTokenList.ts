@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { chains, type ChainName } from "@sluice/core/chains/chains";
+import { chains, type ChainName } from "@sluice/core";
 import type { ManifestToken } from "@sluice/devnet";
 import { call } from "../../../../test/support/http.js";
 

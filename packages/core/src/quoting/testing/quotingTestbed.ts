@@ -18,7 +18,8 @@ import type { ExecutorRoute } from "../../executor/executorRoute.js";
 import { chainIndexSourceFromEnv } from "../../indexer/chainIndexSourceFromEnv.js";
 import type { ChainIndexSource } from "../../indexer/chainIndexSource.js";
 import { memoryGraphStore } from "../../indexer/graphStore.js";
-import { forgetGraphs } from "../../indexer/graphCache.js";
+import { createGraphCache } from "../../indexer/graphCache.js";
+import { createRoutingGraphCache, type RoutingGraphCache } from "../../routing/routingGraphCache.js";
 import type { ChainDeployment } from "../../chains/chainConfig.js";
 import { permitTransferFromTypes } from "../buildPermit.js";
 
@@ -32,6 +33,7 @@ export type QuotingTestbed = {
   executor: Address;
   quoterV2: Address;
   source: ChainIndexSource & { deployment: ChainDeployment };
+  routingGraphs: RoutingGraphCache;
   token: (symbol: string) => Address;
   stop: () => Promise<void>;
 };
@@ -58,14 +60,13 @@ export async function startQuotingTestbed(scenario?: unknown): Promise<QuotingTe
       SLUICE_CHAINS: JSON.stringify({ base: { rpcUrl: manifest.rpcUrl, executor: manifest.executor, relayers: manifest.relayers, uniswapV2Factory: manifest.uniswapV2Factory, uniswapV3Factory: manifest.uniswapV3Factory } }),
       SLUICE_TOKEN_QUALITY: JSON.stringify({ base: Object.fromEntries(manifest.tokens.map((t) => [t.address.toLowerCase(), t.quality])) }),
     };
-    forgetGraphs();
-    const source = chainIndexSourceFromEnv(env, "base", memoryGraphStore());
+    const source = chainIndexSourceFromEnv(env, "base", memoryGraphStore(), createGraphCache());
     const token = (symbol: string) => {
       const t = manifest.tokens.find((x) => x.symbol === symbol);
       if (!t) throw new Error(`no ${symbol}`);
       return t.address.toLowerCase() as Address;
     };
-    return { manifest, client, user, relayer, executor: manifest.executor!, quoterV2: quoterV2!, source, token, stop: devnet.stop };
+    return { manifest, client, user, relayer, executor: manifest.executor!, quoterV2: quoterV2!, source, routingGraphs: createRoutingGraphCache(), token, stop: devnet.stop };
   } catch (error) {
     await devnet.stop();
     throw error;

@@ -4,7 +4,7 @@
  */
 import { createPublicClient, createWalletClient, defineChain, getAddress, http, type Address, type PublicClient, type WalletClient, type Chain, type Account } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { chainNames, chains, type ChainName } from "@sluice/core/chains/chains";
+import { chainNames, chains, type ChainName } from "@sluice/core";
 import type { DevnetManifest } from "../../manifest/manifestTypes.js";
 import { DEVNET_ACROSS_RELAYER_KEY } from "../acrossDevnetRoles.js";
 

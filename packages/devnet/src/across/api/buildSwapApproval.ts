@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import {
   concat, encodeFunctionData, erc20Abi, maxUint256, pad, parseEther, type Address, type Hex,
 } from "viem";
-import { ACROSS_MULTICALL_HANDLER } from "@sluice/core/chains/chains";
+import { ACROSS_MULTICALL_HANDLER } from "@sluice/core";
 import { acrossBuild } from "../acrossArtifacts.js";
 import { DEPOSIT_QUOTE_TIME_BUFFER } from "../acrossDevnetRoles.js";
 import { AcrossApiError, invalidParam } from "./acrossApiError.js";

@@ -1,5 +1,5 @@
 /** `/swap/chains`, `/swap/tokens` and `/available-routes` in the shapes Across' API answers them. */
-import { chainById } from "@sluice/core/chains/chains";
+import { chainById } from "@sluice/core";
 import type { AcrossNetwork } from "./acrossNetwork.js";
 
 export function swapChains(network: AcrossNetwork) {

@@ -14,13 +14,7 @@ import {
   type Transport,
   type WalletClient,
 } from "viem";
-import {
-  encodeExecutorSwap,
-  executorAbi,
-  permit2ErrorsAbi,
-  type ExecutorRoute,
-  type SignedPermit,
-} from "@sluice/core/executor/index";
+import { encodeExecutorSwap, executorAbi, permit2ErrorsAbi, type ExecutorRoute, type SignedPermit } from "@sluice/core";
 import type { ExecutorTestbed } from "./startExecutorTestbed.js";
 import { randomNonce, signPermit } from "./signPermit.js";
 

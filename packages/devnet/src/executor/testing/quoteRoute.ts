@@ -4,7 +4,7 @@
  * the state before the swap, so a pool may appear only once in the route.
  */
 import type { Address, PublicClient } from "viem";
-import type { ExecutorHop, ExecutorRoute } from "@sluice/core/executor/index";
+import type { ExecutorHop, ExecutorRoute } from "@sluice/core";
 import { quoterV2Abi, v2PairAbi, v3PoolAbi } from "./uniswapAbis.js";
 
 export type RouteQuote = { amountOut: bigint; v3TicksCrossed: number };

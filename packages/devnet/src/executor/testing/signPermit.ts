@@ -3,8 +3,7 @@
  * with the executor as spender.
  */
 import type { Account, Address, Chain, Hex, Transport, WalletClient } from "viem";
-import { PERMIT2_ADDRESS } from "@sluice/core/chains/index";
-import type { SignedPermit } from "@sluice/core/executor/index";
+import { PERMIT2_ADDRESS, type SignedPermit } from "@sluice/core";
 
 const permitTransferFromTypes = {
   PermitTransferFrom: [

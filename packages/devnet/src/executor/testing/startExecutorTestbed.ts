@@ -18,7 +18,7 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { PERMIT2_ADDRESS } from "@sluice/core/chains/index";
+import { PERMIT2_ADDRESS } from "@sluice/core";
 import { startDevnet } from "../../startDevnet.js";
 import type { ManifestChain } from "../../manifest/manifestTypes.js";
 import { executorScenario, executorTestChain } from "./executorScenario.js";

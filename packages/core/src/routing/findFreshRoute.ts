@@ -1,31 +1,23 @@
-import type { Address, PublicClient } from "viem";
+import type { Address } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { ChainGraph } from "../indexer/graphTypes.js";
-import { refreshPools } from "../indexer/refreshPools.js";
 import type { Pool } from "../pools/types.js";
-import { RouteError } from "../routing/errors.js";
-import { DEFAULT_ROUTE_OPTIONS, findBestRoute } from "../routing/findBestRoute.js";
-import { findCandidatePaths } from "../routing/findCandidatePaths.js";
-import { createPoolGraph, type PoolGraph } from "../routing/poolGraph.js";
-import type { Route } from "../routing/types.js";
-
-/** The routing engine's index of a chain graph, built once per graph object (a new graph arrives from the store). */
-const routingGraphs = new WeakMap<ChainGraph, PoolGraph>();
-
-function routingGraphOf(graph: ChainGraph): PoolGraph {
-  let routing = routingGraphs.get(graph);
-  if (!routing) {
-    routing = createPoolGraph([...graph.pools.values()]);
-    routingGraphs.set(graph, routing);
-  }
-  return routing;
-}
+import { RouteError } from "./errors.js";
+import { DEFAULT_ROUTE_OPTIONS, findBestRoute } from "./findBestRoute.js";
+import { findCandidatePaths } from "./findCandidatePaths.js";
+import { createPoolGraph } from "./poolGraph.js";
+import type { RoutingGraphCache } from "./routingGraphCache.js";
+import type { Route } from "./types.js";
 
 export type FindFreshRouteParameters = {
   graph: ChainGraph;
-  /** Reads the pools at `latestBlock`; absent (in-process benchmarks on a fixed graph): the graph is used as is. */
-  client?: PublicClient;
-  latestBlock?: bigint;
+  /** This isolate's router index of each graph. */
+  routingGraphs: RoutingGraphCache;
+  /**
+   * The pool refresher (a provider): brings the given pools of `graph` to current state and says how many it re-read.
+   * Absent (in-process benchmarks on a fixed graph): the graph is used as is.
+   */
+  refresh?: (pools: Address[]) => Promise<number>;
   tokenIn: Address;
   tokenOut: Address;
   amountIn: bigint;
@@ -36,15 +28,15 @@ export type FindFreshRouteParameters = {
 export type FindFreshRouteReturnType = { route: Route; poolsRefreshed: number; candidatePools: number };
 
 /**
- * The best route on pool state as of the chain's latest block. The candidate paths are found on the graph (a float
- * heuristic, so slightly stale state does no harm); the pools they touch are then brought to `latestBlock` (one
- * Multicall3 call, nothing when already current), and the exact search runs on those fresh pools only, so every
- * pool the route uses is quoted on current state.
+ * The router's one step: the best route on current pool state. The candidate paths are found on the graph (a float
+ * heuristic, so slightly stale state does no harm); the pools they touch are then refreshed by the injected
+ * refresher (one Multicall3 call at the latest block, nothing when already current), and the exact search runs on
+ * those fresh pools only, so every pool the route uses is quoted on current state.
  */
 export function findFreshRoute(p: FindFreshRouteParameters): Promise<FindFreshRouteReturnType> | FindFreshRouteReturnType {
   const whole = Number(p.amountIn);
   const o = DEFAULT_ROUTE_OPTIONS;
-  const paths = findCandidatePaths(routingGraphOf(p.graph), {
+  const paths = findCandidatePaths(p.routingGraphs.of(p.graph), {
     tokenIn: p.tokenIn, tokenOut: p.tokenOut, probeAmounts: [whole, whole / o.chunks],
     maxHops: o.maxHops, maxPaths: o.maxPaths, beamWidth: o.beamWidth,
   });
@@ -68,8 +60,8 @@ export function findFreshRoute(p: FindFreshRouteParameters): Promise<FindFreshRo
       throw error;
     }
   };
-  if (!p.client || p.latestBlock === undefined) return search(0);
-  return refreshPools({ graph: p.graph, client: p.client, pools: addresses, latestBlock: p.latestBlock }).then(search);
+  if (!p.refresh) return search(0);
+  return p.refresh(addresses).then(search);
 }
 
 function noRoute(p: FindFreshRouteParameters, why: string): SluiceError {

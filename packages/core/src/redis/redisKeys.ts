@@ -1,0 +1,62 @@
+import type { Address } from "viem";
+import type { ChainName } from "../chains/chains.js";
+
+/**
+ * Every Redis key Sluice uses, in one place. Convention: `sluice:<area>:<what>[:<scope>…]`, chains by name or id as
+ * the area uses them, addresses lower-case. A format change that old values cannot be read with gets a version
+ * segment (`v1`), so a deploy never reads a value written in another shape.
+ */
+export const redisKeys = {
+  /** The cached record of an API key, by the key's hash (`auth/apiKeyCache.ts`). */
+  apiKey: (hash: string) => `sluice:apikey:${hash}`,
+  /** Prefix of the per-key rate limiter's keys (@upstash/ratelimit appends its own). */
+  rateLimitPrefix: "sluice:ratelimit",
+
+  /** A chain's encoded pool graph, the block it is indexed through, and the cron's indexing lock. */
+  graph: (chain: ChainName) => `sluice:graph:v1:${chain}`,
+  graphBlock: (chain: ChainName) => `sluice:graph:v1:${chain}:block`,
+  graphLock: (chain: ChainName) => `sluice:graph:v1:${chain}:lock`,
+  /** A chain's computed token list. */
+  tokenList: (chain: ChainName) => `sluice:tokens:v1:${chain}`,
+
+  /** A permit (owner, nonce) claimed by a gasless solve in flight. */
+  permitClaim: (chainId: number, owner: Address, nonce: bigint) => `sluice:permit:claim:${chainId}:${owner.toLowerCase()}:${nonce}`,
+  /** The account that first encoded a permit (and whether it was sent). */
+  permitOwner: (chainId: number, owner: Address, nonce: bigint) => `sluice:permit:owner:${chainId}:${owner.toLowerCase()}:${nonce}`,
+  /** The lock serialising one owner's gasless solves of one token. */
+  spendLock: (chainId: number, owner: Address, token: Address) =>
+    `sluice:permit:spend-lock:${chainId}:${owner.toLowerCase()}:${token.toLowerCase()}`,
+  /** An owner's input committed to gasless solves still in flight: field = tx hash, value = `raw:<amount>`. */
+  pendingSpend: (chainId: number, owner: Address, token: Address) =>
+    `sluice:permit:pending-spend:${chainId}:${owner.toLowerCase()}:${token.toLowerCase()}`,
+
+  /** One relayer wallet on one chain (see `sendRelayerTransaction` for how they are used). */
+  relayer: (chainId: number, relayer: Address) => {
+    const base = `sluice:relayer:${chainId}:${relayer.toLowerCase()}`;
+    return {
+      /** The next nonce to hand out. */
+      next: `${base}:next`,
+      /** Nonces handed out but never sent (a sorted set scored by nonce): reused first, or plugged by the repair. */
+      holes: `${base}:holes`,
+      /** Sent transactions not yet known mined: nonce → JSON of what was sent, for replacement. */
+      inflight: `${base}:inflight`,
+      /** When a nonce was last handed out (ms); the repair never resets the counter right after an allocation. */
+      lastAllocation: `${base}:last-allocation`,
+    };
+  },
+  /** A lease so only one relayer repair per chain runs at a time. */
+  relayerRepairLease: (chainId: number) => `sluice:relayer:${chainId}:repair-lease`,
+  /** Round-robin counter spreading solves over a chain's relayers. */
+  relayerRoundRobin: (chainId: number) => `sluice:relayer:${chainId}:round-robin`,
+
+  /** The usage outbox (a hash by event id), its dead letters, and the drain lease. */
+  usageOutbox: "sluice:usage:outbox",
+  usageDeadLetter: "sluice:usage:outbox:dead",
+  usageOutboxDraining: "sluice:usage:outbox:draining",
+
+  /**
+   * Keys derived from a chain's state (graphs, token lists, relayer nonces, permit claims and spend): what a local
+   * stack forgets when it starts new devnet chains. API-key cache entries, rate limits and the usage outbox stay.
+   */
+  chainDerivedPatterns: ["sluice:graph:*", "sluice:tokens:*", "sluice:relayer:*", "sluice:permit:*"],
+} as const;
