@@ -7,7 +7,7 @@ import { bench, describe } from "vitest";
 import type { Pool } from "../packages/core/src/pools/types.js";
 import { V2Pool } from "../packages/core/src/pools/v2/v2Pool.js";
 import { getSqrtRatioAtTick } from "../packages/core/src/pools/v3/math/getSqrtRatioAtTick.js";
-import { makeV3Pool, type Position } from "../packages/core/src/pools/v3/testing.js";
+import { makeV3Pool, type Position } from "@sluice/testkit";
 import { findBestRoute, RouteError } from "../packages/core/src/routing/index.js";
 import { createPoolGraph, type PoolGraph } from "../packages/core/src/routing/poolGraph.js";
 

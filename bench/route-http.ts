@@ -11,7 +11,7 @@
 import { rmSync } from "node:fs";
 import { freePort, startStack } from "../packages/stack/src/index.js";
 import { dropDatabase } from "../packages/admin/src/index.js";
-import { leaseRedisDatabase } from "../test/support/leaseRedisDatabase.js";
+import { leaseRedisDatabase } from "@sluice/testkit";
 
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);

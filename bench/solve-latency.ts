@@ -14,7 +14,7 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { freePort, startStack } from "../packages/stack/src/index.js";
 import { PERMIT2_ADDRESS } from "../packages/core/src/chains/chains.js";
 import { permitTypedData } from "../packages/core/src/permit/permitTypedData.js";
-import { leaseRedisDatabase } from "../test/support/leaseRedisDatabase.js";
+import { leaseRedisDatabase } from "@sluice/testkit";
 
 // viem is a dependency of the packages, not of the repository root: load core's copy.
 const requireFromCore = createRequire(new URL("../packages/core/package.json", import.meta.url));

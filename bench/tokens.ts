@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { rmSync } from "node:fs";
 import { freePort, startStack } from "@sluice/stack";
 import { dropDatabase } from "@sluice/admin";
-import { leaseRedisDatabase } from "../test/support/leaseRedisDatabase.js";
+import { leaseRedisDatabase } from "@sluice/testkit";
 
 const chainNames = ["base", "ethereum", "arbitrum", "polygon"] as const;
 const { values } = parseArgs({

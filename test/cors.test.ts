@@ -1,7 +1,6 @@
 /** Browser dApps are partners too: every public route answers CORS preflight and carries CORS headers. */
 import { describe, expect, inject, it } from "vitest";
-import { call } from "./support/http.js";
-import { createPartner } from "./support/partners.js";
+import { call, createPartner } from "@sluice/testkit";
 
 async function preflight(base: string, path: string, method: string) {
   return fetch(base + path.replace(/\{[^}]+\}/g, "x"), {

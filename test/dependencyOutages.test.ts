@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "./support/http.js";
-import { createPartner } from "./support/partners.js";
-import { faults, withOutage } from "./support/faults.js";
+import { admin, call, createPartner, faults, withOutage } from "@sluice/testkit";
 
 describe("when a dependency of ours is down", () => {
   it("Postgres down: an authenticated read answers 503 in the JSON envelope, and works again once it is back", async () => {
@@ -27,7 +25,6 @@ describe("when a dependency of ours is down", () => {
 
   it("Redis down: a revoked key is still refused (Postgres is the truth)", async () => {
     const partner = await createPartner();
-    const { admin } = await import("./support/http.js");
     await admin(`/admin/v1/keys/${partner.keyId}/revoke`, { method: "POST" });
     await withOutage(faults.redis, async () => {
       expect((await call("/api/v1/account", { key: partner.key })).status).toBe(401);

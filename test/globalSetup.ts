@@ -7,8 +7,7 @@ import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { freePort, startStack } from "@sluice/stack";
 import { dropDatabase } from "@sluice/admin";
-import { leaseRedisDatabase } from "./support/leaseRedisDatabase.js";
-import type { StackInfo } from "./support/stackInfo.js";
+import { leaseRedisDatabase, type StackInfo } from "@sluice/testkit";
 
 export default async function setup(project: TestProject) {
   const redis = process.env.REDIS_URL ? { url: process.env.REDIS_URL, release: async () => {} } : await leaseRedisDatabase();

@@ -1,3 +1,4 @@
 export * from "./startStack.js";
 export * from "./process/freePort.js";
 export * from "./process/startProcess.js";
+export * from "./wrangler/startWrangler.js";

@@ -1,8 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { createDb, settleMonth } from "@sluice/core";
-import { admin, call } from "../../../test/support/http.js";
-import { createPartner } from "../../../test/support/partners.js";
-import { currentMonth, insertEvents, query, rawClient } from "./testing/ledgerDb.js";
+import { admin, call, createPartner, currentMonth, insertEvents, query, rawClient } from "@sluice/testkit";
 
 // Settlement closes a month for every account at once, so each test here owns its months (2001-xx), which no
 // other test records events in.

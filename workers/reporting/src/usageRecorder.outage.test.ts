@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import { redisKeys } from "@sluice/core";
 import { inject } from "vitest";
-import { admin } from "../../../test/support/http.js";
-import { faults, withOutage } from "../../../test/support/faults.js";
-import { createPartner, type Partner } from "../../../test/support/partners.js";
-import { event, query } from "./testing/ledgerDb.js";
-import { startUsageProbe, type UsageProbe } from "./testing/usageProbe.js";
+import {
+  admin, createPartner, event, faults, query, startUsageProbe, withOutage, type Partner, type UsageProbe,
+} from "@sluice/testkit";
 
 let probe: UsageProbe;
 let partner: Partner;

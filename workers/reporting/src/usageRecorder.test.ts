@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPartner, type Partner } from "../../../test/support/partners.js";
-import { event, query } from "./testing/ledgerDb.js";
-import { startUsageProbe, type UsageProbe } from "./testing/usageProbe.js";
+import { createPartner, event, query, startUsageProbe, type Partner, type UsageProbe } from "@sluice/testkit";
 
 let probe: UsageProbe;
 let partner: Partner;

@@ -1,8 +1,7 @@
 import { getAmount0Delta } from "./v3/math/getAmount0Delta.js";
 import { getAmount1Delta } from "./v3/math/getAmount1Delta.js";
 import { getSqrtRatioAtTick } from "./v3/math/getSqrtRatioAtTick.js";
-import { describePoolContract } from "./testing/describePoolContract.js";
-import { makeV3Pool, maxUsableTick, minUsableTick, type Position } from "./v3/testing.js";
+import { describePoolContract, makeV3Pool, maxUsableTick, minUsableTick, type Position } from "@sluice/testkit";
 import { V2Pool } from "./v2/v2Pool.js";
 
 const T0 = "0x000000000000000000000000000000000000000a" as const;

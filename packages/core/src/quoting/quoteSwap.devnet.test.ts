@@ -12,8 +12,9 @@ import { findCandidatePaths } from "../routing/findCandidatePaths.js";
 import { createPoolGraph } from "../routing/poolGraph.js";
 import { quotePath } from "../routing/quotePath.js";
 import { quoteSwap, type QuoteSwapParameters } from "./quoteSwap.js";
-import { executeRoute, quoterV2ExactIn, simulateRoute, startQuotingTestbed, type QuotingTestbed } from "./testing/quotingTestbed.js";
-import { quotingScenario } from "./testing/quotingScenario.js";
+import {
+  executeRoute, quoterV2ExactIn, quotingScenario, simulateRoute, startQuotingTestbed, type QuotingTestbed,
+} from "@sluice/testkit";
 
 let bed: QuotingTestbed;
 let graph: ChainGraph;

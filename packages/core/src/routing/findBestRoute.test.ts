@@ -6,7 +6,7 @@ import { RouteError } from "./errors.js";
 import { findBestRoute } from "./findBestRoute.js";
 import { createPoolGraph } from "./poolGraph.js";
 import { quotePath } from "./quotePath.js";
-import { address, v2, v3 } from "./testing.js";
+import { address, v2, v3 } from "@sluice/testkit";
 import type { Path, Route } from "./types.js";
 
 const [A, B, C, D, E] = [1, 2, 3, 4, 5].map(address) as [Address, Address, Address, Address, Address];

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeAuthFailures } from "../../../../test/support/authFailureSuite.js";
-import { call } from "../../../../test/support/http.js";
-import { ARBITRUM, BASE, quoteBody, token } from "../testing/bridgeTestKit.js";
+import { ARBITRUM, BASE, call, describeAuthFailures, quoteBody, bridgeToken } from "@sluice/testkit";
 
 // Every bridge route needs a key (interface §5.5: only /tokens and the sandbox's /health are keyless).
 const someone = "0x3333333333333333333333333333333333333333";
@@ -11,7 +9,7 @@ describeAuthFailures({
   method: "POST", path: "/api/v1/bridge/track", environment: "production",
   body: {
     originChainId: BASE, destinationChainId: ARBITRUM, depositor: someone, recipient: someone,
-    inputToken: token(BASE, "USDC"), outputToken: token(ARBITRUM, "USDC"), amountInRaw: "1", expectedOutRaw: "1",
+    inputToken: bridgeToken(BASE, "USDC"), outputToken: bridgeToken(ARBITRUM, "USDC"), amountInRaw: "1", expectedOutRaw: "1",
     originTxHash: `0x${"ef".repeat(32)}`,
   },
 });

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
+import { call, createPartner } from "@sluice/testkit";
 
 let key: string;
 beforeAll(async () => {

@@ -4,9 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { call } from "../../../../test/support/http.js";
-import { createPartner, type Partner } from "../../../../test/support/partners.js";
-import { BASE, newWallet, quoteBody, tamper } from "../testing/bridgeTestKit.js";
+import { BASE, call, createPartner, newWallet, quoteBody, tamper, type Partner } from "@sluice/testkit";
 
 let partner: Partner;
 beforeAll(async () => { partner = await createPartner({ rateLimitPerMinute: 1000 }); });

@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "../../../../test/support/http.js";
-import { createPartner, type Partner } from "../../../../test/support/partners.js";
-import { ARBITRUM, BASE, newWallet, quoteBody, token } from "../testing/bridgeTestKit.js";
+import { ARBITRUM, BASE, call, createPartner, newWallet, quoteBody, bridgeToken, type Partner } from "@sluice/testkit";
 
 let partner: Partner;
 let depositor: `0x${string}`;
@@ -50,7 +48,7 @@ describe("POST /api/v1/bridge/quote validation", () => {
     expect(await quote({ outputToken: "0x000000000000000000000000000000000000dEaD" })).toMatchObject({ status: 422, body: { code: "UNSUPPORTED_TOKEN" } });
     expect(await quote({ originChainId: 137, inputToken: "WPOL" })).toMatchObject({ status: 422, body: { code: "UNSUPPORTED_TOKEN" } });
     // an address valid on another chain only
-    expect(await quote({ inputToken: token(ARBITRUM, "USDC") })).toMatchObject({ status: 422, body: { code: "UNSUPPORTED_TOKEN" } });
+    expect(await quote({ inputToken: bridgeToken(ARBITRUM, "USDC") })).toMatchObject({ status: 422, body: { code: "UNSUPPORTED_TOKEN" } });
   });
 
   it("a pair the bridge protocol has no route for → UNSUPPORTED_TOKEN", async () => {

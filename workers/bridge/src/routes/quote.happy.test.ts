@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
-import { ARBITRUM, BASE, balanceOf, newWallet, quoteBody, sendQuoteTransactions, token, waitForStatus } from "../testing/bridgeTestKit.js";
+import {
+  ARBITRUM, bridgeBalanceOf, BASE, call, createPartner, newWallet, quoteBody, sendQuoteTransactions, bridgeToken, waitForStatus,
+} from "@sluice/testkit";
 
 describe("POST /api/v1/bridge/quote → deposit → track → status, end to end on the devnet", () => {
   it("bridges USDC from Base to Arbitrum: recipient paid on the destination, 10 bps app fee to Sluice", async () => {
@@ -10,8 +10,8 @@ describe("POST /api/v1/bridge/quote → deposit → track → status, end to end
     const user = await newWallet({ chainId: BASE, symbol: "USDC", amount: 100_000_000n });
     const recipient = (await newWallet()).address;
     const feeRecipient = inject("stack").manifest.accounts.bridgeFeeRecipient;
-    const usdcArb = token(ARBITRUM, "USDC");
-    const feeBefore = await balanceOf(ARBITRUM, usdcArb, feeRecipient);
+    const usdcArb = bridgeToken(ARBITRUM, "USDC");
+    const feeBefore = await bridgeBalanceOf(ARBITRUM, usdcArb, feeRecipient);
 
     const quoted = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { recipient }) });
     expect(quoted.status).toBe(200);
@@ -20,7 +20,7 @@ describe("POST /api/v1/bridge/quote → deposit → track → status, end to end
       inputToken: { symbol: "USDC", decimals: 6 }, outputToken: { symbol: "USDC", decimals: 6 }, inputAmount: "25000000",
       recipient, refundAddress: user.address, refundOnOrigin: true,
       swapTx: { chainId: BASE, simulationSuccess: true, value: "0" },
-      checks: { allowance: { balance: "0", token: token(BASE, "USDC") }, balance: { balance: "100000000" } },
+      checks: { allowance: { balance: "0", token: bridgeToken(BASE, "USDC") }, balance: { balance: "100000000" } },
       fees: { app: { bps: 10, recipient: feeRecipient } },
     });
     expect(quote.approvalTxns).toHaveLength(1);
@@ -29,13 +29,13 @@ describe("POST /api/v1/bridge/quote → deposit → track → status, end to end
     expect(BigInt(quote.fees.relayer.amount) + BigInt(quote.fees.lp.amount)).toBeGreaterThan(0n);
 
     const depositTx = await sendQuoteTransactions(user, quote);
-    expect(await balanceOf(BASE, token(BASE, "USDC"), user.address)).toBe(75_000_000n);
+    expect(await bridgeBalanceOf(BASE, bridgeToken(BASE, "USDC"), user.address)).toBe(75_000_000n);
 
     const tracked = await call("/api/v1/bridge/track", {
       key: partner.key,
       body: {
         originChainId: BASE, destinationChainId: ARBITRUM, depositor: user.address, recipient,
-        inputToken: token(BASE, "USDC"), outputToken: usdcArb, amountInRaw: quote.inputAmount,
+        inputToken: bridgeToken(BASE, "USDC"), outputToken: usdcArb, amountInRaw: quote.inputAmount,
         expectedOutRaw: quote.expectedOutputAmount, quoteId: quote.id, originTxHash: depositTx,
       },
     });
@@ -45,8 +45,8 @@ describe("POST /api/v1/bridge/quote → deposit → track → status, end to end
     const deposit = await waitForStatus(partner.key, depositTx, "filled");
     expect(deposit).toMatchObject({ status: "filled", depositTxHash: depositTx, destinationChainId: ARBITRUM, refundTx: null });
     expect(deposit.fillTx).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(await balanceOf(ARBITRUM, usdcArb, recipient)).toBe(BigInt(quote.expectedOutputAmount));
-    expect(await balanceOf(ARBITRUM, usdcArb, feeRecipient) - feeBefore).toBe(BigInt(quote.fees.app.amount));
+    expect(await bridgeBalanceOf(ARBITRUM, usdcArb, recipient)).toBe(BigInt(quote.expectedOutputAmount));
+    expect(await bridgeBalanceOf(ARBITRUM, usdcArb, feeRecipient) - feeBefore).toBe(BigInt(quote.fees.app.amount));
 
     const byId = await call(`/api/v1/bridge/status?originChainId=${BASE}&depositId=${deposit.depositId}`, { key: partner.key });
     expect(byId.body.deposit).toEqual(deposit);
@@ -55,10 +55,10 @@ describe("POST /api/v1/bridge/quote → deposit → track → status, end to end
   it("accepts an already-approved depositor (no approvals, protocol simulation) and symbols or addresses alike", async () => {
     const partner = await createPartner();
     const user = await newWallet({ chainId: BASE, symbol: "WETH", amount: 10n ** 18n });
-    const first = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { inputToken: "WETH", outputToken: token(ARBITRUM, "WETH"), amount: "100000000000000000" }) });
+    const first = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { inputToken: "WETH", outputToken: bridgeToken(ARBITRUM, "WETH"), amount: "100000000000000000" }) });
     expect(first.status).toBe(200);
     await sendQuoteTransactions(user, first.body.quote);
-    const second = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { inputToken: token(BASE, "WETH"), outputToken: "weth", amount: "100000000000000000" }) });
+    const second = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { inputToken: bridgeToken(BASE, "WETH"), outputToken: "weth", amount: "100000000000000000" }) });
     expect(second.status).toBe(200);
     expect(second.body.quote.approvalTxns).toEqual([]);
   });

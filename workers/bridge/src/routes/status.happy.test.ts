@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
-import { ARBITRUM, BASE, balanceOf, hold, newWallet, quoteBody, sendQuoteTransactions, token, waitForStatus } from "../testing/bridgeTestKit.js";
+import {
+  ARBITRUM, bridgeBalanceOf, BASE, call, createPartner, hold, newWallet, quoteBody, sendQuoteTransactions, bridgeToken,
+  waitForStatus,
+} from "@sluice/testkit";
 
 describe("GET /api/v1/bridge/status: an unfilled deposit", () => {
   it("goes pending → expired → refunded to the depositor on the origin chain", async () => {
@@ -11,7 +12,7 @@ describe("GET /api/v1/bridge/status: an unfilled deposit", () => {
     const quoted = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { amount: "30000000" }) });
     expect(quoted.status).toBe(200);
     const depositTx = await sendQuoteTransactions(user, quoted.body.quote);
-    expect(await balanceOf(BASE, token(BASE, "USDC"), user.address)).toBe(20_000_000n);
+    expect(await bridgeBalanceOf(BASE, bridgeToken(BASE, "USDC"), user.address)).toBe(20_000_000n);
 
     const pending = await waitForStatus(partner.key, depositTx, "pending", 10_000);
     expect(pending).toMatchObject({ fillTx: null, refundTx: null, destinationChainId: ARBITRUM });
@@ -19,8 +20,8 @@ describe("GET /api/v1/bridge/status: an unfilled deposit", () => {
     expect(expired.fillTx).toBeNull();
     const refunded = await waitForStatus(partner.key, depositTx, "refunded", 30_000, { mineOn: ARBITRUM });
     expect(refunded.refundTx).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(await balanceOf(BASE, token(BASE, "USDC"), user.address)).toBe(50_000_000n);
-    expect(await balanceOf(ARBITRUM, token(ARBITRUM, "USDC"), user.address)).toBe(0n);
+    expect(await bridgeBalanceOf(BASE, bridgeToken(BASE, "USDC"), user.address)).toBe(50_000_000n);
+    expect(await bridgeBalanceOf(ARBITRUM, bridgeToken(ARBITRUM, "USDC"), user.address)).toBe(0n);
   }, 120_000);
 });
 

@@ -4,9 +4,9 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { chainById, createChainClient, verifyDepositStatus, type BridgeDeposit } from "@sluice/core";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
-import { ARBITRUM, BASE, newWallet, quoteBody, sendQuoteTransactions, waitForStatus } from "../testing/bridgeTestKit.js";
+import {
+  ARBITRUM, BASE, call, createPartner, newWallet, quoteBody, sendQuoteTransactions, waitForStatus,
+} from "@sluice/testkit";
 
 const clientFor = (chainId: number) => {
   const chain = chainById(chainId)!;

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { chainById, createAcrossClient, createChainClient, createDb, reconcileBridgeSettlements } from "@sluice/core";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
+import {
+  ARBITRUM, BASE, call, createPartner, newWallet, publicClient, quoteBody, sendQuoteTransactions, bridgeToken,
+  waitForStatus,
+} from "@sluice/testkit";
 import { createWalletClient, erc20Abi, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { ARBITRUM, BASE, newWallet, publicClient, quoteBody, sendQuoteTransactions, token, waitForStatus } from "../testing/bridgeTestKit.js";
 
 const trackBody = (overrides: Record<string, unknown> = {}) => ({
   originChainId: BASE, destinationChainId: ARBITRUM,
   depositor: "0x1111111111111111111111111111111111111111", recipient: "0x2222222222222222222222222222222222222222",
-  inputToken: token(BASE, "USDC"), outputToken: token(ARBITRUM, "USDC"),
+  inputToken: bridgeToken(BASE, "USDC"), outputToken: bridgeToken(ARBITRUM, "USDC"),
   amountInRaw: "1000000", expectedOutRaw: "998000", quoteId: "q-1",
   originTxHash: `0x${crypto.getRandomValues(new Uint8Array(32)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "")}`,
   ...overrides,
@@ -62,7 +63,7 @@ describe("POST /api/v1/bridge/track", () => {
     const { user, depositTx } = await deposit(partner.key, "3000000");
     const other = await newWallet({ chainId: BASE, symbol: "USDC", amount: 5_000_000n });
     const transfer = await createWalletClient({ account: privateKeyToAccount(other.key), transport: http(publicClient(BASE).transport.url) })
-      .writeContract({ address: token(BASE, "USDC"), abi: erc20Abi, functionName: "transfer", args: [user.address, 1_000_000n], chain: null });
+      .writeContract({ address: bridgeToken(BASE, "USDC"), abi: erc20Abi, functionName: "transfer", args: [user.address, 1_000_000n], chain: null });
     expect((await publicClient(BASE).waitForTransactionReceipt({ hash: transfer })).status).toBe("success");
     for (const body of [
       trackBody({ depositor: user.address, recipient: user.address }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { admin } from "../../../../test/support/http.js";
+import { admin } from "@sluice/testkit";
 
 const slug = () => `e-${randomBytes(5).toString("hex")}`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { admin, call } from "../../../../test/support/http.js";
+import { admin, call } from "@sluice/testkit";
 
 const slug = () => `a-${randomBytes(5).toString("hex")}`;
 

@@ -1,6 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
+import { call, createPartner } from "@sluice/testkit";
 
 describe("admin API security", () => {
   it.each([

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
+import { admin, call, createPartner } from "@sluice/testkit";
 
 describe("GET /api/v1/account", () => {
   it("answers the key's own account with the interface's fields", async () => {
@@ -26,7 +25,6 @@ describe("GET /api/v1/account", () => {
 
   it("reflects an operator's rate change on the next request", async () => {
     const partner = await createPartner({ rebateBps: 5 });
-    const { admin } = await import("../../../../test/support/http.js");
     await admin(`/admin/v1/accounts/${partner.slug}`, { method: "PATCH", body: { rebateBps: 40, rebateActive: false } });
     const response = await call("/api/v1/account", { key: partner.key });
     expect(response.body.account).toMatchObject({ rebate_bps: 40, rebate_active: false });

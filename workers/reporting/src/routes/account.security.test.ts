@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeAuthFailures } from "../../../../test/support/authFailureSuite.js";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
+import { call, createPartner, describeAuthFailures } from "@sluice/testkit";
 
 describeAuthFailures({ method: "GET", path: "/api/v1/account", environment: "production" });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
+import { call, createPartner } from "@sluice/testkit";
 
 describe("GET /api/v1/rebates with bad parameters", () => {
   it.each(["2026-00", "2026-13", "26-11", "2026-11-01", "", "november", "0000-01", "1969-12"])("period=%s answers 400 naming period", async (period) => {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { markEventExecuted } from "@sluice/core";
-import { admin, call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
-import { currentMonth, insertEvents, testDb } from "../testing/ledgerDb.js";
+import { admin, call, createPartner, currentMonth, insertEvents, testDb } from "@sluice/testkit";
 
 const periodStart = (month: string) => `${month}-01T00:00:00+00:00`;
 

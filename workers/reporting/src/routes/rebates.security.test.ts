@@ -1,3 +1,3 @@
-import { describeAuthFailures } from "../../../../test/support/authFailureSuite.js";
+import { describeAuthFailures } from "@sluice/testkit";
 
 describeAuthFailures({ method: "GET", path: "/api/v1/rebates", environment: "production" });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
+import { call, createPartner } from "@sluice/testkit";
 
 describe("GET /api/v1/usage with bad parameters", () => {
   it.each([

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
-import { insertEvents } from "../testing/ledgerDb.js";
+import { call, createPartner, insertEvents } from "@sluice/testkit";
 
 describe("GET /api/v1/usage", () => {
   it("answers the account's events newest first with the interface's fields", async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../../../../test/support/http.js";
-import { faults, withOutage } from "../../../../test/support/faults.js";
+import { call, faults, withOutage } from "@sluice/testkit";
 
 describe("GET {sandbox}/health", () => {
   it("reports every dependency up without a key, and leaks no address or secret", async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import pg from "pg";
-import { call } from "../../../../test/support/http.js";
-import { createPartner, issueKey } from "../../../../test/support/partners.js";
-import { balanceOf, nativeBalances, newUser, relayerNonces, solveBody } from "../../../../test/support/devnetWallets.js";
+import {
+  balanceOf, call, createPartner, issueKey, nativeBalances, newUser, relayerNonces, solveBody,
+} from "@sluice/testkit";
 
 const chain = "base" as const;
 

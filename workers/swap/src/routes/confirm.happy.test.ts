@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { executorAbi } from "@sluice/core";
 import { confirmSwap, submitEncodedSwap, swapWithPermit } from "@sluice/core/client";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
-import { balanceOf, connection, manifestChain, nativeBalances, newUser, reader, solveBody, token, walletOf } from "../../../../test/support/devnetWallets.js";
+import {
+  balanceOf, call, connection, createPartner, manifestChain, nativeBalances, newUser, reader, solveBody, token,
+  walletOf,
+} from "@sluice/testkit";
 
 const chain = "base" as const;
 

@@ -1,8 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { faults, withOutage } from "../../../../test/support/faults.js";
-import { createPartner } from "../../../../test/support/partners.js";
-import { token } from "../../../../test/support/devnetWallets.js";
-import { quote } from "./routeTesting.js";
+import { createPartner, faults, quote, token, withOutage } from "@sluice/testkit";
 
 let key: string;
 beforeAll(async () => {

@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { isAddressEqual } from "viem";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
-import { manifestChain, newUser, token } from "../../../../test/support/devnetWallets.js";
-import { executeQuote, quote } from "./routeTesting.js";
+import { call, createPartner, executeQuote, manifestChain, newUser, quote, token } from "@sluice/testkit";
 
 const chain = "base" as const;
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { erc20Abi, parseUnits } from "viem";
 import { PERMIT2_ADDRESS } from "@sluice/core";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
-import { faults, withOutage } from "../../../../test/support/faults.js";
-import { manifestChain, newUser, reader, relayerNonces, solveBody, token, walletOf } from "../../../../test/support/devnetWallets.js";
+import {
+  call, createPartner, faults, manifestChain, newUser, reader, relayerNonces, solveBody, token, walletOf, withOutage,
+} from "@sluice/testkit";
 
 const chain = "base" as const;
 

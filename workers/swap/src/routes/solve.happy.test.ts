@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isAddressEqual, parseUnits } from "viem";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
-import { swapWithPermit } from "@sluice/core/client";
 import {
-  balanceOf, connection, decodeSwapCalldata, manifestChain, nativeBalances, newUser, newUsers, reader, relayerNonces,
-  solveBody, token, walletOf,
-} from "../../../../test/support/devnetWallets.js";
+  balanceOf, call, connection, createPartner, decodeSwapCalldata, manifestChain, nativeBalances, newUser, newUsers,
+  reader, relayerNonces, solveBody, token, walletOf,
+} from "@sluice/testkit";
+import { swapWithPermit } from "@sluice/core/client";
 
 const chain = "base" as const;
 

@@ -5,9 +5,9 @@
 import { describe, expect, inject, it } from "vitest";
 import { chains, createDb } from "@sluice/core";
 import { encodeFunctionData, erc20Abi, parseUnits, type Hex } from "viem";
-import { call } from "../../../../test/support/http.js";
-import { createPartner } from "../../../../test/support/partners.js";
-import { newUser, reader, relayerNonces, signPermit, solveBody, token, type TestUser } from "../../../../test/support/devnetWallets.js";
+import {
+  call, createPartner, newUser, reader, relayerNonces, signPermit, solveBody, token, type TestUser,
+} from "@sluice/testkit";
 
 const chain = "base" as const;
 

@@ -1,4 +1,4 @@
-import { describeAuthFailures } from "../../../../test/support/authFailureSuite.js";
+import { describeAuthFailures } from "@sluice/testkit";
 
 const permit = {
   permitted: { token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", amount: "25000000" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../../../../test/support/http.js";
+import { call } from "@sluice/testkit";
 
 const get = (query: string) => call(`/api/v1/tokens${query}`);
 

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { Redis } from "ioredis";
 import { chainNames, chains, type ChainName } from "@sluice/core";
-import { call } from "../../../../test/support/http.js";
-import { faults, withOutage } from "../../../../test/support/faults.js";
-import { eventually, expectedOrder, untilIndexed } from "../testing/expectedTokenList.js";
+import { call, eventually, expectedOrder, faults, untilIndexed, withOutage } from "@sluice/testkit";
 
 type Body = { ok: boolean; chain: string; count: number; source: string; tokens: { address: string; symbol: string; curated: boolean; quality: number; chain: string }[] };
 

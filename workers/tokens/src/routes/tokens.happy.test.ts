@@ -5,8 +5,7 @@ import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import tokenListSchema from "@uniswap/token-lists/src/tokenlist.schema.json" with { type: "json" };
 import { chainNames, chains } from "@sluice/core";
-import { call } from "../../../../test/support/http.js";
-import { eventually, expectedOrder, expectedTokens, untilIndexed } from "../testing/expectedTokenList.js";
+import { call, eventually, expectedOrder, expectedTokens, untilIndexed } from "@sluice/testkit";
 
 type Token = { address: string; symbol: string; decimals: number; quality: number; chain: string; curated: boolean };
 type Body = { ok: boolean; chain: string; count: number; source: string; tokens: Token[] };

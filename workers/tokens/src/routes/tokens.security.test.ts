@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { call } from "../../../../test/support/http.js";
+import { call } from "@sluice/testkit";
 
 describe("GET /api/v1/tokens is public", () => {
   it("answers without a key, and the same with any key, valid or not", async () => {

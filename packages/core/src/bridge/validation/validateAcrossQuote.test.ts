@@ -3,7 +3,7 @@ import { concat, decodeFunctionData, encodeFunctionData, erc20Abi, maxUint256, p
 import { chains } from "../../chains/chains.js";
 import { SluiceError } from "../../errors/SluiceError.js";
 import { decodeDepositCalldata, spokePoolDepositAbi, stripIntegratorSuffix } from "./decodeDepositCalldata.js";
-import { honestParts, NOW, quoteFrom, stranger, user, type QuoteParts } from "./honestQuote.testing.js";
+import { honestParts, NOW, quoteFrom, stranger, user, type QuoteParts } from "@sluice/testkit";
 import { validateAcrossQuote } from "./validateAcrossQuote.js";
 
 function refusal(parts: Partial<QuoteParts>, edit?: Parameters<typeof quoteFrom>[1]) {

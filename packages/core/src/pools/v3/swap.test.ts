@@ -4,7 +4,7 @@ import { encodePriceSqrt, sqrt } from "./math/testUtils.js";
 import { computeSwapStep } from "./math/computeSwapStep.js";
 import { getSqrtRatioAtTick } from "./math/getSqrtRatioAtTick.js";
 import { swap } from "./swap.js";
-import { makeV3Pool, maxUsableTick, minUsableTick, type Position } from "./testing.js";
+import { makeV3Pool, maxUsableTick, minUsableTick, type Position } from "@sluice/testkit";
 
 // Expected amounts and ticks from Uniswap v3-core test/UniswapV3Pool.swaps.spec.ts and its snapshot.
 const E18 = 10n ** 18n;

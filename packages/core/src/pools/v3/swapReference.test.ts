@@ -7,7 +7,7 @@ import { getSqrtRatioAtTick } from "./math/getSqrtRatioAtTick.js";
 import { getTickAtSqrtRatio } from "./math/getTickAtSqrtRatio.js";
 import { nextInitializedTickWithinOneWord } from "./math/nextInitializedTickWithinOneWord.js";
 import { swap, type SwapParameters } from "./swap.js";
-import { makeV3Pool, maxUsableTick, minUsableTick } from "./testing.js";
+import { makeV3Pool, maxUsableTick, minUsableTick } from "@sluice/testkit";
 import { bitmapFromTickList } from "./tickList.js";
 import type { V3Pool } from "./v3Pool.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PoolMathError } from "../errors.js";
 import { getSqrtRatioAtTick } from "./math/getSqrtRatioAtTick.js";
-import { makeV3Pool } from "./testing.js";
+import { makeV3Pool } from "@sluice/testkit";
 import { V3Pool } from "./v3Pool.js";
 
 const T0 = "0x000000000000000000000000000000000000000a" as const;

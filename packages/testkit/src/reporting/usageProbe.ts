@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { inject } from "vitest";
-import { freePort } from "@sluice/stack";
-import { startWrangler } from "../../../../packages/stack/src/wrangler/startWrangler.js";
+import { freePort, startWrangler } from "@sluice/stack";
 
 export type UsageProbe = {
   record: (events: unknown[]) => Promise<{ status: number; body: Record<string, any> }>;
@@ -19,7 +18,7 @@ export async function startUsageProbe(): Promise<UsageProbe> {
   const probe = await startWrangler({
     name: "usage probe", port, secrets: {}, registryPath: join(stack.stateDir, "registry"),
     logFile: join(stack.stateDir, "usage-probe.log"),
-    configs: ["workers/reporting/src/testing/usage-probe/wrangler.toml"],
+    configs: ["packages/testkit/src/reporting/usage-probe/wrangler.toml"],
   });
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${probe.url}${path}`, { method: "POST", body: JSON.stringify(body) });

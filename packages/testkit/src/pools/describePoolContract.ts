@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import type { Pool } from "../types.js";
+import type { Pool } from "@sluice/core";
 
 export type PoolContractFixture = {
   pool: Pool;

@@ -6,11 +6,11 @@ import { inject } from "vitest";
 import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { chainById, chainNames, chains } from "@sluice/core";
-import { call } from "../../../../test/support/http.js";
+import { call } from "../stack/http.js";
 
 export const BASE = 8453;
 export const ARBITRUM = 42161;
-export const token = (chainId: number, symbol: string): Address =>
+export const bridgeToken = (chainId: number, symbol: string): Address =>
   chainById(chainId)!.curatedTokens.find((t) => t.symbol === symbol)!.address;
 
 function rpcUrl(chainId: number): string {
@@ -47,7 +47,7 @@ export async function newWallet(fund?: { chainId: number; symbol: string; amount
 export const tamper = (depositor: Address, mode: string | null) => acrossControl("tamper", { depositor, mode });
 export const hold = (depositor: Address) => acrossControl("hold", { depositor });
 
-export function balanceOf(chainId: number, tokenAddress: Address, owner: Address) {
+export function bridgeBalanceOf(chainId: number, tokenAddress: Address, owner: Address) {
   return publicClient(chainId).readContract({ address: tokenAddress, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
 }
 

@@ -1,8 +1,6 @@
 /** Builders for V3 pools in tests and benchmarks: positions → initialized ticks and in-range liquidity. */
 import type { Address } from "viem";
-import { getTickAtSqrtRatio } from "./math/getTickAtSqrtRatio.js";
-import type { InitializedTick } from "./tickList.js";
-import { V3Pool } from "./v3Pool.js";
+import { getTickAtSqrtRatio, V3Pool, type InitializedTick } from "@sluice/core";
 
 export type Position = { tickLower: number; tickUpper: number; liquidity: bigint };
 

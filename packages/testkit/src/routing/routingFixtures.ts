@@ -1,9 +1,7 @@
 /** Small graphs for route tests and benchmarks. */
 import type { Address } from "viem";
-import { V2Pool } from "../pools/v2/v2Pool.js";
-import { getSqrtRatioAtTick } from "../pools/v3/math/getSqrtRatioAtTick.js";
-import { makeV3Pool } from "../pools/v3/testing.js";
-import type { Pool } from "../pools/types.js";
+import { getSqrtRatioAtTick, V2Pool, type Pool } from "@sluice/core";
+import { makeV3Pool } from "../pools/v3Fixtures.js";
 
 /** A deterministic address from a label: token(1) = 0x…01. */
 export function address(n: number): Address {

@@ -7,8 +7,8 @@ import { inject } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
 import { erc20Abi, type Address, type Hex } from "viem";
 import { encodeExecutorSwap, type ChainName, type ExecutorRoute } from "@sluice/core";
-import { call } from "../../../../test/support/http.js";
-import { manifestChain, reader, walletOf, type TestUser } from "../../../../test/support/devnetWallets.js";
+import { call } from "../stack/http.js";
+import { manifestChain, reader, walletOf, type TestUser } from "../stack/devnetWallets.js";
 
 export type RouteHopJson = { pool: Address; protocol: string; tokenIn: Address; tokenOut: Address; amountIn: string; amountOut: string };
 export type RouteQuoteJson = {

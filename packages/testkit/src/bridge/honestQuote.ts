@@ -1,10 +1,9 @@
 /** Builds an honest Across `/swap/approval` answer (as the real API shapes it) for the validator's unit tests. */
 import { concat, encodeAbiParameters, encodeFunctionData, erc20Abi, maxUint256, pad, parseAbi, type Address, type Hex } from "viem";
-import { ACROSS_MULTICALL_HANDLER, chains } from "../../chains/chains.js";
-import type { AcrossSwapApproval } from "../across/acrossSchemas.js";
-import { findBridgeToken } from "../bridgeTokens.js";
-import { spokePoolDepositAbi } from "./decodeDepositCalldata.js";
-import type { BridgeQuoteRequest, QuoteValidationInput } from "./quoteValidationTypes.js";
+import {
+  ACROSS_MULTICALL_HANDLER, chains, findBridgeToken, spokePoolDepositAbi, type AcrossSwapApproval,
+  type BridgeQuoteRequest, type QuoteValidationInput,
+} from "@sluice/core";
 
 export const user: Address = "0x1111111111111111111111111111111111111111";
 export const feeRecipient: Address = "0x7777777777777777777777777777777777777777";

@@ -11,17 +11,11 @@ import { startDevnet } from "@sluice/devnet";
 import type { ManifestChain } from "@sluice/devnet";
 import { quoterV2Bytecode } from "@sluice/devnet/executor/testing/quoterV2Bytecode";
 import { quoterV2Abi } from "@sluice/devnet/executor/testing/uniswapAbis";
-import { PERMIT2_ADDRESS } from "../../chains/chains.js";
-import { encodeExecutorSwap } from "../../executor/encodeExecutorSwap.js";
-import { executorAbi } from "../../executor/executorAbi.js";
-import type { ExecutorRoute } from "../../executor/executorRoute.js";
-import { chainIndexSourceFromEnv } from "../../indexer/chainIndexSourceFromEnv.js";
-import type { ChainIndexSource } from "../../indexer/chainIndexSource.js";
-import { memoryGraphStore } from "../../indexer/graphStore.js";
-import { createGraphCache } from "../../indexer/graphCache.js";
-import { createRoutingGraphCache, type RoutingGraphCache } from "../../routing/routingGraphCache.js";
-import type { ChainDeployment } from "../../chains/chainConfig.js";
-import { permitTransferFromTypes } from "../buildPermit.js";
+import {
+  chainIndexSourceFromEnv, createGraphCache, createRoutingGraphCache, encodeExecutorSwap, executorAbi,
+  memoryGraphStore, PERMIT2_ADDRESS, permitTransferFromTypes, type ChainDeployment, type ChainIndexSource,
+  type ExecutorRoute, type RoutingGraphCache,
+} from "@sluice/core";
 
 type Wallet = WalletClient<Transport, Chain, Account>;
 

@@ -1,7 +1,7 @@
 import { inject } from "vitest";
 import { chains, type ChainName } from "@sluice/core";
 import type { ManifestToken } from "@sluice/devnet";
-import { call } from "../../../../test/support/http.js";
+import { call } from "../stack/http.js";
 
 export type ExpectedToken = ManifestToken & { poolCount: number; canonical: boolean; listed: boolean };
 
