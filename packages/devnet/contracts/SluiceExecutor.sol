@@ -8,10 +8,16 @@ import {IERC20Minimal} from "./interfaces/IERC20Minimal.sol";
 
 /// @title Sluice's swap executor: the Permit2 spender of every Sluice swap.
 ///
-/// @notice A user signs a Permit2 `PermitTransferFrom` naming this contract as spender. `swap` pulls exactly the
-/// signed amount with that permit, routes it through Uniswap V2 pairs and V3 pools along one or more splits, and
-/// pays the output straight from the last pool of each split to the recipient. It reverts unless the recipient's
-/// balance of the output token grew by at least `minAmountOut`.
+/// @notice A user signs a Permit2 permit naming this contract as spender. The executor pulls exactly the signed
+/// amount with that permit, routes it through Uniswap V2 pairs and V3 pools along one or more splits, and pays the
+/// output straight from the last pool of each split to the recipient. It reverts unless the recipient's balance of
+/// the output token grew by at least the minimum.
+///
+/// @notice TWO KINDS OF PERMIT. `swapWithWitness` takes a `PermitWitnessTransferFrom` whose witness (`SluiceSwap`)
+/// binds the output token, the minimum output and the recipient: the user signs what they receive, and nobody —
+/// relayer, partner or Sluice's own server — can lower the output, change the token or redirect it; the contract
+/// enforces all three. `swap` takes a plain `PermitTransferFrom` (the interface's documented shape), which binds only
+/// the input; for it the route and minimum come from the caller, so the service binds them server-side.
 ///
 /// @dev WHO MAY CALL `swap`, AND WHY. A `PermitTransferFrom` signature binds the token, the amount, the nonce, the
 /// deadline and the spender (this contract) — but NOT the route, the output token, the minimum output or the
@@ -19,7 +25,8 @@ import {IERC20Minimal} from "./interfaces/IERC20Minimal.sol";
 /// pending transaction) could front-run it with a route through a pool they had just skewed and a minimum of zero,
 /// and the user's permit would be spent on a swap that pays them almost nothing. So only two kinds of caller exist:
 ///   - Sluice's relayers (an allow-list the admin manages), which submit gasless swaps with the route and minimum
-///     that the service quoted; they may only pay the permit's owner;
+///     that the service quoted; they may only pay the permit's owner (or, with a witness permit, the recipient the
+///     owner signed — there the output token and minimum are the owner's too, so a relayer cannot take less);
 ///   - the permit's owner itself (the encode-only path: the user submits the calldata and pays gas), who may direct
 ///     the output to any recipient since they are spending their own tokens.
 ///
@@ -53,6 +60,8 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     error IncompleteSwap(address pool);
     /// @notice A token transfer returned false, reverted, or the token has no code.
     error TransferFailed(address token);
+    /// @notice The route's output token is not the one the witness binds.
+    error WitnessMismatch();
     /// @notice `swap` was re-entered.
     error Reentrancy();
     /// @notice The admin cannot be handed to the zero address.
@@ -76,6 +85,21 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     /// @dev Uniswap V3's TickMath bounds; the executor never limits price, minAmountOut protects the user.
     uint160 private constant MIN_SQRT_RATIO_PLUS_ONE = 4295128740;
     uint160 private constant MAX_SQRT_RATIO_MINUS_ONE = 1461446703485210103287273052203988822378723970341;
+
+    /// @notice What the user signs beside the input with a witness permit. `recipient` zero means the permit's owner.
+    struct SluiceSwap {
+        address tokenOut;
+        uint256 minAmountOut;
+        address recipient;
+    }
+
+    /// @dev EIP-712 type hash of `SluiceSwap`, and the witness type string Permit2 appends to
+    /// `PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,` — the
+    /// referenced types in alphabetical order, exactly as EIP-712 (and so every wallet) encodes them.
+    bytes32 public constant SLUICE_SWAP_TYPEHASH =
+        keccak256("SluiceSwap(address tokenOut,uint256 minAmountOut,address recipient)");
+    string public constant WITNESS_TYPE_STRING =
+        "SluiceSwap witness)SluiceSwap(address tokenOut,uint256 minAmountOut,address recipient)TokenPermissions(address token,uint256 amount)";
 
     ISignatureTransfer public immutable permit2;
     address public admin;
@@ -113,8 +137,8 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
         admin = newAdmin;
     }
 
-    /// @notice Spends `owner`'s permit along `route` and pays at least `minAmountOut` of the route's output token
-    /// to `recipient`.
+    /// @notice Spends `owner`'s plain permit along `route` and pays at least `minAmountOut` of the route's output
+    /// token to `recipient`.
     /// @return amountOut what the recipient's output-token balance grew by.
     function swap(
         ISignatureTransfer.PermitTransferFrom calldata permit,
@@ -124,17 +148,58 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
         uint256 minAmountOut,
         address recipient
     ) external returns (uint256 amountOut) {
-        _enter(owner, recipient);
+        _enter(owner, recipient, false);
+        amountOut = _swap(permit, owner, signature, route, minAmountOut, recipient, bytes32(0));
+    }
+
+    /// @notice Spends `owner`'s witness permit along `route` and pays the signed output token to the signed recipient
+    /// (the owner when zero): at least the signed minimum, or `minAmountOut` when the caller asks for more (the
+    /// service's slippage bound on a fresh quote). The route is the caller's; what the user receives is not.
+    /// @return amountOut what the recipient's output-token balance grew by.
+    function swapWithWitness(
+        ISignatureTransfer.PermitTransferFrom calldata permit,
+        address owner,
+        bytes calldata signature,
+        bytes calldata route,
+        uint256 minAmountOut,
+        SluiceSwap calldata witness
+    ) external returns (uint256 amountOut) {
+        address recipient = witness.recipient == address(0) ? owner : witness.recipient;
+        _enter(owner, recipient, true);
+        // `_swap` validates the whole route; its output token must be the signed one.
+        if (route.length < 1 + SPLIT_HEADER_BYTES || _routeTokenOut(route) != witness.tokenOut) revert WitnessMismatch();
+        bytes32 witnessHash =
+            keccak256(abi.encode(SLUICE_SWAP_TYPEHASH, witness.tokenOut, witness.minAmountOut, witness.recipient));
+        uint256 least = minAmountOut > witness.minAmountOut ? minAmountOut : witness.minAmountOut;
+        amountOut = _swap(permit, owner, signature, route, least, recipient, witnessHash);
+    }
+
+    /// @dev The swap both entries share; `witnessHash` zero means a plain permit.
+    function _swap(
+        ISignatureTransfer.PermitTransferFrom calldata permit,
+        address owner,
+        bytes calldata signature,
+        bytes calldata route,
+        uint256 minAmountOut,
+        address recipient,
+        bytes32 witnessHash
+    ) private returns (uint256 amountOut) {
         (address tokenOut, address directPair) =
             _validateRoute(route, permit.permitted.token, permit.permitted.amount);
 
         uint256 balanceBefore = IERC20Minimal(tokenOut).balanceOf(recipient);
-        _pullInput(permit, owner, signature, directPair);
+        _pullInput(permit, owner, signature, directPair, witnessHash);
         _executeRoute(route, permit.permitted.token, recipient, directPair != address(0));
         amountOut = IERC20Minimal(tokenOut).balanceOf(recipient) - balanceBefore;
         if (amountOut < minAmountOut) revert InsufficientOutput(amountOut, minAmountOut);
         _emitSwapped(permit.permitted, owner, recipient, tokenOut, amountOut);
         locked = false;
+    }
+
+    /// @dev The output token of an already validated route (the last hop of its first split).
+    function _routeTokenOut(bytes calldata route) private pure returns (address) {
+        uint256 hopCount = _uint8At(route, 1 + 16);
+        return _addressAt(route, 1 + SPLIT_HEADER_BYTES + (hopCount - 1) * HOP_BYTES + 21);
     }
 
     /// @notice Pays a V3 pool during its `swap`. Only the pool this contract is swapping with right now may call,
@@ -147,13 +212,14 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
         _transfer(owedToken, msg.sender, owed);
     }
 
-    /// @dev Takes the reentrancy lock and enforces who may call `swap` (see the contract's notes).
-    function _enter(address owner, address recipient) private {
+    /// @dev Takes the reentrancy lock and enforces who may call (see the contract's notes). A relayer may pay
+    /// someone other than the owner only when the owner signed that recipient (`signedRecipient`).
+    function _enter(address owner, address recipient, bool signedRecipient) private {
         if (locked) revert Reentrancy();
         locked = true;
         if (msg.sender != owner) {
             if (!isRelayer[msg.sender]) revert NotAuthorized();
-            if (recipient != owner) revert InvalidRecipient();
+            if (recipient != owner && !signedRecipient) revert InvalidRecipient();
         }
         if (recipient == address(0) || recipient == address(this)) revert InvalidRecipient();
     }
@@ -164,17 +230,18 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
         ISignatureTransfer.PermitTransferFrom calldata permit,
         address owner,
         bytes calldata signature,
-        address directPair
+        address directPair,
+        bytes32 witnessHash
     ) private {
-        permit2.permitTransferFrom(
-            permit,
-            ISignatureTransfer.SignatureTransferDetails({
-                to: directPair == address(0) ? address(this) : directPair,
-                requestedAmount: permit.permitted.amount
-            }),
-            owner,
-            signature
-        );
+        ISignatureTransfer.SignatureTransferDetails memory details = ISignatureTransfer.SignatureTransferDetails({
+            to: directPair == address(0) ? address(this) : directPair,
+            requestedAmount: permit.permitted.amount
+        });
+        if (witnessHash == bytes32(0)) {
+            permit2.permitTransferFrom(permit, details, owner, signature);
+        } else {
+            permit2.permitWitnessTransferFrom(permit, details, owner, witnessHash, WITNESS_TYPE_STRING, signature);
+        }
     }
 
     function _emitSwapped(

@@ -16,14 +16,19 @@ export type SwapRequest = {
 export type RoutePermit = {
   domain: { name: string; chainId: number | string; verifyingContract: Address };
   types: Record<string, { name: string; type: string }[]>;
-  primaryType: "PermitTransferFrom";
+  primaryType: "PermitWitnessTransferFrom" | "PermitTransferFrom";
   message: {
     permitted: { token: Address; amount: string | number };
     spender: Address;
     nonce: string | number;
     deadline: string | number;
+    /** What the user receives (a witness permit): send it back to /solve exactly as signed. */
+    witness?: SolveWitness;
   };
 };
+
+/** A witness permit's `SluiceSwap`, as /route gives it and /solve takes it. */
+export type SolveWitness = { tokenOut: Address; minAmountOut: string; recipient: Address };
 
 export type SwapQuote = {
   amountIn: string;

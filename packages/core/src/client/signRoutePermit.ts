@@ -1,19 +1,25 @@
 import type { Hex, LocalAccount, WalletClient } from "viem";
-import type { RoutePermit, SolvePermit } from "./clientTypes.js";
+import type { RoutePermit, SolvePermit, SolveWitness } from "./clientTypes.js";
 
 export type PermitSigner = LocalAccount | WalletClient;
 
 /**
- * Signs the Permit2 `PermitTransferFrom` of a /route answer (EIP-712, the user's wallet) and returns what /solve
- * takes: the permit without the spender, and the 65-byte signature. Integers travel as decimal strings.
+ * Signs the Permit2 permit of a /route answer (EIP-712, the user's wallet: a `PermitWitnessTransferFrom` whose witness
+ * binds what the user receives) and returns what /solve takes: the permit without the spender, its witness exactly as
+ * signed, and the 65-byte signature. Integers travel as decimal strings.
  */
-export async function signRoutePermit(signer: PermitSigner, permit: RoutePermit): Promise<{ permit: SolvePermit; signature: Hex }> {
+export async function signRoutePermit(
+  signer: PermitSigner, permit: RoutePermit,
+): Promise<{ permit: SolvePermit; signature: Hex; witness?: SolveWitness }> {
   const { EIP712Domain: _domain, ...types } = permit.types;
   const message = {
     permitted: { token: permit.message.permitted.token, amount: BigInt(permit.message.permitted.amount) },
     spender: permit.message.spender,
     nonce: BigInt(permit.message.nonce),
     deadline: BigInt(permit.message.deadline),
+    ...(permit.message.witness ? {
+      witness: { ...permit.message.witness, minAmountOut: BigInt(permit.message.witness.minAmountOut) },
+    } : {}),
   };
   const typedData = {
     domain: { ...permit.domain, chainId: Number(permit.domain.chainId) },
@@ -29,5 +35,6 @@ export async function signRoutePermit(signer: PermitSigner, permit: RoutePermit)
       deadline: String(message.deadline),
     },
     signature,
+    ...(permit.message.witness ? { witness: permit.message.witness } : {}),
   };
 }

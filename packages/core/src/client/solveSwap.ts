@@ -1,11 +1,13 @@
 import type { Address, Hex } from "viem";
 import { callSluice } from "./callSluice.js";
-import type { SluiceConnection, SolveAnswer, SolvePermit, SwapRequest } from "./clientTypes.js";
+import type { SluiceConnection, SolveAnswer, SolvePermit, SolveWitness, SwapRequest } from "./clientTypes.js";
 
 export type SolveSwapParameters = SwapRequest & {
   user: Address;
   permit: SolvePermit;
   signature: Hex;
+  /** The signed witness of /route's permit; absent for a plain permit. */
+  witness?: SolveWitness;
   dryRun?: boolean;
   slippageBps?: number;
 };

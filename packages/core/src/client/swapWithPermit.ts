@@ -31,8 +31,8 @@ export async function swapWithPermit(connection: SluiceConnection, params: SwapW
   const { wallet, reader, slippageBps, dryRun, ...request } = params;
   const route = await requestRoute(connection, request);
   if (!route.permit) throw new Error(`/route gave no permit to sign: ${route.ok ? "no permit in the answer" : route.error}`);
-  const { permit, signature } = await signRoutePermit(wallet, route.permit);
-  const solve = await solveSwap(connection, { ...request, user: wallet.account.address, permit, signature, slippageBps, dryRun });
+  const { permit, signature, witness } = await signRoutePermit(wallet, route.permit);
+  const solve = await solveSwap(connection, { ...request, user: wallet.account.address, permit, signature, witness, slippageBps, dryRun });
   if (solve.ok || solve.code !== "SWAP_TOO_SMALL" || !solve.transaction) return { route, solve };
   const sent = await submitEncodedSwap(wallet, reader, solve.transaction);
   const confirm = await confirmSwap(connection, { txHash: sent.txHash, chain: request.chain });

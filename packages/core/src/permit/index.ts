@@ -1,6 +1,7 @@
 export * from "./permitTypes.js";
 export * from "./permit2ReadAbi.js";
 export * from "./permitTypedData.js";
+export * from "./permitWitnessTypedData.js";
 export * from "./recoverPermitSigner.js";
 export * from "./readPermitChainState.js";
 export * from "./verifyPermit.js";
@@ -9,3 +10,8 @@ export * from "./claimPermitOwnership.js";
 export * from "./withSpendLock.js";
 export * from "./readPendingSpend.js";
 export * from "./recordPendingSpend.js";
+export * from "./sluiceSwapWitness.js";
+export * from "./issuedPermit.js";
+export * from "./rememberIssuedPermit.js";
+export * from "./readIssuedPermit.js";
+export * from "./rememberQuotePermit.js";

@@ -1,5 +1,6 @@
 import type { Address, Hex } from "viem";
 import type { SignedPermit } from "../executor/encodeExecutorSwap.js";
+import type { SluiceSwapWitness } from "./sluiceSwapWitness.js";
 
 /**
  * A Permit2 `PermitTransferFrom` as the user signed it, minus the spender (always the chain's executor).
@@ -17,7 +18,12 @@ export type PermitExpectation = {
   amountRaw: bigint;
 };
 
-export type SignedPermitRequest = PermitExpectation & { permit: PermitMessage; signature: Hex };
+export type SignedPermitRequest = PermitExpectation & {
+  permit: PermitMessage;
+  signature: Hex;
+  /** A witness permit's signed `SluiceSwap`; absent: a plain permit. */
+  witness?: SluiceSwapWitness;
+};
 
 /** The on-chain facts a permit depends on, read in one Multicall3 call. */
 export type PermitChainState = {

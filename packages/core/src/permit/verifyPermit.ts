@@ -27,7 +27,7 @@ export async function verifyPermit(params: VerifyPermitParameters): Promise<Perm
   const symbol = params.tokenSymbol ?? getAddress(tokenIn);
   const show = (raw: bigint) => params.tokenDecimals === undefined ? `${raw} (raw)` : `${formatUnits(raw, params.tokenDecimals)} ${symbol}`;
 
-  const signer = await recoverPermitSigner({ chainId, spender, permit, signature });
+  const signer = await recoverPermitSigner({ chainId, spender, permit, signature, witness: params.witness });
   if (!isAddressEqual(signer, user)) {
     const otherChain = await signedForOtherChain(params);
     throw new SluiceError("PERMIT_INVALID", otherChain !== undefined

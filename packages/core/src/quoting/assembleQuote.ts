@@ -21,6 +21,9 @@ export type AssembleQuoteParameters = {
   /** Attach a ready-to-sign permit when gasless-eligible. */
   withPermit: boolean;
   nowSeconds: number;
+  /** The permit's witness: its minimum is the output less this slippage; its recipient (default: the signer). */
+  slippageBps: number;
+  recipient?: Address;
   block: bigint;
   poolsRefreshed: number;
 };
@@ -61,7 +64,10 @@ export function assembleQuote(p: AssembleQuoteParameters): SwapQuote {
     executor,
     // Below the gasless minimum too: the user-paid (encode-only) path spends a Permit2 permit as well.
     permit: executor !== null && p.withPermit
-      ? buildPermit({ chainId: chains[p.chain].id, token: tokenIn.address, amount: route.amountIn, spender: executor!, nowSeconds: p.nowSeconds })
+      ? buildPermit({
+        chainId: chains[p.chain].id, token: tokenIn.address, amount: route.amountIn, spender: executor!, nowSeconds: p.nowSeconds,
+        tokenOut: tokenOut.address, minAmountOut: (route.amountOut * BigInt(10_000 - p.slippageBps)) / 10_000n, recipient: p.recipient,
+      })
       : undefined,
     block: p.block,
     poolsRefreshed: p.poolsRefreshed,

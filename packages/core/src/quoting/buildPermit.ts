@@ -1,6 +1,7 @@
-import type { Address } from "viem";
+import { zeroAddress, type Address } from "viem";
 import { PERMIT2_ADDRESS } from "../chains/chains.js";
 import { PERMIT_TRANSFER_FROM_TYPES } from "../permit/permitTypedData.js";
+import { PERMIT_WITNESS_TRANSFER_FROM_TYPES } from "../permit/sluiceSwapWitness.js";
 
 /** Permit2's `PermitTransferFrom` types (EIP-712), as every wallet signs them. */
 export const permitTransferFromTypes = PERMIT_TRANSFER_FROM_TYPES;
@@ -8,11 +9,34 @@ export const permitTransferFromTypes = PERMIT_TRANSFER_FROM_TYPES;
 /** Seconds a permit offered by a quote stays valid. */
 export const PERMIT_VALIDITY_SECONDS = 300;
 
+/**
+ * The ready-to-sign witness permit of a quote: Permit2's `PermitWitnessTransferFrom`, whose witness (`SluiceSwap`)
+ * binds the output token, the minimum output and the recipient (zero: whoever signs). Integers as decimal strings.
+ */
 export type PermitTypedData = {
   domain: { name: "Permit2"; chainId: number; verifyingContract: Address };
-  types: typeof permitTransferFromTypes;
-  primaryType: "PermitTransferFrom";
-  message: { permitted: { token: Address; amount: string }; spender: Address; nonce: string; deadline: string };
+  types: typeof PERMIT_WITNESS_TRANSFER_FROM_TYPES;
+  primaryType: "PermitWitnessTransferFrom";
+  message: {
+    permitted: { token: Address; amount: string };
+    spender: Address;
+    nonce: string;
+    deadline: string;
+    witness: { tokenOut: Address; minAmountOut: string; recipient: Address };
+  };
+};
+
+export type BuildPermitParameters = {
+  chainId: number;
+  token: Address;
+  amount: bigint;
+  spender: Address;
+  nowSeconds: number;
+  nonce?: bigint;
+  tokenOut: Address;
+  minAmountOut: bigint;
+  /** Who receives the output; default the zero address, which the executor reads as the permit's signer. */
+  recipient?: Address;
 };
 
 /**
@@ -26,17 +50,18 @@ export function freshPermitNonce(): bigint {
   return nonce;
 }
 
-/** The ready-to-sign typed data of a gasless swap: the user signs it with `eth_signTypedData_v4`. */
-export function buildPermit(p: { chainId: number; token: Address; amount: bigint; spender: Address; nowSeconds: number; nonce?: bigint }): PermitTypedData {
+/** The ready-to-sign typed data of a swap: the user signs it with `eth_signTypedData_v4`. */
+export function buildPermit(p: BuildPermitParameters): PermitTypedData {
   return {
     domain: { name: "Permit2", chainId: p.chainId, verifyingContract: PERMIT2_ADDRESS },
-    types: permitTransferFromTypes,
-    primaryType: "PermitTransferFrom",
+    types: PERMIT_WITNESS_TRANSFER_FROM_TYPES,
+    primaryType: "PermitWitnessTransferFrom",
     message: {
       permitted: { token: p.token, amount: p.amount.toString() },
       spender: p.spender,
       nonce: (p.nonce ?? freshPermitNonce()).toString(),
       deadline: String(Math.floor(p.nowSeconds) + PERMIT_VALIDITY_SECONDS),
+      witness: { tokenOut: p.tokenOut, minAmountOut: p.minAmountOut.toString(), recipient: p.recipient ?? zeroAddress },
     },
   };
 }

@@ -1,4 +1,6 @@
+import type { Address } from "viem";
 import type { ChainName } from "../chains/chains.js";
+import { DEFAULT_SLIPPAGE_BPS } from "./swapQuote.js";
 import { chains } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
@@ -29,6 +31,9 @@ export type QuoteSwapParameters = {
   withPermit?: boolean;
   /** Unix seconds (permit deadline base). Default: now. */
   nowSeconds?: number;
+  /** The permit's witness: minimum = output less this slippage (default `DEFAULT_SLIPPAGE_BPS`), and its recipient. */
+  slippageBps?: number;
+  recipient?: Address;
 };
 
 /**
@@ -65,6 +70,8 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
     executor: p.deployment.executor,
     withPermit: p.withPermit ?? true,
     nowSeconds: p.nowSeconds ?? Date.now() / 1000,
+    slippageBps: p.slippageBps ?? DEFAULT_SLIPPAGE_BPS,
+    recipient: p.recipient,
     block: latestBlock,
     poolsRefreshed,
   });

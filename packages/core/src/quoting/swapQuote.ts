@@ -41,3 +41,6 @@ export type SwapQuote = {
 
 /** Price impact above this many bps is refused (interface §8). */
 export const MAX_PRICE_IMPACT_BPS = 500;
+
+/** The default maximum slippage of a swap (interface §4): /solve's bound on a fresh quote and /route's permit minimum. */
+export const DEFAULT_SLIPPAGE_BPS = 5;

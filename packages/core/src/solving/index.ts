@@ -4,3 +4,4 @@ export * from "./solveSwap.js";
 export * from "./simulateSolve.js";
 export * from "./recordSolveEvent.js";
 export * from "./finalizeAfterReceipt.js";
+export * from "./bindPermitToQuote.js";

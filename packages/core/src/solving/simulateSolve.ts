@@ -22,6 +22,7 @@ export async function simulateSolve(
   ]);
   if (!call.ok) throw refusal(call.error);
   if (!call.data) throw new SluiceError("SIMULATION_FAILED", "The swap simulation returned nothing; nothing was sent");
+  // `swap` and `swapWithWitness` both return the output as one uint256.
   const amountOut = decodeFunctionResult({ abi: executorAbi, functionName: "swap", data: call.data }) as bigint;
   return { amountOut, gas: gas === undefined ? 1_500_000n : (gas * 125n) / 100n };
 }
@@ -49,6 +50,8 @@ function refusal(error: unknown): SluiceError {
     NotAuthorized: ["SIMULATION_FAILED", "The sender is not allowed to call the executor; nothing was sent"],
     InvalidRoute: ["SIMULATION_FAILED", "The route does not spend exactly the signed amount; nothing was sent — request a fresh quote"],
     IncompleteSwap: ["SIMULATION_FAILED", "A pool on the route can no longer take the whole amount; nothing was sent — request a fresh quote"],
+    WitnessMismatch: ["PERMIT_INVALID", "The route's output token is not the one the permit's witness binds; nothing was sent"],
+    InvalidRecipient: ["SIMULATION_FAILED", "The executor refused the recipient; nothing was sent"],
   };
   const reason = name === "Error" && typeof args[0] === "string" ? `: ${args[0]}` : "";
   const [code, text] = messages[name] ?? ["SIMULATION_FAILED", `The swap simulation reverted (${name}${reason}); nothing was sent`];

@@ -6,6 +6,7 @@ import type { Services } from "../http/env.js";
 import type { SwapQuote } from "../quoting/swapQuote.js";
 import type { UsageRecorderBinding } from "../usage/recordUsage.js";
 import type { CreateDbReturnType } from "../db/createDb.js";
+import type { SluiceSwapWitness } from "../permit/sluiceSwapWitness.js";
 
 /** What a solve runs with, from the worker: the request's services and the deployment's settings. */
 export type SolveDependencies = {
@@ -32,8 +33,13 @@ export type SolveContext = SolveDependencies & {
   user: Address;
   permit: SignedPermit;
   signature: Hex;
+  /** A witness permit's signed `SluiceSwap`; absent: a plain permit (bound to its /route answer). */
+  witness?: SluiceSwapWitness;
   quote: SwapQuote;
+  /** The least output sent on chain: the larger of the signed minimum and the request's slippage bound. */
   minAmountOut: bigint;
+  /** Who receives the output: the user, or the recipient the user signed in the witness. */
+  recipient: Address;
   /** The executor calldata (the same bytes serve the gasless and the user-paid path). */
   data: Hex;
   transaction: { to: Address; data: Hex; value: "0"; chain: RequestChain["name"] };

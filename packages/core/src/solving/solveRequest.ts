@@ -18,7 +18,6 @@ export type SolveRequest = {
   permit: { permitted: { token: string; amount: string }; nonce: string; deadline: string };
   /** 0x hex EIP-712 signature of the permit. */
   signature: string;
+  /** A witness permit's `SluiceSwap`, exactly as /route's permit message carried it; absent: a plain permit. */
+  witness?: { tokenOut: string; minAmountOut: string; recipient: string };
 };
-
-/** The default maximum slippage of a solve (interface §4). */
-export const DEFAULT_SLIPPAGE_BPS = 5;

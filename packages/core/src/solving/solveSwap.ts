@@ -1,6 +1,7 @@
 import { getAddress, type Address, type Hex } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import { encodeExecutorSwap, type SignedPermit } from "../executor/encodeExecutorSwap.js";
+import { encodeExecutorWitnessSwap } from "../executor/encodeExecutorWitnessSwap.js";
 import { newId } from "../ids/newId.js";
 import { claimPermitOwnership } from "../permit/claimPermitOwnership.js";
 import { readPendingSpend } from "../permit/readPendingSpend.js";
@@ -9,10 +10,12 @@ import { withSpendLock } from "../permit/withSpendLock.js";
 import type { FormattedQuote } from "../quoting/formatQuote.js";
 import { formatQuote } from "../quoting/formatQuote.js";
 import { quoteSwap } from "../quoting/quoteSwap.js";
+import { bindPermitToQuote, type BindPermitToQuoteReturnType } from "./bindPermitToQuote.js";
 import { encodeOnlySolve } from "./encodeOnlySolve.js";
 import { sendGaslessSolve } from "./sendGaslessSolve.js";
 import type { SolveContext, SolveDependencies } from "./solveContext.js";
-import { DEFAULT_SLIPPAGE_BPS, type SolveRequest } from "./solveRequest.js";
+import { DEFAULT_SLIPPAGE_BPS } from "../quoting/swapQuote.js";
+import type { SolveRequest } from "./solveRequest.js";
 
 export type SolveSwapParameters = SolveDependencies & { request: SolveRequest; started?: number };
 
@@ -53,15 +56,19 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
       const pendingSpend = gasless ? await readPendingSpend(services.redis, { ...spend, client: chain.client }) : 0n;
       await verifyPermit({
         chainId: chain.id, spender: s.executor, user: s.user, tokenIn: quote.tokenIn.address, amountRaw: quote.amountIn,
-        permit: s.permit, signature: s.signature, client: chain.client, tokenSymbol: quote.tokenIn.symbol,
+        permit: s.permit, signature: s.signature, witness: s.witness, client: chain.client, tokenSymbol: quote.tokenIn.symbol,
         tokenDecimals: quote.tokenIn.decimals, pendingSpend,
+      });
+      const bound = await bindPermitToQuote({
+        redis: services.redis, accountId: p.auth.accountId, user: s.user, permit: s.permit, witness: s.witness, quote,
+        slippageMinimum: s.slippageMinimum,
       });
       if (!p.sandbox) {
         await claimPermitOwnership(services.redis, {
           chainId: chain.id, owner: s.user, nonce: s.permit.nonce, deadline: s.permit.deadline, accountId: p.auth.accountId, encodeOnly: !gasless,
         });
       }
-      const encoded = encode(s);
+      const encoded = encode({ ...s, ...bound });
       return gasless ? sendGaslessSolve(encoded) : encodeOnlySolve(encoded, dryRun);
     };
     return await (gasless ? withSpendLock(services.redis, spend, work) : work());
@@ -70,7 +77,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
   }
 }
 
-type PreparedSolve = Omit<SolveContext, "data" | "transaction">;
+type PreparedSolve = Omit<SolveContext, "data" | "transaction" | "minAmountOut" | "recipient"> & { slippageMinimum: bigint };
 
 /** The solve's context once re-quoted: the signed permit and the minimum output. */
 function prepare(
@@ -83,8 +90,8 @@ function prepare(
     throw new SluiceError("NO_ROUTE", `The route no longer takes the whole input (${routed} of ${quote.amountIn}); nothing was sent — request a fresh quote`);
   }
   const slippageBps = BigInt(body.slippageBps ?? DEFAULT_SLIPPAGE_BPS);
-  const minAmountOut = (quote.amountOut * (10_000n - slippageBps)) / 10_000n;
-  if (minAmountOut === 0n) {
+  const slippageMinimum = (quote.amountOut * (10_000n - slippageBps)) / 10_000n;
+  if (slippageMinimum === 0n) {
     throw new SluiceError("NO_ROUTE", `The route pays no ${quote.tokenOut.symbol} for ${body.amount} ${quote.tokenIn.symbol}; use a larger amount`);
   }
   const user = getAddress(body.user);
@@ -94,16 +101,23 @@ function prepare(
     nonce: BigInt(body.permit.nonce),
     deadline: BigInt(body.permit.deadline),
   };
+  const witness = body.witness && {
+    tokenOut: getAddress(body.witness.tokenOut), minAmountOut: BigInt(body.witness.minAmountOut), recipient: getAddress(body.witness.recipient),
+  };
   return {
-    ...p, ...q, user, permit, signature, minAmountOut,
+    ...p, ...q, user, permit, signature, witness, slippageMinimum,
     event: { id: newId("evt"), accountId: auth.accountId, apiKeyId: auth.keyId, chain: q.chain.name, volumeUsd: quote.volumeUsd, isTest: auth.isTest },
   };
 }
 
-/** The executor calldata of a verified permit. The relayer may only pay the owner; the same bytes serve the user-paid path. */
-function encode(s: PreparedSolve): SolveContext {
-  const data = encodeExecutorSwap({
-    permit: s.permit, owner: s.user, signature: s.signature, route: s.quote.executorRoute, minAmountOut: s.minAmountOut, recipient: s.user,
-  });
+/**
+ * The executor calldata of a verified, bound permit: `swapWithWitness` for a witness permit (the executor enforces
+ * what was signed), else `swap` paying the owner. The same bytes serve the gasless and the user-paid path.
+ */
+function encode(s: PreparedSolve & BindPermitToQuoteReturnType): SolveContext {
+  const common = { permit: s.permit, owner: s.user, signature: s.signature, route: s.quote.executorRoute, minAmountOut: s.minAmountOut };
+  const data = s.witness
+    ? encodeExecutorWitnessSwap({ ...common, witness: s.witness })
+    : encodeExecutorSwap({ ...common, recipient: s.user });
   return { ...s, data, transaction: { to: s.executor, data, value: "0", chain: s.chain.name } };
 }

@@ -36,5 +36,17 @@ interface ISignatureTransfer {
         bytes calldata signature
     ) external;
 
+    /// @notice Like `permitTransferFrom`, but the signed hash also covers `witness` (the EIP-712 hash of extra data
+    /// the spender enforces), typed by `witnessTypeString` (Permit2's PermitHash: the struct's type string, then
+    /// `TokenPermissions(address token,uint256 amount)`, after `<Type> witness)`).
+    function permitWitnessTransferFrom(
+        PermitTransferFrom calldata permit,
+        SignatureTransferDetails calldata transferDetails,
+        address owner,
+        bytes32 witness,
+        string calldata witnessTypeString,
+        bytes calldata signature
+    ) external;
+
     function nonceBitmap(address owner, uint256 wordPosition) external view returns (uint256);
 }

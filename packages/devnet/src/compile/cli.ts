@@ -1,5 +1,10 @@
-/** `pnpm --filter @sluice/devnet compile`: recompiles packages/devnet/contracts into packages/devnet/artifacts. */
+/**
+ * `pnpm --filter @sluice/devnet compile`: recompiles packages/devnet/contracts into packages/devnet/artifacts and
+ * regenerates core's executor ABI from the executor's artifact.
+ */
 import { writeArtifacts } from "./writeArtifacts.js";
+import { writeExecutorAbi } from "./writeExecutorAbi.js";
 
 const written = writeArtifacts();
-console.log(`compiled ${written.length} contract(s): ${written.join(", ")}`);
+writeExecutorAbi();
+console.log(`compiled ${written.length} contract(s): ${written.join(", ")}; core's executorAbi.ts regenerated`);

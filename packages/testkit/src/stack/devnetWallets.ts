@@ -4,12 +4,13 @@
  */
 import { inject } from "vitest";
 import {
-  createPublicClient, createWalletClient, decodeFunctionData, defineChain, erc20Abi, http, maxUint256, parseAbi, parseUnits,
+  createPublicClient, createWalletClient, decodeFunctionData, defineChain, erc20Abi, getAddress, http, isAddress, maxUint256, parseAbi,
+  parseUnits, zeroAddress,
   type Address, type Hex, type PrivateKeyAccount, type PublicClient,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { chains, executorAbi, PERMIT2_ADDRESS, permitTypedData, type ChainName } from "@sluice/core";
-import type { SluiceConnection, SolvePermit } from "@sluice/core/client";
+import { chains, executorAbi, PERMIT2_ADDRESS, permitTypedData, permitWitnessTypedData, type ChainName } from "@sluice/core";
+import type { SluiceConnection, SolvePermit, SolveWitness } from "@sluice/core/client";
 
 const devnetTokenAbi = parseAbi([
   "function minter() view returns (address)",
@@ -116,10 +117,17 @@ export type HandPermit = {
   amountRaw?: bigint;
   spender?: Address;
   chainId?: number;
+  /**
+   * The output token (symbol or address): with it the permit is a witness permit (as /route issues them) binding
+   * this output token, `witness.minAmountOut` (default 0: the server's slippage bound decides) and the recipient
+   * (default zero: the signer). `witness: false` signs a plain PermitTransferFrom (accepted only with a /route nonce).
+   */
+  to?: string;
+  witness?: false | Partial<{ tokenOut: Address; minAmountOut: bigint; recipient: Address }>;
 };
 
 /** A permit signed by hand (as a partner's own code would), and the /solve body fields that carry it. */
-export async function signPermit(p: HandPermit): Promise<{ permit: SolvePermit; signature: Hex; nonce: bigint }> {
+export async function signPermit(p: HandPermit): Promise<{ permit: SolvePermit; signature: Hex; nonce: bigint; witness?: SolveWitness }> {
   const t = token(p.chain, p.symbol);
   const nonce = p.nonce ?? nonceCounter++;
   const latest = await reader(p.chain).getBlock();
@@ -129,10 +137,19 @@ export async function signPermit(p: HandPermit): Promise<{ permit: SolvePermit; 
     deadline: p.deadline ?? latest.timestamp + 600n,
   };
   const spender = p.spender ?? manifestChain(p.chain).executor!;
-  const signature = await p.user.account.signTypedData(permitTypedData({ chainId: p.chainId ?? chains[p.chain].id, spender, permit }));
+  const chainId = p.chainId ?? chains[p.chain].id;
+  const witness = p.witness !== false && p.to !== undefined ? {
+    tokenOut: p.witness?.tokenOut ?? (isAddress(p.to) ? getAddress(p.to) : token(p.chain, p.to).address),
+    minAmountOut: p.witness?.minAmountOut ?? 0n,
+    recipient: p.witness?.recipient ?? zeroAddress,
+  } : undefined;
+  const signature = witness
+    ? await p.user.account.signTypedData(permitWitnessTypedData({ chainId, spender, permit, witness }))
+    : await p.user.account.signTypedData(permitTypedData({ chainId, spender, permit }));
   return {
     permit: { permitted: { token: permit.permitted.token, amount: String(permit.permitted.amount) }, nonce: String(nonce), deadline: String(permit.deadline) },
     signature, nonce,
+    ...(witness ? { witness: { ...witness, minAmountOut: String(witness.minAmountOut) } } : {}),
   };
 }
 
@@ -144,15 +161,32 @@ export async function solveBody(p: HandPermit & { to: string; dryRun?: boolean; 
     ...(p.dryRun !== undefined ? { dryRun: p.dryRun } : {}),
     ...(p.slippageBps !== undefined ? { slippageBps: p.slippageBps } : {}),
     permit: signed.permit, signature: signed.signature,
+    ...(signed.witness ? { witness: signed.witness } : {}),
   };
 }
 
-export type DecodedRoute = { splits: { amountIn: bigint; hops: { pool: Address; kind: "v2" | "v3"; tokenOut: Address }[] }[]; minAmountOut: bigint; recipient: Address };
+export type DecodedRoute = {
+  splits: { amountIn: bigint; hops: { pool: Address; kind: "v2" | "v3"; tokenOut: Address }[] }[];
+  /** The least output the executor will accept (for a witness swap, the larger of the call's and the witness's). */
+  minAmountOut: bigint;
+  recipient: Address;
+  witness?: { tokenOut: Address; minAmountOut: bigint; recipient: Address };
+};
 
-/** The route inside executor calldata (see SluiceExecutor.sol for the packed encoding). */
+/** The route inside executor calldata (see SluiceExecutor.sol for the packed encoding): `swap` or `swapWithWitness`. */
 export function decodeSwapCalldata(data: Hex): DecodedRoute {
-  const { args } = decodeFunctionData({ abi: executorAbi, data });
-  const [, , , route, minAmountOut, recipient] = args as unknown as [unknown, Address, Hex, Hex, bigint, Address];
+  const decoded = decodeFunctionData({ abi: executorAbi, data });
+  const args = decoded.args as readonly unknown[];
+  const owner = args[1] as Address;
+  const route = args[3] as Hex;
+  let minAmountOut = args[4] as bigint;
+  let recipient = args[5] as Address;
+  let witness: DecodedRoute["witness"];
+  if (decoded.functionName === "swapWithWitness") {
+    witness = args[5] as NonNullable<DecodedRoute["witness"]>;
+    if (witness.minAmountOut > minAmountOut) minAmountOut = witness.minAmountOut;
+    recipient = witness.recipient === zeroAddress ? owner : witness.recipient;
+  }
   const bytes = Buffer.from(route.slice(2), "hex");
   let offset = 1;
   const splits: DecodedRoute["splits"] = [];
@@ -171,7 +205,7 @@ export function decodeSwapCalldata(data: Hex): DecodedRoute {
     }
     splits.push({ amountIn, hops });
   }
-  return { splits, minAmountOut, recipient };
+  return { splits, minAmountOut, recipient, ...(witness ? { witness } : {}) };
 }
 
 /** The relayers' transaction counts (pending) on a chain. */

@@ -1,8 +1,9 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import {
   apiKeySecurity, authErrorCodes, errorResponses, failureFields, formatQuote, isBelowGaslessMinimum, quoteSwap,
-  recordRouteEvent, requireApiKey, swapTooSmall,
+  recordRouteEvent, rememberQuotePermit, requireApiKey, swapTooSmall,
 } from "@sluice/core";
+import { getAddress } from "viem";
 import type { SwapEnv } from "../env.js";
 import { RouteAnswer, RouteBody, RouteFailure } from "./routeSchemas.js";
 
@@ -40,7 +41,11 @@ export function registerRoute(app: OpenAPIHono<SwapEnv>) {
       amount: body.amount,
       from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },
       to: { token: body.to, address: body.toAddress, decimals: body.toDecimals },
+      slippageBps: body.slippageBps,
+      recipient: body.user ? getAddress(body.user) : undefined,
     });
+    // The permit's nonce is remembered with what it binds, so a plain permit of it is held to this quote at /solve.
+    if (quote.permit) await rememberQuotePermit(services.redis, quote, c.get("auth").accountId);
     if (isBelowGaslessMinimum(quote)) throw swapTooSmall(quote);
     if (c.env.USAGE && c.get("config").SLUICE_ENVIRONMENT === "production") {
       services.background(recordRouteEvent({ usage: c.env.USAGE, auth: c.get("auth"), quote }));

@@ -1,5 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { chainNames } from "@sluice/core";
+import { isAddress } from "viem";
+
+const address = z.string().refine((v) => isAddress(v, { strict: false }), "must be a 0x-prefixed 20-byte address");
 
 export const RouteBody = z.object({
   from: z.string().min(1).max(64).openapi({ description: "Input token symbol or address", example: "USDC" }),
@@ -10,6 +13,9 @@ export const RouteBody = z.object({
   fromDecimals: z.number().int().min(0).max(36).optional().openapi({ description: "Input token decimals (recommended)" }),
   toAddress: z.string().max(64).optional().openapi({ description: "Output token contract address (recommended)" }),
   toDecimals: z.number().int().min(0).max(36).optional().openapi({ description: "Output token decimals (recommended)" }),
+  user: address.optional().openapi({ description: "Beyond the interface: the swapper's wallet, made the permit's recipient (default: whoever signs)" }),
+  slippageBps: z.number().int().min(0).max(5000).optional()
+    .openapi({ description: "Beyond the interface: the permit's minimum output is the quote less this (default 5)" }),
 }).strict().openapi("RouteRequest");
 
 const Hop = z.object({
@@ -34,14 +40,23 @@ export const RouteQuote = z.object({
 export const PermitTypedData = z.object({
   domain: z.object({ name: z.literal("Permit2"), chainId: z.number(), verifyingContract: z.string() }),
   types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() })).readonly()),
-  primaryType: z.literal("PermitTransferFrom"),
+  primaryType: z.literal("PermitWitnessTransferFrom"),
   message: z.object({
     permitted: z.object({ token: z.string(), amount: z.string() }),
     spender: z.string().openapi({ description: "Sluice's executor on this chain" }),
     nonce: z.string(),
     deadline: z.string().openapi({ description: "Unix seconds" }),
+    witness: z.object({
+      tokenOut: z.string(),
+      minAmountOut: z.string().openapi({ description: "Raw; the quote's output less `slippageBps` (default 5)" }),
+      recipient: z.string().openapi({ description: "The request's `user`, or the zero address: whoever signs" }),
+    }).openapi({ description: "What the user receives, enforced by the executor: send it back as /solve's `witness`" }),
   }),
-}).openapi("PermitTypedData", { description: "Ready-to-sign Permit2 PermitTransferFrom (EIP-712), present when gasless-eligible" });
+}).openapi("PermitTypedData", {
+  description: "Ready-to-sign Permit2 PermitWitnessTransferFrom (EIP-712). Its nonce is also remembered for this "
+    + "account, so a plain PermitTransferFrom of the same input and nonce is accepted at /solve, bound to this quote's "
+    + "output token and minimum.",
+});
 
 export const RouteAnswer = z.object({
   ok: z.literal(true),

@@ -30,6 +30,15 @@ export const SolveBody = z.object({
   permit: PermitSchema,
   signature: z.string().regex(/^0x[0-9a-fA-F]*$/, "must be 0x-prefixed hex").max(1000)
     .openapi({ description: "65-byte EIP-712 signature of the permit" }),
+  witness: z.object({
+    tokenOut: address,
+    minAmountOut: uint("the raw minimum output"),
+    recipient: address,
+  }).strict().optional().openapi({
+    description: "The witness of /route's permit, exactly as signed: the swap then pays at least `minAmountOut` of "
+      + "`tokenOut` to `recipient` (the user when zero), enforced on chain. Without it the permit is a plain "
+      + "PermitTransferFrom, accepted only with a nonce /route issued to this account",
+  }),
 }).strict().openapi("SolveRequest");
 
 export const SwapQuoteSchema = z.object({
