@@ -1,12 +1,12 @@
 /**
  * Test support for /route: executes a quote the way a partner's user and Sluice's relayer would — the user signs the
- * `permit` the quote returned, a relayer submits the executor's `swap` with the quote's route — and measures what the
+ * witness `permit` the quote returned, a relayer submits the executor's `swapWithWitness` with the quote's route — and measures what the
  * user received.
  */
 import { inject } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
 import { erc20Abi, type Address, type Hex } from "viem";
-import { encodeExecutorSwap, type ChainName, type ExecutorRoute } from "@sluice/core";
+import { encodeExecutorWitnessSwap, type ChainName, type ExecutorRoute } from "@sluice/core";
 import { call } from "../stack/http.js";
 import { manifestChain, reader, walletOf, type TestUser } from "../stack/devnetWallets.js";
 
@@ -19,8 +19,11 @@ export type RouteQuoteJson = {
 export type PermitJson = {
   domain: { name: "Permit2"; chainId: number; verifyingContract: Address };
   types: Record<string, { name: string; type: string }[]>;
-  primaryType: "PermitTransferFrom";
-  message: { permitted: { token: Address; amount: string }; spender: Address; nonce: string; deadline: string };
+  primaryType: "PermitWitnessTransferFrom";
+  message: {
+    permitted: { token: Address; amount: string }; spender: Address; nonce: string; deadline: string;
+    witness: { tokenOut: Address; minAmountOut: string; recipient: Address };
+  };
 };
 export type RouteAnswerJson = { ok: true; quote: RouteQuoteJson; gaslessEligible: boolean; gaslessMinimumUsd: number; computeMs: number; permit?: PermitJson };
 
@@ -49,6 +52,11 @@ export async function executeQuote(chain: ChainName, user: TestUser, answer: Rou
     spender: permit.message.spender,
     nonce: BigInt(permit.message.nonce),
     deadline: BigInt(permit.message.deadline),
+    witness: {
+      tokenOut: permit.message.witness.tokenOut,
+      minAmountOut: BigInt(permit.message.witness.minAmountOut),
+      recipient: permit.message.witness.recipient,
+    },
   };
   const signature: Hex = await walletOf(chain, user.account).signTypedData({
     domain: permit.domain, types: permit.types, primaryType: permit.primaryType, message,
@@ -60,9 +68,10 @@ export async function executeQuote(chain: ChainName, user: TestUser, answer: Rou
   const before = await balance();
   const relayerKey = inject("stack").manifest.accounts.dev.find((a) => a.address.toLowerCase() === manifestChain(chain).relayers[1]!.toLowerCase())!.privateKey;
   const relayer = walletOf(chain, privateKeyToAccount(relayerKey));
-  const data = encodeExecutorSwap({
+  // The witness permit /route issued, exactly as signed; the call asks for exactly the quoted output.
+  const data = encodeExecutorWitnessSwap({
     permit: { permitted: message.permitted, nonce: message.nonce, deadline: message.deadline },
-    owner: user.address, signature, route, minAmountOut: BigInt(answer.quote.amountOutRaw), recipient: user.address,
+    owner: user.address, signature, route, minAmountOut: BigInt(answer.quote.amountOutRaw), witness: message.witness,
   });
   // A fixed, generous gas limit: the quote, not the node's gas estimate, is what this checks.
   const hash = await relayer.sendTransaction({ to: permit.message.spender, data, gas: 5_000_000n });

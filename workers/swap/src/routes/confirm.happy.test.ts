@@ -88,7 +88,7 @@ describe("POST /api/v1/confirm refuses, each clearly", () => {
     const { user, transaction } = await encodeOnly(partner.key);
     const { args } = decodeFunctionData({ abi: executorAbi, data: transaction.data });
     const a = args as unknown as [never, never, never, never, bigint, never];
-    const data = encodeFunctionData({ abi: executorAbi, functionName: "swap", args: [a[0], a[1], a[2], a[3], a[4] - 1n, a[5]] });
+    const data = encodeFunctionData({ abi: executorAbi, functionName: "swapWithWitness", args: [a[0], a[1], a[2], a[3], a[4] - 1n, a[5]] });
     const sent = await submitEncodedSwap(walletOf(chain, user.account), reader(chain), { ...transaction, data });
     expect(sent.status).toBe("success");
     const answer = await confirmSwap(connection(partner.key), { txHash: sent.txHash, chain });

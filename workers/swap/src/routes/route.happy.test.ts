@@ -28,8 +28,8 @@ describe("POST /api/v1/route — quotes", () => {
     expect(q.route.splits.reduce((sum, s) => sum + BigInt(s.amountOut), 0n)).toBe(BigInt(q.amountOutRaw));
 
     expect(permit!.domain).toEqual({ name: "Permit2", chainId: 8453, verifyingContract: "0x000000000022D473030F116dDEE9F6B43aC78BA3" });
-    expect(permit!.primaryType).toBe("PermitTransferFrom");
-    expect(Object.keys(permit!.types).sort()).toEqual(["PermitTransferFrom", "TokenPermissions"]);
+    expect(permit!.primaryType).toBe("PermitWitnessTransferFrom");
+    expect(Object.keys(permit!.types).sort()).toEqual(["PermitWitnessTransferFrom", "SluiceSwap", "TokenPermissions"]);
     expect(permit!.message.permitted).toEqual({ token: token(chain, "WETH").address.toLowerCase(), amount: (10n ** 18n).toString() });
     expect(isAddressEqual(permit!.message.spender, manifestChain(chain).executor!)).toBe(true);
     const deadline = Number(permit!.message.deadline);

@@ -163,8 +163,8 @@ describe("volume is what the chain shows", () => {
   it("many solves of one permit at once: one is sent, the rest refused", async () => {
     const partner = await createPartner();
     const user = await newUser(chain, "USDC", "90");
-    const { permit, signature } = await signPermit({ chain, user, symbol: "USDC", amount: "30" });
-    const body = { from: "USDC", to: "WETH", amount: "30", chain, user: user.address, permit, signature };
+    const { permit, signature, witness } = await signPermit({ chain, user, symbol: "USDC", amount: "30", to: "WETH" });
+    const body = { from: "USDC", to: "WETH", amount: "30", chain, user: user.address, permit, signature, witness };
     const answers = await Promise.all(Array.from({ length: 5 }, () => call("/api/v1/solve", { key: partner.key, body })));
     expect(answers.filter((a) => a.status === 200), JSON.stringify(answers.map((a) => a.body))).toHaveLength(1);
     for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.body).toMatchObject({ ok: false, code: "PERMIT_INVALID" });
