@@ -2,3 +2,4 @@ export * from "./startStack.js";
 export * from "./process/freePort.js";
 export * from "./process/startProcess.js";
 export * from "./wrangler/startWrangler.js";
+export * from "./redisRestBridge/index.js";

@@ -17,3 +17,6 @@ export * from "./stack/partners.js";
 export * from "./stack/stackInfo.js";
 export * from "./swap/routeTesting.js";
 export * from "./tokens/expectedTokenList.js";
+export * from "./indexer/describeGraphStore.js";
+export * from "./redis/startTestRedis.js";
+export * from "./db/startTestDatabase.js";

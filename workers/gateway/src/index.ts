@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { Scalar } from "@scalar/hono-api-reference";
-import { onError, publicCors } from "@sluice/core";
+import { jsonNotFound, onError, publicCors } from "@sluice/core";
 import { areaBindings, areaFor, type AreaBinding } from "./areas.js";
 import { mergeOpenApiDocuments } from "./mergeOpenApiDocuments.js";
 
@@ -31,9 +31,7 @@ app.get("/docs", Scalar({ url: "/api/v1/openapi.json", pageTitle: "Sluice API", 
 
 app.all("*", async (c) => {
   const area = areaFor(new URL(c.req.url).pathname);
-  if (!area) {
-    return c.json({ ok: false, error: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`, code: "NOT_FOUND" }, 404);
-  }
+  if (!area) return jsonNotFound(c);
   // A fetched response's headers are immutable: copy it so the CORS headers can be added.
   const response = await c.env[area].fetch(c.req.raw);
   return new Response(response.body, response);

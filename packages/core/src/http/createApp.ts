@@ -6,6 +6,7 @@ import { SluiceError } from "../errors/SluiceError.js";
 import type { z } from "zod";
 import { readWorkerConfig } from "../config/readWorkerConfig.js";
 import type { AppEnv } from "./env.js";
+import { jsonNotFound } from "./jsonNotFound.js";
 import { createIsolateCaches, type IsolateCaches } from "./isolateCaches.js";
 import { services } from "./services.js";
 
@@ -39,6 +40,6 @@ export function createApp<E extends AppEnv = AppEnv>({ config, caches = createIs
   });
   app.use("*", services(caches) as never);
   app.onError(onError);
-  app.notFound((c) => c.json({ ok: false, error: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`, code: "NOT_FOUND" }, 404));
+  app.notFound(jsonNotFound);
   return app;
 }

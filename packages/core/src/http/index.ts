@@ -9,3 +9,4 @@ export * from "./publicCors.js";
 export * from "./failureFields.js";
 export * from "./createRequestChain.js";
 export * from "./isolateCaches.js";
+export * from "./jsonNotFound.js";

@@ -7,40 +7,22 @@
  * computed from the same history in exact integer arithmetic.
  */
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import fc from "fast-check";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, markEventsAsTest, updateAccount } from "../accounts/index.js";
-import { createDb, type CreateDbReturnType } from "../db/createDb.js";
+import { startTestDatabase, type TestDatabase } from "@sluice/testkit";
 import { insertUsageEvents, markEventExecuted, parseUsageEvents } from "../usage/index.js";
 import { listRebates } from "./listRebates.js";
 import { settleMonth } from "./settleMonth.js";
 
-const server = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const name = `sluice_ledger_${randomBytes(4).toString("hex")}`;
-const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
-let database: CreateDbReturnType;
-
-async function admin(sqlText: string) {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try { await client.query(sqlText); } finally { await client.end(); }
-}
+let database: TestDatabase;
 
 beforeAll(async () => {
-  await admin(`create database ${name}`);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await migrate(drizzle(client), { migrationsFolder: fileURLToPath(new URL("../../../../drizzle", import.meta.url)) });
-  await client.end();
-  database = createDb({ url });
+  database = await startTestDatabase("sluice_ledger");
 });
 afterAll(async () => {
-  await database?.close();
-  await admin(`drop database if exists ${name} with (force)`);
+  await database?.drop();
 });
 
 // ---- the model -------------------------------------------------------------------------------------------

@@ -1,10 +1,6 @@
 import { zeroAddress, type Address } from "viem";
 import { PERMIT2_ADDRESS } from "../chains/chains.js";
-import { PERMIT_TRANSFER_FROM_TYPES } from "../permit/permitTypedData.js";
 import { PERMIT_WITNESS_TRANSFER_FROM_TYPES } from "../permit/sluiceSwapWitness.js";
-
-/** Permit2's `PermitTransferFrom` types (EIP-712), as every wallet signs them. */
-export const permitTransferFromTypes = PERMIT_TRANSFER_FROM_TYPES;
 
 /** Seconds a permit offered by a quote stays valid. */
 export const PERMIT_VALIDITY_SECONDS = 300;

@@ -13,7 +13,7 @@ import { quoterV2Bytecode } from "@sluice/devnet/executor/testing/quoterV2Byteco
 import { quoterV2Abi } from "@sluice/devnet/executor/testing/uniswapAbis";
 import {
   chainIndexSourceFromEnv, createGraphCache, createRoutingGraphCache, encodeExecutorSwap, executorAbi,
-  memoryGraphStore, PERMIT2_ADDRESS, permitTransferFromTypes, type ChainDeployment, type ChainIndexSource,
+  memoryGraphStore, PERMIT2_ADDRESS, permitTypedData, type ChainDeployment, type ChainIndexSource,
   type ExecutorRoute, type RoutingGraphCache,
 } from "@sluice/core";
 
@@ -74,10 +74,7 @@ async function swapCalldata(bed: QuotingTestbed, route: ExecutorRoute, minAmount
   const tokenIn = route.splits[0]!.hops[0]!.tokenIn;
   const amount = route.splits.reduce((sum, s) => sum + s.amountIn, 0n);
   const permit = { permitted: { token: tokenIn, amount }, nonce: nonce++, deadline: BigInt(Math.floor(Date.now() / 1000) + 10 * 365 * 86400) };
-  const signature = await bed.user.signTypedData({
-    domain: { name: "Permit2", chainId: 8453, verifyingContract: PERMIT2_ADDRESS },
-    types: permitTransferFromTypes, primaryType: "PermitTransferFrom", message: { ...permit, spender: bed.executor },
-  });
+  const signature = await bed.user.signTypedData(permitTypedData({ chainId: 8453, spender: bed.executor, permit }));
   return encodeExecutorSwap({ permit, owner: bed.user.account.address, signature, route, minAmountOut, recipient: bed.user.account.address });
 }
 

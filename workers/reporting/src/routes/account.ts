@@ -1,23 +1,5 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import {
-  AccountSchema, apiKeySecurity, authErrorCodes, errorResponses, findAccount, requireApiKey, toAccountResource, type AppEnv,
-} from "@sluice/core";
-
-export const getAccountRoute = createRoute({
-  method: "get",
-  path: "/api/v1/account",
-  tags: ["Reporting"],
-  summary: "The account that owns the API key",
-  security: apiKeySecurity,
-  middleware: [requireApiKey()],
-  responses: {
-    200: {
-      description: "The account",
-      content: { "application/json": { schema: z.object({ ok: z.literal(true), account: AccountSchema }) } },
-    },
-    ...errorResponses(authErrorCodes),
-  },
-});
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { findAccount, getAccountRoute, toAccountResource, type AppEnv } from "@sluice/core";
 
 export function registerGetAccount(app: OpenAPIHono<AppEnv>) {
   app.openapi(getAccountRoute, async (c) => {

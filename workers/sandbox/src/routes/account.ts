@@ -1,20 +1,8 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import {
-  AccountSchema, apiKeySecurity, authErrorCodes, errorResponses, findAccount, requireApiKey, toAccountResource, type AppEnv,
-} from "@sluice/core";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { findAccount, getAccountRoute, toAccountResource, type AppEnv } from "@sluice/core";
 
-export const sandboxAccountRoute = createRoute({
-  method: "get",
-  path: "/api/v1/account",
-  tags: ["Sandbox"],
-  summary: "The account that owns the sandbox key",
-  security: apiKeySecurity,
-  middleware: [requireApiKey()],
-  responses: {
-    200: { description: "The account", content: { "application/json": { schema: z.object({ ok: z.literal(true), account: AccountSchema }) } } },
-    ...errorResponses(authErrorCodes),
-  },
-});
+/** The same route as production's: the account that owns the (sandbox) key. */
+export const sandboxAccountRoute = { ...getAccountRoute, tags: ["Sandbox"], summary: "The account that owns the sandbox key" };
 
 export function registerSandboxAccount<E extends AppEnv>(app: OpenAPIHono<E>) {
   app.openapi(sandboxAccountRoute, async (c) => {

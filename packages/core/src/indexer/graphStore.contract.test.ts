@@ -1,0 +1,10 @@
+/** Both graph stores keep the same contract (`describeGraphStore`): memory, and Redis through the Upstash REST API. */
+import { describeGraphStore, startTestRedis } from "@sluice/testkit";
+import { memoryGraphStore, redisGraphStore } from "./graphStore.js";
+
+describeGraphStore("memory", async () => ({ store: memoryGraphStore(), close: async () => {} }));
+
+describeGraphStore("Redis (Upstash REST)", async () => {
+  const { redis, close } = await startTestRedis();
+  return { store: redisGraphStore(redis), close };
+});

@@ -1,0 +1,81 @@
+/**
+ * A gasless solve counts only once its receipt says so — against a real PostgreSQL and a real anvil node: a mined
+ * success becomes `succeeded`, a mined revert `failed`, a transaction with no receipt stays `pending` until it is
+ * old enough to be taken as dropped, and a second finaliser changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, createWalletClient, http, type Hash, type PublicClient } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { devAccounts, startAnvil, type AnvilNode } from "@sluice/devnet";
+import { startTestDatabase, type TestDatabase } from "@sluice/testkit";
+import { createAccount } from "../accounts/createAccount.js";
+import { newId } from "../ids/newId.js";
+import { finalizePendingSolves } from "./finalizePendingSolves.js";
+import { insertUsageEvents } from "./insertUsageEvents.js";
+
+let database: TestDatabase;
+let anvil: AnvilNode;
+let client: PublicClient;
+let accountId: string;
+
+beforeAll(async () => {
+  [database, anvil] = await Promise.all([
+    startTestDatabase("sluice_usage"),
+    startAnvil({ chainId: 8453, port: 0, genesisTimestamp: Math.floor(Date.now() / 1000) }),
+  ]);
+  client = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient;
+  accountId = (await createAccount(database.db, { slug: "finalize", name: "finalize" })).id;
+});
+afterAll(async () => {
+  await Promise.all([database?.drop(), anvil?.stop()]);
+});
+
+const REVERTER = "0x00000000000000000000000000000000000000ff" as const;
+
+/** A mined transaction: a plain transfer ("0x"), or a call to a contract that always reverts (PUSH0 PUSH0 REVERT). */
+async function send(data: `0x${string}`): Promise<Hash> {
+  const wallet = createWalletClient({ account: privateKeyToAccount(devAccounts()[3]!.privateKey), transport: http(anvil.rpcUrl) });
+  const chain = { id: 8453, name: "base", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } } as const;
+  const hash = await wallet.sendTransaction({ chain, to: data === "0x" ? devAccounts()[4]!.address : REVERTER, data, value: 0n, gas: 100_000n });
+  await client.waitForTransactionReceipt({ hash });
+  return hash;
+}
+
+async function pending(txHash: string, ageMs = 0): Promise<string> {
+  const id = newId("evt");
+  await insertUsageEvents(database.db, [{
+    id, accountId, apiKeyId: null, eventType: "solve", chain: "base", volumeUsd: "30", isDryRun: false, isTest: false,
+    txHash, outcome: "pending", occurredAt: new Date(Date.now() - ageMs),
+  } as never]);
+  return id;
+}
+
+async function outcomeOf(id: string): Promise<string> {
+  const client = (database.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<{ rows: { outcome: string }[] }> } }).$client;
+  return (await client.query("select outcome from usage_events where id = $1", [id])).rows[0]!.outcome;
+}
+
+describe("finalizePendingSolves", () => {
+  it("settles each pending solve from its receipt, leaves an unknown one pending until it counts as dropped", async () => {
+    await client.request({ method: "anvil_setCode" as never, params: [REVERTER, "0x5f5ffd"] as never });
+    const [ok, reverted] = [await send("0x"), await send("0x01")];
+    const unknown = `0x${"ab".repeat(32)}`;
+    const ids = { ok: await pending(ok), reverted: await pending(reverted), young: await pending(unknown), old: await pending(`0x${"cd".repeat(32)}`, 3 * 3600_000) };
+
+    const result = await finalizePendingSolves({ db: database.db, clientFor: () => client, accountId });
+    expect(result).toEqual({ succeeded: 1, failed: 2, stillPending: 1 });
+    expect(await outcomeOf(ids.ok)).toBe("succeeded");
+    expect(await outcomeOf(ids.reverted)).toBe("failed");
+    expect(await outcomeOf(ids.young)).toBe("pending");
+    expect(await outcomeOf(ids.old)).toBe("failed");
+
+    // Run again (as the cron and a usage read may at once): nothing changes.
+    expect(await finalizePendingSolves({ db: database.db, clientFor: () => client, accountId })).toEqual({ succeeded: 0, failed: 0, stillPending: 1 });
+  });
+
+  it("a chain this deployment does not serve stays pending", async () => {
+    const id = await pending(`0x${"ef".repeat(32)}`);
+    await finalizePendingSolves({ db: database.db, clientFor: () => undefined, eventIds: [id] });
+    expect(await outcomeOf(id)).toBe("pending");
+  });
+});
