@@ -5,5 +5,4 @@ export { resolveScenario } from "./scenario/resolveScenario.js";
 export { ScenarioError } from "./scenario/scenarioError.js";
 export type { Scenario } from "./scenario/scenarioSchema.js";
 export { wellKnownAccounts, devAccounts, devMnemonic } from "./anvil/devAccounts.js";
-export { compileContracts } from "./compile/compileContracts.js";
 export { startAnvil, type AnvilNode } from "./anvil/startAnvil.js";

@@ -10,7 +10,7 @@ import { resolveScenario } from "./scenario/resolveScenario.js";
 import type { Scenario } from "./scenario/scenarioSchema.js";
 import type { ResolvedScenario } from "./scenario/resolvedTypes.js";
 import { seedChain } from "./seed/seedChain.js";
-import { deployExecutorIfPresent } from "./seed/deployExecutorIfPresent.js";
+import { deploySluiceExecutor } from "./seed/deploySluiceExecutor.js";
 import { buildChainManifest } from "./manifest/buildChainManifest.js";
 import type { DevnetManifest, ManifestChain } from "./manifest/manifestTypes.js";
 import { scenariosDir } from "./paths.js";
@@ -98,7 +98,7 @@ async function seedAll(resolved: ResolvedScenario, nodes: Map<ChainName, AnvilNo
     await seedChain(jsonRpc(node.rpcUrl), chain, { deployer: accounts.deployer.address, devAccounts: accounts.all.map((a) => a.address) }, now);
     let executor: Address | null = null;
     if (withExecutor) {
-      executor = await deployExecutorIfPresent({ rpcUrl: node.rpcUrl, chainId: chain.chainId, deployerKey: accounts.deployer.privateKey,
+      executor = await deploySluiceExecutor({ rpcUrl: node.rpcUrl, chainId: chain.chainId, deployerKey: accounts.deployer.privateKey,
         permit2: PERMIT2_ADDRESS, relayers });
     }
     chainsManifest[name] = buildChainManifest(chain, node.rpcUrl, accounts.deployer.address, relayers, executor);

@@ -1,7 +1,7 @@
 /**
- * ABI of Sluice's executor contract (packages/devnet/contracts/SluiceExecutor.sol), as a const so viem types every
- * call. Generated from the compiled artifact by `pnpm --filter @sluice/devnet compile`; do not edit by hand (a devnet
- * test checks it equals the artifact's ABI).
+ * ABI of Sluice's executor contract (packages/contracts/contracts/SluiceExecutor.sol), as a const so viem types every
+ * call. Generated from the compiled artifact by `pnpm --filter @sluice/contracts compile`; do not edit by hand (a
+ * test in packages/contracts checks it is current).
  */
 export const executorAbi = [
   {"inputs":[{"internalType":"contract ISignatureTransfer","name":"permit2_","type":"address"},{"internalType":"address[]","name":"relayers","type":"address[]"}],"stateMutability":"nonpayable","type":"constructor"},

@@ -1,10 +1,6 @@
-/**
- * `pnpm --filter @sluice/devnet compile`: recompiles packages/devnet/contracts into packages/devnet/artifacts and
- * regenerates core's executor ABI from the executor's artifact.
- */
-import { writeArtifacts } from "./writeArtifacts.js";
-import { writeExecutorAbi } from "./writeExecutorAbi.js";
+/** `pnpm --filter @sluice/devnet compile`: recompiles the devnet's own contracts (packages/devnet/contracts) into artifacts/. */
+import { writeArtifacts } from "@sluice/contracts";
+import { artifactsDir, contractsDir } from "../paths.js";
 
-const written = writeArtifacts();
-writeExecutorAbi();
-console.log(`compiled ${written.length} contract(s): ${written.join(", ")}; core's executorAbi.ts regenerated`);
+const written = writeArtifacts(contractsDir, artifactsDir);
+console.log(`compiled ${written.length} contract(s): ${written.join(", ")}`);

@@ -1,15 +1,13 @@
 /**
- * The devnet's Solidity pipeline: every `.sol` file under `packages/devnet/contracts/` is compiled with the pinned npm
- * `solc` (bundled soljson, so it works offline) and fixed settings, into one JSON artifact per contract under
- * `packages/devnet/artifacts/`. The artifacts are committed; a test checks they equal a fresh compile, so the
- * output must be byte-for-byte reproducible: sorted inputs, source names relative to `contracts/`, stable JSON.
+ * Sluice's Solidity pipeline: every `.sol` file under a package's `contracts/` is compiled with the pinned npm `solc`
+ * (bundled soljson, so it works offline) and fixed settings, into one JSON artifact per contract under its
+ * `artifacts/`. Used for the production contracts here and the devnet's own. The artifacts are committed; a test
+ * checks they equal a fresh compile, so the output must be byte-for-byte reproducible: sorted inputs, source names
+ * relative to `contracts/`, stable JSON.
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, sep } from "node:path";
-import { artifactsDir, contractsDir } from "../paths.js";
-
-export { artifactsDir, contractsDir };
 
 const require = createRequire(import.meta.url);
 type Solc = { version(): string; compile(input: string, options?: object): string };
@@ -37,8 +35,8 @@ type SolcOutput = {
   contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
 };
 
-/** Compiles every contract in the folder; returns artifact file name → file content (stable JSON text). */
-export function compileContracts(folder: string = contractsDir): Map<string, string> {
+/** Compiles every contract in `folder`; returns artifact file name → file content (stable JSON text). */
+export function compileContracts(folder: string): Map<string, string> {
   const solc = loadSolc();
   const version = solc.version();
   if (!version.startsWith(`${expectedSolcVersion}+`)) {
@@ -46,10 +44,10 @@ export function compileContracts(folder: string = contractsDir): Map<string, str
   }
   const files = listSolidityFiles(folder);
   const sources: Record<string, { content: string }> = {};
-  for (const file of files) sources[sourceName(file)] = { content: readFileSync(file, "utf8") };
+  for (const file of files) sources[sourceName(folder, file)] = { content: readFileSync(file, "utf8") };
 
   const input = { language: "Solidity", sources, settings: compilerSettings };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: (path: string) => findImport(folder, path) })) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) throw new Error(`Solidity compile failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
 
@@ -87,14 +85,14 @@ function listSolidityFiles(folder: string): string[] {
 }
 
 /** Source names are relative to the contracts folder and use `/`, so they never depend on the checkout's location. */
-function sourceName(file: string): string {
-  return relative(contractsDir, file).split(sep).join("/");
+function sourceName(folder: string, file: string): string {
+  return relative(folder, file).split(sep).join("/");
 }
 
 /** Resolves imports relative to the contracts folder first, then `@scope/pkg/...` from node_modules. */
-function findImport(path: string): { contents: string } | { error: string } {
+function findImport(folder: string, path: string): { contents: string } | { error: string } {
   try {
-    const local = join(contractsDir, path);
+    const local = join(folder, path);
     if (existsSync(local)) return { contents: readFileSync(local, "utf8") };
     return { contents: readFileSync(require.resolve(path), "utf8") };
   } catch {
