@@ -38,9 +38,14 @@ import {IERC20Minimal} from "./interfaces/IERC20Minimal.sol";
 /// @dev ROUTE ENCODING (packed bytes, big-endian, no padding):
 ///   route := splitCount:uint8 · split[splitCount]
 ///   split := amountIn:uint128 · hopCount:uint8 · hop[hopCount]
-///   hop   := pool:address · kind:uint8 (0 = Uniswap V2 pair, 1 = Uniswap V3 pool) · tokenOut:address
+///   hop   := pool:address · kind:uint8 (0 = Uniswap V2 pair, 1 = Uniswap V3 pool) · fee:uint24 · tokenOut:address
 /// The first hop of a split spends the permit's token; each later hop spends the previous hop's `tokenOut`.
 /// Every split must end in the same output token, which must differ from the input token.
+///
+/// @dev POOLS ARE AUTHENTICATED. Every hop's pool must be the one Uniswap's factory deployed for its two tokens (and,
+/// for V3, its fee): the address derived by CREATE2 from the configured factory, the sorted token pair (and fee) and
+/// the factory's pool init code hash, exactly as Uniswap's periphery derives it. A route through any other contract
+/// reverts before a token moves, so no caller can pay a look-alike "pool" with the user's input.
 ///
 /// @dev Needs transient storage (EIP-1153, Cancun): it holds the reentrancy lock and the V3 callback expectations.
 contract SluiceExecutor is IUniswapV3SwapCallback {
@@ -56,6 +61,8 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     error InvalidRecipient();
     /// @notice A swap callback came from somewhere other than the V3 pool being swapped right now.
     error UnexpectedCallback();
+    /// @notice A hop's pool is not the configured factory's pool for its tokens (and fee).
+    error UnknownPool(address pool);
     /// @notice A V3 pool did not take exactly the hop's input (price limit reached, or no callback at all).
     error IncompleteSwap(address pool);
     /// @notice A token transfer returned false, reverted, or the token has no code.
@@ -81,7 +88,11 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     uint256 private constant KIND_V2 = 0;
     uint256 private constant KIND_V3 = 1;
     uint256 private constant SPLIT_HEADER_BYTES = 17;
-    uint256 private constant HOP_BYTES = 41;
+    uint256 private constant HOP_BYTES = 44;
+    /// @dev Offsets inside a hop.
+    uint256 private constant HOP_KIND = 20;
+    uint256 private constant HOP_FEE = 21;
+    uint256 private constant HOP_TOKEN_OUT = 24;
     /// @dev Uniswap V3's TickMath bounds; the executor never limits price, minAmountOut protects the user.
     uint160 private constant MIN_SQRT_RATIO_PLUS_ONE = 4295128740;
     uint160 private constant MAX_SQRT_RATIO_MINUS_ONE = 1461446703485210103287273052203988822378723970341;
@@ -101,7 +112,19 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     string public constant WITNESS_TYPE_STRING =
         "SluiceSwap witness)SluiceSwap(address tokenOut,uint256 minAmountOut,address recipient)TokenPermissions(address token,uint256 amount)";
 
+    /// @notice The Uniswap factories whose pools a route may use, with their pools' init code hashes.
+    struct PoolFactories {
+        address v2Factory;
+        bytes32 v2InitCodeHash;
+        address v3Factory;
+        bytes32 v3InitCodeHash;
+    }
+
     ISignatureTransfer public immutable permit2;
+    address public immutable v2Factory;
+    bytes32 public immutable v2InitCodeHash;
+    address public immutable v3Factory;
+    bytes32 public immutable v3InitCodeHash;
     address public admin;
     mapping(address => bool) public isRelayer;
 
@@ -111,8 +134,12 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     address private transient owedToken;
     uint256 private transient owedAmount;
 
-    constructor(ISignatureTransfer permit2_, address[] memory relayers) {
+    constructor(ISignatureTransfer permit2_, address[] memory relayers, PoolFactories memory factories) {
         permit2 = permit2_;
+        v2Factory = factories.v2Factory;
+        v2InitCodeHash = factories.v2InitCodeHash;
+        v3Factory = factories.v3Factory;
+        v3InitCodeHash = factories.v3InitCodeHash;
         admin = msg.sender;
         emit AdminTransferred(address(0), msg.sender);
         for (uint256 i = 0; i < relayers.length; i++) {
@@ -199,7 +226,7 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     /// @dev The output token of an already validated route (the last hop of its first split).
     function _routeTokenOut(bytes calldata route) private pure returns (address) {
         uint256 hopCount = _uint8At(route, 1 + 16);
-        return _addressAt(route, 1 + SPLIT_HEADER_BYTES + (hopCount - 1) * HOP_BYTES + 21);
+        return _addressAt(route, 1 + SPLIT_HEADER_BYTES + (hopCount - 1) * HOP_BYTES + HOP_TOKEN_OUT);
     }
 
     /// @notice Pays a V3 pool during its `swap`. Only the pool this contract is swapping with right now may call,
@@ -254,11 +281,12 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
         emit Swapped(owner, recipient, input.token, tokenOut, input.amount, amountOut);
     }
 
-    /// @dev Checks the whole route before any token moves. Returns the output token and, when the route is a single
-    /// split whose first hop is a V2 pair, that pair (the permit then pays it directly); otherwise the zero address.
+    /// @dev Checks the whole route before any token moves, every pool authenticated. Returns the output token and,
+    /// when the route is a single split whose first hop is a V2 pair, that pair (the permit then pays it directly);
+    /// otherwise the zero address.
     function _validateRoute(bytes calldata route, address tokenIn, uint256 amountIn)
         private
-        pure
+        view
         returns (address tokenOut, address directPair)
     {
         if (route.length == 0) revert InvalidRoute();
@@ -273,18 +301,33 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
             offset += SPLIT_HEADER_BYTES;
             if (splitAmount == 0 || hopCount == 0) revert InvalidRoute();
             if (offset + hopCount * HOP_BYTES > route.length) revert InvalidRoute();
-            for (uint256 h = 0; h < hopCount; h++) {
-                if (_uint8At(route, offset + h * HOP_BYTES + 20) > KIND_V3) revert InvalidRoute();
-            }
-            address splitOut = _addressAt(route, offset + (hopCount - 1) * HOP_BYTES + 21);
+            address splitOut = _validateHops(route, offset, hopCount, tokenIn);
             if (s == 0) tokenOut = splitOut;
             else if (splitOut != tokenOut) revert InvalidRoute();
             total += splitAmount;
             offset += hopCount * HOP_BYTES;
         }
         if (offset != route.length || total != amountIn || tokenOut == tokenIn) revert InvalidRoute();
-        if (splitCount == 1 && _uint8At(route, 1 + SPLIT_HEADER_BYTES + 20) == KIND_V2) {
+        if (splitCount == 1 && _uint8At(route, 1 + SPLIT_HEADER_BYTES + HOP_KIND) == KIND_V2) {
             directPair = _addressAt(route, 1 + SPLIT_HEADER_BYTES);
+        }
+    }
+
+    /// @dev Checks one split's hops (kind known, pool authenticated) and returns the token it ends in.
+    function _validateHops(bytes calldata route, uint256 offset, uint256 hopCount, address tokenIn)
+        private
+        view
+        returns (address hopIn)
+    {
+        hopIn = tokenIn;
+        for (uint256 h = 0; h < hopCount; h++) {
+            uint256 hop = offset + h * HOP_BYTES;
+            uint256 kind = _uint8At(route, hop + HOP_KIND);
+            if (kind > KIND_V3) revert InvalidRoute();
+            address hopOut = _addressAt(route, hop + HOP_TOKEN_OUT);
+            address pool = _addressAt(route, hop);
+            if (pool != _poolFor(kind, hopIn, hopOut, _uint24At(route, hop + HOP_FEE))) revert UnknownPool(pool);
+            hopIn = hopOut;
         }
     }
 
@@ -312,14 +355,9 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
         offset += SPLIT_HEADER_BYTES;
         for (uint256 h = 0; h < hopCount; h++) {
             address pool = _addressAt(route, offset);
-            address tokenOut = _addressAt(route, offset + 21);
-            address to = recipient;
-            if (h + 1 < hopCount) {
-                to = _uint8At(route, offset + HOP_BYTES + 20) == KIND_V2
-                    ? _addressAt(route, offset + HOP_BYTES)
-                    : address(this);
-            }
-            if (_uint8At(route, offset + 20) == KIND_V2) {
+            address tokenOut = _addressAt(route, offset + HOP_TOKEN_OUT);
+            address to = h + 1 < hopCount ? _nextHopInput(route, offset + HOP_BYTES) : recipient;
+            if (_uint8At(route, offset + HOP_KIND) == KIND_V2) {
                 if (h == 0 && !inputAtFirstPair) _transfer(tokenIn, pool, amount);
                 amount = _swapV2(pool, tokenIn, tokenOut, amount, to);
             } else {
@@ -329,6 +367,11 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
             offset += HOP_BYTES;
         }
         return offset;
+    }
+
+    /// @dev Where a hop's output goes when another hop follows (at `next`): into that V2 pair, or here for a V3 pool.
+    function _nextHopInput(bytes calldata route, uint256 next) private view returns (address) {
+        return _uint8At(route, next + HOP_KIND) == KIND_V2 ? _addressAt(route, next) : address(this);
     }
 
     /// @dev The pair already holds `amountIn`. Computes the output with UniswapV2Library.getAmountOut from the
@@ -374,6 +417,23 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
         (bool ok, bytes memory data) = token.call(abi.encodeCall(IERC20Minimal.transfer, (to, amount)));
         if (!ok || (data.length == 0 ? token.code.length == 0 : !abi.decode(data, (bool)))) {
             revert TransferFailed(token);
+        }
+    }
+
+    /// @dev The factory's pool for a token pair: Uniswap's CREATE2 address (UniswapV2Library.pairFor, V3
+    /// PoolAddress.computeAddress). A pair of identical tokens has no pool.
+    function _poolFor(uint256 kind, address tokenA, address tokenB, uint256 fee) private view returns (address) {
+        if (tokenA == tokenB) revert InvalidRoute();
+        (address token0, address token1) = tokenA < tokenB ? (tokenA, tokenB) : (tokenB, tokenA);
+        (address factory, bytes32 salt, bytes32 initCodeHash) = kind == KIND_V2
+            ? (v2Factory, keccak256(abi.encodePacked(token0, token1)), v2InitCodeHash)
+            : (v3Factory, keccak256(abi.encode(token0, token1, uint24(fee))), v3InitCodeHash);
+        return address(uint160(uint256(keccak256(abi.encodePacked(hex"ff", factory, salt, initCodeHash)))));
+    }
+
+    function _uint24At(bytes calldata b, uint256 i) private pure returns (uint256 v) {
+        assembly ("memory-safe") {
+            v := shr(232, calldataload(add(b.offset, i)))
         }
     }
 

@@ -1,4 +1,4 @@
-import type { Account, Address, Chain, PublicClient, Transport, WalletClient } from "viem";
+import type { Account, Address, Chain, Hex, PublicClient, Transport, WalletClient } from "viem";
 import { executorAbi } from "@sluice/core";
 import { executorArtifact } from "./executorArtifact.js";
 
@@ -10,10 +10,13 @@ export type DeployExecutorArgs = {
   permit2: Address;
   /** Accounts allowed to submit gasless swaps. */
   relayers: readonly Address[];
+  /** The Uniswap factories whose pools routes may use, with their pools' init code hashes (the executor derives every
+   * hop's pool address from them and refuses any other contract). */
+  factories: { v2Factory: Address; v2InitCodeHash: Hex; v3Factory: Address; v3InitCodeHash: Hex };
 };
 
 /** Deploys SluiceExecutor and returns its address once the deployment is mined. */
-export async function deployExecutor({ walletClient, publicClient, permit2, relayers }: DeployExecutorArgs): Promise<Address> {
+export async function deployExecutor({ walletClient, publicClient, permit2, relayers, factories }: DeployExecutorArgs): Promise<Address> {
   const permit2Code = await publicClient.getCode({ address: permit2 });
   if (!permit2Code || permit2Code === "0x") {
     throw new Error(`Permit2 has no code at ${permit2}; install it before deploying the executor`);
@@ -21,7 +24,7 @@ export async function deployExecutor({ walletClient, publicClient, permit2, rela
   const hash = await walletClient.deployContract({
     abi: executorAbi,
     bytecode: executorArtifact.bytecode,
-    args: [permit2, relayers],
+    args: [permit2, relayers, factories],
     account: walletClient.account,
     chain: walletClient.chain,
   });

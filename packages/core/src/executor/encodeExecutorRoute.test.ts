@@ -16,7 +16,7 @@ const twoSplits: ExecutorRoute = {
       amountIn: 400n,
       hops: [
         { pool: pairAC, kind: "v2", tokenIn: A, tokenOut: C },
-        { pool: poolBC, kind: "v3", tokenIn: C, tokenOut: B },
+        { pool: poolBC, kind: "v3", fee: 3000, tokenIn: C, tokenOut: B },
       ],
     },
   ],
@@ -25,20 +25,22 @@ const twoSplits: ExecutorRoute = {
 describe("encodeExecutorRoute", () => {
   it("packs splits and hops byte for byte as the contract reads them", () => {
     const encoded = encodeExecutorRoute(twoSplits, A, 1000n);
-    expect(size(encoded)).toBe(1 + (17 + 41) + (17 + 2 * 41));
+    expect(size(encoded)).toBe(1 + (17 + 44) + (17 + 2 * 44));
     expect(slice(encoded, 0, 1)).toBe("0x02");
     expect(BigInt(slice(encoded, 1, 17))).toBe(600n);
     expect(slice(encoded, 17, 18)).toBe("0x01");
     expect(getAddress(slice(encoded, 18, 38))).toBe(pairAB);
     expect(slice(encoded, 38, 39)).toBe("0x00");
-    expect(getAddress(slice(encoded, 39, 59))).toBe(B);
-    const second = 59;
+    expect(slice(encoded, 39, 42)).toBe("0x000000"); // V2: no fee
+    expect(getAddress(slice(encoded, 42, 62))).toBe(B);
+    const second = 62;
     expect(BigInt(slice(encoded, second, second + 16))).toBe(400n);
     expect(slice(encoded, second + 16, second + 17)).toBe("0x02");
-    const lastHop = second + 17 + 41;
+    const lastHop = second + 17 + 44;
     expect(getAddress(slice(encoded, lastHop, lastHop + 20))).toBe(poolBC);
     expect(slice(encoded, lastHop + 20, lastHop + 21)).toBe("0x01");
-    expect(getAddress(slice(encoded, lastHop + 21, lastHop + 41))).toBe(B);
+    expect(Number(slice(encoded, lastHop + 21, lastHop + 24))).toBe(3000);
+    expect(getAddress(slice(encoded, lastHop + 24, lastHop + 44))).toBe(B);
   });
 
   it("refuses routes the contract would refuse", () => {

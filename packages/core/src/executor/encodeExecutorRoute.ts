@@ -10,9 +10,10 @@ const KIND_BYTE = { v2: 0, v3: 1 } as const;
 /**
  * Packs a route into the executor's compact encoding (see SluiceExecutor.sol):
  *   route := splitCount:uint8 · split*   split := amountIn:uint128 · hopCount:uint8 · hop*
- *   hop   := pool:address · kind:uint8 (0 = V2, 1 = V3) · tokenOut:address
+ *   hop   := pool:address · kind:uint8 (0 = V2, 1 = V3) · fee:uint24 (V3; 0 for V2) · tokenOut:address
  * Each hop's input token is implied by the previous hop (or the permit), so it is checked here and not sent:
- * 41 bytes per hop instead of an ABI-encoded struct array's 128 or more.
+ * 44 bytes per hop instead of an ABI-encoded struct array's 128 or more. The fee lets the executor derive the
+ * pool's address from its factory and so refuse any other contract.
  *
  * Throws when the route is one the contract would reject (`InvalidRoute`), so a bad route fails before it costs gas.
  * `tokenIn` is the permit's token and `amountIn` the permit's amount.
@@ -36,7 +37,9 @@ export function encodeExecutorRoute(route: ExecutorRoute, tokenIn: Address, amou
       if (!isAddressEqual(hop.tokenIn, expectedIn)) {
         throw new Error(`split ${s} hop ${h}: tokenIn ${hop.tokenIn} does not follow ${expectedIn}`);
       }
-      parts.push(hop.pool, numberToHex(KIND_BYTE[hop.kind], { size: 1 }), hop.tokenOut);
+      const fee = hop.kind === "v3" ? hop.fee : 0;
+      if (!Number.isInteger(fee) || fee < 0 || fee >= 1 << 24) throw new Error(`split ${s} hop ${h}: fee ${fee} out of range`);
+      parts.push(hop.pool, numberToHex(KIND_BYTE[hop.kind], { size: 1 }), numberToHex(fee, { size: 3 }), hop.tokenOut);
       expectedIn = hop.tokenOut;
     });
     if (!isAddressEqual(expectedIn, tokenOut)) throw new Error(`split ${s}: ends in ${expectedIn}, not ${tokenOut}`);

@@ -36,8 +36,10 @@ const poolOf = (protocol: "uniswap-v2" | "uniswap-v3", a: string, b: string) => 
 };
 /** The graph's current copy of a pool (refreshed pools are replaced by new objects). */
 const current = (address: Address) => bed.source.cache.get("base")!.graph.pools.get(address)!;
-const single = (pool: { address: Address; protocol: string }, tokenIn: Address, tokenOut: Address, amountIn: bigint) =>
-  ({ splits: [{ amountIn, hops: [{ pool: pool.address, kind: pool.protocol === "uniswap-v2" ? "v2" as const : "v3" as const, tokenIn, tokenOut }] }] });
+const single = (pool: { address: Address; protocol: string; fee: number }, tokenIn: Address, tokenOut: Address, amountIn: bigint) =>
+  ({ splits: [{ amountIn, hops: [pool.protocol === "uniswap-v2"
+    ? { pool: pool.address, kind: "v2" as const, tokenIn, tokenOut }
+    : { pool: pool.address, kind: "v3" as const, fee: pool.fee, tokenIn, tokenOut }] }] });
 
 describe("indexer", () => {
   it("discovers every pool of the scenario with its tokens' metadata and trade times", () => {

@@ -3,7 +3,7 @@
  * permit, too little output, a malformed route, a stray callback, and a relayer trying to pay someone else.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeFunctionData, parseUnits, type Hex } from "viem";
+import { encodeFunctionData, getAddress, parseUnits, type Hex } from "viem";
 import { executorAbi, type ExecutorRoute } from "@sluice/core";
 import { startExecutorTestbed, type ExecutorTestbed } from "./testing/startExecutorTestbed.js";
 import { prepareSwap, revertOf, sendSwap, simulateSwap, type PreparedSwap } from "./testing/executorCalls.js";
@@ -63,7 +63,7 @@ describe("SluiceExecutor rejections", () => {
     const swap = await prepareSwap(bed, { route });
     // Same permit, route bytes claiming one unit less than was signed.
     const { A, B } = bed.tokens;
-    const short: Hex = `0x01${(unit("2") - 1n).toString(16).padStart(32, "0")}01${bed.pools.v2AB.slice(2)}00${B.slice(2)}`;
+    const short: Hex = `0x01${(unit("2") - 1n).toString(16).padStart(32, "0")}01${bed.pools.v2AB.slice(2)}00000000${B.slice(2)}`;
     const data = encodeFunctionData({
       abi: executorAbi,
       functionName: "swap",
@@ -78,6 +78,21 @@ describe("SluiceExecutor rejections", () => {
       args: [swap.permit, bed.user.account.address, swap.signature, short.slice(0, -2) as Hex, 0n, bed.user.account.address],
     });
     expect(await revertOf(attempt({ ...swap, data: truncated }))).toEqual({ errorName: "InvalidRoute", args: [] });
+  });
+
+  it("a route through a contract that is not the factory's pool for its tokens reverts before any token moves", async () => {
+    const { A, B, C } = bed.tokens;
+    // A perfect copy of a real pair's code at another address: not what the V2 factory deployed for A/B.
+    const fake = getAddress("0x00000000000000000000000000000000000f4ce1");
+    const code = await bed.publicClient.getCode({ address: bed.pools.v2AB });
+    await bed.publicClient.request({ method: "anvil_setCode" as never, params: [fake, code] as never });
+    const throughFake = await prepareSwap(bed, { route: { splits: [{ amountIn: unit("2"), hops: [{ pool: fake, kind: "v2", tokenIn: A, tokenOut: B }] }] } });
+    expect(await revertOf(attempt(throughFake))).toEqual({ errorName: "UnknownPool", args: [fake] });
+    // A real pool, but for other tokens; and a real V3 pool named with the wrong fee tier.
+    const otherPair = await prepareSwap(bed, { route: { splits: [{ amountIn: unit("2"), hops: [{ pool: bed.pools.v2BC, kind: "v2", tokenIn: A, tokenOut: B }] }] } });
+    expect(await revertOf(attempt(otherPair))).toEqual({ errorName: "UnknownPool", args: [bed.pools.v2BC] });
+    const wrongFee = await prepareSwap(bed, { route: { splits: [{ amountIn: unit("2"), hops: [{ pool: bed.pools.v3AC, kind: "v3", fee: 500, tokenIn: A, tokenOut: C }] }] } });
+    expect(await revertOf(attempt(wrongFee))).toEqual({ errorName: "UnknownPool", args: [bed.pools.v3AC] });
   });
 
   it("nobody but the pool being swapped can call the V3 callback", async () => {

@@ -32,7 +32,8 @@ async function tradeEveryPoolBothWays() {
   ] as const;
   for (const [pool, kind, x, y] of pairs) {
     for (const [tokenIn, tokenOut] of [[x, y], [y, x]] as const) {
-      const route: ExecutorRoute = { splits: [{ amountIn: unit("0.01"), hops: [{ pool, kind, tokenIn, tokenOut }] }] };
+      const hop = kind === "v2" ? { pool, kind, tokenIn, tokenOut } : { pool, kind, fee: 3000, tokenIn, tokenOut };
+      const route: ExecutorRoute = { splits: [{ amountIn: unit("0.01"), hops: [hop] }] };
       await sendSwap(bed, await prepareSwap(bed, { route, sender: bed.user }));
     }
   }
@@ -73,7 +74,7 @@ describe("SluiceExecutor routes", () => {
   it("single Uniswap V3 hop inside one tick range", async () => {
     const { C, D } = bed.tokens;
     const route: ExecutorRoute = {
-      splits: [{ amountIn: unit("1"), hops: [{ pool: bed.pools.v3CD, kind: "v3", tokenIn: D, tokenOut: C }] }],
+      splits: [{ amountIn: unit("1"), hops: [{ pool: bed.pools.v3CD, kind: "v3", fee: 3000, tokenIn: D, tokenOut: C }] }],
     };
     const { expected } = await swapAndCheck("singleV3", { route });
     expect(expected.v3TicksCrossed).toBe(0);
@@ -83,7 +84,7 @@ describe("SluiceExecutor routes", () => {
     const { A, B } = bed.tokens;
     const pool = bed.pools.v3AB;
     const route: ExecutorRoute = {
-      splits: [{ amountIn: unit("80"), hops: [{ pool, kind: "v3", tokenIn: A, tokenOut: B }] }],
+      splits: [{ amountIn: unit("80"), hops: [{ pool, kind: "v3", fee: 3000, tokenIn: A, tokenOut: B }] }],
     };
     const [, tickBefore] = await bed.publicClient.readContract({ address: pool, abi: v3PoolAbi, functionName: "slot0" });
     const { expected } = await swapAndCheck("singleV3CrossingTicks", { route });
@@ -104,7 +105,7 @@ describe("SluiceExecutor routes", () => {
         hops: [
           { pool: bed.pools.v2AB, kind: "v2", tokenIn: A, tokenOut: B },
           { pool: bed.pools.v2BC, kind: "v2", tokenIn: B, tokenOut: C },
-          { pool: bed.pools.v3CD, kind: "v3", tokenIn: C, tokenOut: D },
+          { pool: bed.pools.v3CD, kind: "v3", fee: 3000, tokenIn: C, tokenOut: D },
         ],
       }],
     };
@@ -117,8 +118,8 @@ describe("SluiceExecutor routes", () => {
       splits: [{
         amountIn: unit("3"),
         hops: [
-          { pool: bed.pools.v3AC, kind: "v3", tokenIn: A, tokenOut: C },
-          { pool: bed.pools.v3CD, kind: "v3", tokenIn: C, tokenOut: D },
+          { pool: bed.pools.v3AC, kind: "v3", fee: 3000, tokenIn: A, tokenOut: C },
+          { pool: bed.pools.v3CD, kind: "v3", fee: 3000, tokenIn: C, tokenOut: D },
         ],
       }],
     };
@@ -133,7 +134,7 @@ describe("SluiceExecutor routes", () => {
         {
           amountIn: unit("4"),
           hops: [
-            { pool: bed.pools.v3AC, kind: "v3", tokenIn: A, tokenOut: C },
+            { pool: bed.pools.v3AC, kind: "v3", fee: 3000, tokenIn: A, tokenOut: C },
             { pool: bed.pools.v2BC, kind: "v2", tokenIn: C, tokenOut: B },
           ],
         },
@@ -145,7 +146,7 @@ describe("SluiceExecutor routes", () => {
   it("the permit's owner may submit the swap itself and pay another address", async () => {
     const { A, B } = bed.tokens;
     const route: ExecutorRoute = {
-      splits: [{ amountIn: unit("1"), hops: [{ pool: bed.pools.v3AB, kind: "v3", tokenIn: B, tokenOut: A }] }],
+      splits: [{ amountIn: unit("1"), hops: [{ pool: bed.pools.v3AB, kind: "v3", fee: 3000, tokenIn: B, tokenOut: A }] }],
     };
     await swapAndCheck("ownerSubmitted", { route, sender: bed.user, recipient: bed.stranger.account.address });
   });

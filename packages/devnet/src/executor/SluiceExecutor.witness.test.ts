@@ -81,7 +81,7 @@ describe("SluiceExecutor.swapWithWitness", () => {
 
   it("a relayer cannot swap into another token than the signed one", async () => {
     const { A, C } = bed.tokens;
-    const toC: ExecutorRoute = { splits: [{ amountIn: unit("2"), hops: [{ pool: bed.pools.v3AC, kind: "v3", tokenIn: A, tokenOut: C }] }] };
+    const toC: ExecutorRoute = { splits: [{ amountIn: unit("2"), hops: [{ pool: bed.pools.v3AC, kind: "v3", fee: 3000, tokenIn: A, tokenOut: C }] }] };
     const signed = await signWitness(honest());
     const data = encodeExecutorWitnessSwap({ ...signed, owner: owner(), route: toC, minAmountOut: 0n, witness: honest() });
     expect(await revertOf(relayerCall(data))).toEqual({ errorName: "WitnessMismatch", args: [] });

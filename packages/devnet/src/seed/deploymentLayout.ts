@@ -18,6 +18,11 @@ export function layoutAddresses(deployer: Address) {
 
 let initCodeHashes: { v2: `0x${string}`; v3: `0x${string}` } | undefined;
 
+/** The init code hashes of Uniswap's V2 pair and V3 pool (from the official builds): what their CREATE2 addresses use. */
+export function poolInitCodeHashes(): { v2: `0x${string}`; v3: `0x${string}` } {
+  return hashes();
+}
+
 function hashes() {
   initCodeHashes ??= { v2: keccak256(contractBuilds().uniswapV2Pair.bytecode), v3: keccak256(contractBuilds().uniswapV3Pool.bytecode) };
   return initCodeHashes;

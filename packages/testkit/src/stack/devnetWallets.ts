@@ -166,7 +166,7 @@ export async function solveBody(p: HandPermit & { to: string; dryRun?: boolean; 
 }
 
 export type DecodedRoute = {
-  splits: { amountIn: bigint; hops: { pool: Address; kind: "v2" | "v3"; tokenOut: Address }[] }[];
+  splits: { amountIn: bigint; hops: { pool: Address; kind: "v2" | "v3"; fee: number; tokenOut: Address }[] }[];
   /** The least output the executor will accept (for a witness swap, the larger of the call's and the witness's). */
   minAmountOut: bigint;
   recipient: Address;
@@ -199,9 +199,10 @@ export function decodeSwapCalldata(data: Hex): DecodedRoute {
       hops.push({
         pool: ("0x" + bytes.subarray(offset, offset + 20).toString("hex")) as Address,
         kind: bytes[offset + 20] === 0 ? "v2" as const : "v3" as const,
-        tokenOut: ("0x" + bytes.subarray(offset + 21, offset + 41).toString("hex")) as Address,
+        fee: bytes.readUIntBE(offset + 21, 3),
+        tokenOut: ("0x" + bytes.subarray(offset + 24, offset + 44).toString("hex")) as Address,
       });
-      offset += 41;
+      offset += 44;
     }
     splits.push({ amountIn, hops });
   }

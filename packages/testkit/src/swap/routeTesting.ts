@@ -10,7 +10,7 @@ import { encodeExecutorWitnessSwap, type ChainName, type ExecutorRoute } from "@
 import { call } from "../stack/http.js";
 import { manifestChain, reader, walletOf, type TestUser } from "../stack/devnetWallets.js";
 
-export type RouteHopJson = { pool: Address; protocol: string; tokenIn: Address; tokenOut: Address; amountIn: string; amountOut: string };
+export type RouteHopJson = { pool: Address; protocol: string; fee: number; tokenIn: Address; tokenOut: Address; amountIn: string; amountOut: string };
 export type RouteQuoteJson = {
   amountIn: string; amountOut: string; amountOutRaw: string; volumeUsd: number; rate: string; protocol: string;
   poolAddress: Address; priceImpactBps: number;
@@ -36,7 +36,9 @@ export function executorRouteOf(q: RouteQuoteJson): ExecutorRoute {
   return {
     splits: q.route.splits.map((s) => ({
       amountIn: BigInt(s.amountIn),
-      hops: s.hops.map((h) => ({ pool: h.pool, kind: h.protocol === "uniswap-v2" ? "v2" as const : "v3" as const, tokenIn: h.tokenIn, tokenOut: h.tokenOut })),
+      hops: s.hops.map((h) => (h.protocol === "uniswap-v2"
+        ? { pool: h.pool, kind: "v2" as const, tokenIn: h.tokenIn, tokenOut: h.tokenOut }
+        : { pool: h.pool, kind: "v3" as const, fee: h.fee, tokenIn: h.tokenIn, tokenOut: h.tokenOut })),
     })),
   };
 }
