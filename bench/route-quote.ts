@@ -68,7 +68,7 @@ async function run(label: string, scenario: unknown) {
       const started = performance.now();
       try {
         const { route } = findFreshRoute({ graph, routingGraphs, tokenIn: q.from.address as Address, tokenOut: q.to.address as Address, amountIn }) as Awaited<ReturnType<typeof findFreshRoute>>;
-        assembleQuote({ graph, chain: "base", tokenIn: q.from, tokenOut: q.to, route, gaslessMinimumUsd: "20", executor: m.executor, withPermit: true, nowSeconds: Date.now() / 1000, slippageBps: 5, block: graph.block, poolsRefreshed: 0 });
+        assembleQuote({ graph, chain: "base", tokenIn: { ...q.from, listed: true }, tokenOut: { ...q.to, listed: true }, route, gaslessMinimumUsd: "20", executor: m.executor, withPermit: true, nowSeconds: Date.now() / 1000, slippageBps: 5, block: graph.block, poolsRefreshed: 0 });
         routed++;
         compute.push(performance.now() - started);
       } catch {

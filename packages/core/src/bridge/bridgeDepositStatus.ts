@@ -1,5 +1,5 @@
 /**
- * A deposit's status as Sluice reports it (DESIGN §2.12): Across' `slowFillRequested` is still `pending`,
+ * A deposit's status as Sluice reports it (decisions §2.12): Across' `slowFillRequested` is still `pending`,
  * `slowFilled` is `filled`; the four states pass through.
  */
 import { SluiceError } from "../errors/SluiceError.js";

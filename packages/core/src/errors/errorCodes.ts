@@ -1,5 +1,5 @@
 /**
- * Every error Sluice answers with has one of these codes. The code decides the HTTP status (DESIGN §2.2);
+ * Every error Sluice answers with has one of these codes. The code decides the HTTP status (decisions §2.2);
  * handlers never pick a status themselves.
  */
 export const errorStatus = {

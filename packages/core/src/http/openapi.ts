@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { errorStatus, type ErrorCode } from "../errors/errorCodes.js";
 import { API_KEY_HEADER } from "./requireApiKey.js";
 
-/** The error envelope every endpoint answers with (DESIGN §2.1). */
+/** The error envelope every endpoint answers with (decisions §2.1). */
 export const ErrorSchema = z.object({
   ok: z.literal(false),
   error: z.string().openapi({ description: "Human-readable message naming what is wrong", example: "amount: is required" }),

@@ -10,3 +10,4 @@ export * from "./decimalFraction.js";
 export * from "./buildPermit.js";
 export * from "./toExecutorRoute.js";
 export * from "./recordRouteEvent.js";
+export * from "./isListedToken.js";

@@ -12,7 +12,7 @@ export function priceImpactTooHigh(quote: SwapQuote): SluiceError {
 }
 
 /**
- * `Swap too small: 12.5 USD is below the 20 USD gasless minimum on base` — the failure of DESIGN §2.11, the same
+ * `Swap too small: 12.5 USD is below the 20 USD gasless minimum on base` — the failure of decisions §2.11, the same
  * from /route and /solve. It carries the quote and, from /route, the permit to sign for /solve's encode-only
  * calldata; from /solve, that calldata (`transaction`), which the user submits (paying gas) and then confirms.
  */

@@ -9,6 +9,7 @@ import type { ChainDeployment } from "../chains/chainConfig.js";
 import { assembleQuote } from "./assembleQuote.js";
 import { refreshPools } from "../indexer/refreshPools.js";
 import { findFreshRoute } from "../routing/findFreshRoute.js";
+import { isListedToken } from "./isListedToken.js";
 import type { RoutingGraphCache } from "../routing/routingGraphCache.js";
 import { checkAmountFormat, parseAmount } from "./parseAmount.js";
 import { resolveToken, type TokenSpec } from "./resolveToken.js";
@@ -62,6 +63,8 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
     findFreshRoute({
       graph, routingGraphs: p.routingGraphs, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn,
       refresh: (pools) => refreshPools({ graph, client: p.source.client, pools, latestBlock }),
+      // Only listed tokens carry a route through them: a look-alike or fee-on-transfer token is never a hop.
+      canHop: (token) => isListedToken(graph, p.chain, token),
       symbols: { in: tokenIn.symbol, out: tokenOut.symbol },
     }));
   const quote = assembleQuote({

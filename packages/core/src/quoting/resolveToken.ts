@@ -1,6 +1,7 @@
 import { isAddress, type Address } from "viem";
 import { chains, type ChainName } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
+import { isListedToken } from "./isListedToken.js";
 import type { ChainGraph, IndexedToken } from "../indexer/graphTypes.js";
 
 /** How a request names one side of a swap: a symbol or an address, optionally with explicit address and decimals. */
@@ -13,13 +14,19 @@ export type TokenSpec = {
   decimals?: number;
 };
 
-export type ResolvedToken = { address: Address; symbol: string; decimals: number };
+export type ResolvedToken = {
+  address: Address;
+  symbol: string;
+  decimals: number;
+  /** Whether the token passes the token-list rules (`isListedToken`); an unlisted one is quoted only by address. */
+  listed: boolean;
+};
 
 /**
  * One canonical token per symbol: the chain's curated token of that symbol, else the graph's token of that symbol with
  * the best quality score, then the most pools (then the lowest address, so the choice is stable).
  */
-export function canonicalTokenBySymbol(graph: ChainGraph, chain: ChainName, symbol: string): IndexedToken | ResolvedToken | undefined {
+export function canonicalTokenBySymbol(graph: ChainGraph, chain: ChainName, symbol: string): IndexedToken | Omit<ResolvedToken, "listed"> | undefined {
   const lowerSymbol = symbol.toLowerCase();
   const curated = chains[chain].curatedTokens;
   const c = curated.find((t) => t.symbol === symbol) ?? curated.find((t) => t.symbol.toLowerCase() === lowerSymbol);
@@ -43,7 +50,8 @@ export function canonicalTokenBySymbol(graph: ChainGraph, chain: ChainName, symb
 
 /**
  * Resolves one side of a swap request. An explicit address (or a `token` that is an address) is honoured as given;
- * a symbol resolves through the chain's curated list first, then the indexed graph. Explicit decimals are honoured,
+ * a symbol resolves through the chain's curated list first, then the indexed graph, and only to a listed token (an
+ * unlisted one answers UNSUPPORTED_TOKEN naming the way to quote it by address). Explicit decimals are honoured,
  * but must agree with the token's own when the graph knows it (a mismatch would quote a wrong amount).
  */
 export function resolveToken(graph: ChainGraph, chain: ChainName, spec: TokenSpec, field: "from" | "to"): ResolvedToken {
@@ -57,14 +65,22 @@ export function resolveToken(graph: ChainGraph, chain: ChainName, spec: TokenSpe
   }
   const known = address ? graph.tokens.get(address) : canonicalTokenBySymbol(graph, chain, spec.token);
   if (!known) {
-    if (address && spec.decimals !== undefined) return { address, symbol: /^0x/i.test(spec.token) ? shortAddress(address) : spec.token, decimals: spec.decimals };
+    if (address && spec.decimals !== undefined) {
+      return { address, symbol: /^0x/i.test(spec.token) ? shortAddress(address) : spec.token, decimals: spec.decimals, listed: false };
+    }
     const hint = address ? `pass ${field}Decimals to quote a token outside the indexed graph` : `pass ${field}Address and ${field}Decimals`;
     throw new SluiceError("UNSUPPORTED_TOKEN", `${field}: unknown token ${spec.token} on ${chain}; ${hint}`);
   }
   if (spec.decimals !== undefined && spec.decimals !== known.decimals) {
     throw new SluiceError("MALFORMED_REQUEST", `${field}Decimals: ${spec.decimals} does not match ${known.symbol}'s ${known.decimals} decimals`);
   }
-  return { address: known.address.toLowerCase() as Address, symbol: known.symbol, decimals: known.decimals };
+  const resolved = known.address.toLowerCase() as Address;
+  const listed = isListedToken(graph, chain, resolved);
+  if (!address && !listed) {
+    throw new SluiceError("UNSUPPORTED_TOKEN",
+      `${field}: ${spec.token} is not a listed token on ${chain} (listed tokens have quality 100 and traded within 3 days); pass ${field}Address to quote this token anyway`);
+  }
+  return { address: resolved, symbol: known.symbol, decimals: known.decimals, listed };
 }
 
 function shortAddress(address: Address): string {

@@ -14,6 +14,8 @@ export type FindCandidatePathsParameters = {
   maxPaths: number;
   /** Partial paths kept per intermediate token at each hop. */
   beamWidth: number;
+  /** Whether a token may be an intermediate hop (default: any); the endpoints are always allowed. */
+  canHop?: (token: Address) => boolean;
 };
 
 type Partial = { tokens: Address[]; edges: EdgeParameters[]; amount: number };
@@ -58,6 +60,7 @@ function search(graph: PoolGraph, p: FindCandidatePathsParameters, probe: number
         const to = otherToken(edge.pool, at);
         if (to !== p.tokenOut && (remaining === 0 || (remaining === 1 && !beforeLast.has(to)))) continue;
         if (partial.tokens.includes(to) || partial.edges.includes(edge)) continue;
+        if (to !== p.tokenOut && p.canHop && !p.canHop(to)) continue;
         const amount = estimateEdgeOut(edge, at, partial.amount);
         if (!(amount > 0)) continue;
         const list = to === p.tokenOut ? results : next.get(to);

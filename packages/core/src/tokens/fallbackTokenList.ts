@@ -3,7 +3,7 @@ import { chains, type ChainName } from "../chains/chains.js";
 import { REQUIRED_QUALITY, type FallbackReason, type TokenList } from "./tokenListTypes.js";
 
 /**
- * The static curated list of a chain from the registry (DESIGN §2.10: all four chains), served when the chain's
+ * The static curated list of a chain from the registry (decisions §2.10: all four chains), served when the chain's
  * solver is unreachable. Registry order (wrapped native first, then stables, then wrapped bitcoin).
  */
 export function fallbackTokenList(chain: ChainName, reason: FallbackReason, now = Date.now()): TokenList {

@@ -41,6 +41,12 @@ describe("POST /api/v1/route — tokens and chains", () => {
     expectFailure({ from: "USDC", to: "0x00000000000000000000000000000000000000aa", amount: "1" }, 422, /^to: unknown token/, "UNSUPPORTED_TOKEN"));
   it("an explicit address outside the graph is honoured (with decimals) and has no route", () =>
     expectFailure({ from: "USDC", to: "X", toAddress: "0x00000000000000000000000000000000000000aa", toDecimals: 18, amount: "1" }, 422, /^No route from USDC to X on base/, "NO_ROUTE"));
+  it("a symbol resolves only to a listed token: a low-quality or stale one is refused by symbol, naming the way out", async () => {
+    for (const symbol of ["SCAM", "FROZEN"]) {
+      await expectFailure({ from: "USDC", to: symbol, amount: "1" }, 422,
+        new RegExp(`^to: ${symbol} is not a listed token on base .* pass toAddress to quote this token anyway`), "UNSUPPORTED_TOKEN");
+    }
+  });
   it("malformed address", () => expectFailure({ from: "USDC", fromAddress: "0x1234", to: "WETH", amount: "1" }, 400, /^fromAddress: /));
   it("decimals that contradict the token's", () =>
     expectFailure({ from: "USDC", fromDecimals: 18, to: "WETH", amount: "1" }, 400, "fromDecimals: 18 does not match USDC's 6 decimals"));

@@ -129,4 +129,17 @@ describe("POST /api/v1/route — quotes", () => {
     expect(r).toMatchObject({ status: 200, body: { ok: true } });
     expect(inject("stack").baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
   });
+
+  it("an unlisted token is still quoted by address, and the answer says it is not listed; listed ones say so too", async () => {
+    const partner = await createPartner();
+    const scam = token(chain, "SCAM").address;
+    const answer = await quote(partner.key, { from: "USDC", to: scam, amount: "100" });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.quote.tokenOut).toMatchObject({ address: scam.toLowerCase(), symbol: "SCAM", listed: false });
+    expect(answer.body.quote.tokenIn).toMatchObject({ symbol: "USDC", listed: true });
+    // No hop of any split goes through an unlisted token: the only unlisted token on the route is the output.
+    for (const split of answer.body.quote.route.splits) {
+      for (const hop of split.hops.slice(0, -1)) expect([hop.tokenOut]).not.toContain(scam.toLowerCase());
+    }
+  });
 });
