@@ -13,12 +13,12 @@ import type { Address, Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { freePort, startStack } from "../packages/stack/src/index.js";
 import { PERMIT2_ADDRESS } from "../packages/core/src/chains/chains.js";
-import { permitTypedData } from "../packages/core/src/permit/permitTypedData.js";
+import { permitWitnessTypedData } from "../packages/core/src/permit/permitWitnessTypedData.js";
 import { leaseRedisDatabase } from "@sluice/testkit";
 
 // viem is a dependency of the packages, not of the repository root: load core's copy.
 const requireFromCore = createRequire(new URL("../packages/core/package.json", import.meta.url));
-const { createPublicClient, createWalletClient, defineChain, erc20Abi, http, maxUint256, parseAbi, parseUnits } = requireFromCore("viem") as typeof import("viem");
+const { createPublicClient, createWalletClient, defineChain, erc20Abi, http, maxUint256, parseAbi, parseUnits, zeroAddress } = requireFromCore("viem") as typeof import("viem");
 const { generatePrivateKey, privateKeyToAccount } = requireFromCore("viem/accounts") as typeof import("viem/accounts");
 
 const SOLVES = Number(process.env.SOLVES ?? 100);
@@ -42,6 +42,7 @@ try {
   const chain = defineChain({ id: 8453, name: "base", nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [base.rpcUrl] } } });
   const client = createPublicClient({ chain, transport: http(base.rpcUrl) });
   const usdc = base.tokens.find((t) => t.symbol === "USDC")!.address;
+  const weth = base.tokens.find((t) => t.symbol === "WETH")!.address;
 
   const admin = async (path: string, body: unknown) => {
     const response = await fetch(stack.baseUrl + path, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${stack.adminToken}` }, body: JSON.stringify(body) });
@@ -72,10 +73,13 @@ try {
   async function body(user: PrivateKeyAccount) {
     const deadline = (await client.getBlock()).timestamp + 900n;
     const permit = { permitted: { token: usdc as Address, amount: parseUnits(AMOUNT, 6) }, nonce: nonce++, deadline };
-    const signature: Hex = await user.signTypedData(permitTypedData({ chainId: 8453, spender: base.executor!, permit }));
+    // A witness permit, as /route issues them: the user signs the output token (minimum left to the slippage bound).
+    const witness = { tokenOut: weth as Address, minAmountOut: 0n, recipient: zeroAddress };
+    const signature: Hex = await user.signTypedData(permitWitnessTypedData({ chainId: 8453, spender: base.executor!, permit, witness }));
     return {
       from: "USDC", to: "WETH", amount: AMOUNT, chain: "base", user: user.address, slippageBps: 100, signature,
       permit: { permitted: { token: usdc, amount: String(permit.permitted.amount) }, nonce: String(permit.nonce), deadline: String(deadline) },
+      witness: { ...witness, minAmountOut: "0" },
     };
   }
   async function solve(payload: unknown): Promise<{ ms: number; status: number; txHash?: Hex; error?: string }> {

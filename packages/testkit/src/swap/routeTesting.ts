@@ -14,8 +14,10 @@ export type RouteHopJson = { pool: Address; protocol: string; fee: number; token
 export type RouteQuoteJson = {
   amountIn: string; amountOut: string; amountOutRaw: string; volumeUsd: number; rate: string; protocol: string;
   poolAddress: Address; priceImpactBps: number;
+  tokenIn: QuoteTokenJson; tokenOut: QuoteTokenJson;
   route: { splits: { amountIn: string; amountOut: string; hops: RouteHopJson[] }[] };
 };
+export type QuoteTokenJson = { address: Address; symbol: string; decimals: number; listed: boolean };
 export type PermitJson = {
   domain: { name: "Permit2"; chainId: number; verifyingContract: Address };
   types: Record<string, { name: string; type: string }[]>;
