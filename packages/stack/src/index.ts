@@ -3,3 +3,4 @@ export * from "./process/freePort.js";
 export * from "./process/startProcess.js";
 export * from "./wrangler/startWrangler.js";
 export * from "./redisRestBridge/index.js";
+export * from "./wrangler/prepareGatewayAssets.js";

@@ -1,0 +1,17 @@
+import { sluiceConfigSchema } from "@sluice/core";
+import type { z } from "zod";
+import { bridgeConfigSchema } from "../../../workers/bridge/src/bridgeEnv.js";
+import { swapConfigSchema } from "../../../workers/swap/src/env.js";
+
+/**
+ * Each deployed worker's settings schema, by worker name: what its code parses its environment with. (The public
+ * entry reads no settings.) Kept beside the configuration list so a new worker is added in one place.
+ */
+export const workerSchemas: Record<string, z.ZodObject> = {
+  "sluice-swap": swapConfigSchema,
+  "sluice-swap-sandbox": swapConfigSchema,
+  "sluice-tokens": sluiceConfigSchema,
+  "sluice-reporting": sluiceConfigSchema,
+  "sluice-bridge": bridgeConfigSchema,
+  "sluice-sandbox": sluiceConfigSchema,
+};
