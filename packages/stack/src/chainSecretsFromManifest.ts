@@ -14,6 +14,8 @@ export function chainSecretsFromManifest(
     relayers: chain.relayers,
     uniswapV2Factory: chain.uniswapV2Factory,
     uniswapV3Factory: chain.uniswapV3Factory,
+    // Devnet blocks are mined only by transactions: a swap is final once mined (a real chain waits for its depth).
+    confirmations: 1,
   }]));
   // The relayers' keys (the swap worker signs gasless swaps with them): the dev accounts allow-listed as relayers.
   const relayerKeys = manifest.accounts.dev

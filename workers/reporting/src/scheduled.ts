@@ -1,4 +1,4 @@
-import { chainClientLookup, drainUsageOutbox, finalizePendingSolves, settleDueMonth, readWorkerConfig, sluiceConfigSchema } from "@sluice/core";
+import { chainClientLookup, confirmationsLookup, drainUsageOutbox, finalizePendingSolves, settleDueMonth, readWorkerConfig, sluiceConfigSchema } from "@sluice/core";
 import { withStorage } from "./usageRecorder.js";
 
 /**
@@ -12,7 +12,8 @@ export async function scheduled(_controller: ScheduledController, bindings: obje
   await withStorage(env, async ({ db, redis }) => {
     const failures: unknown[] = [];
     await drainUsageOutbox({ db, redis }).catch((error) => failures.push(error));
-    await finalizePendingSolves({ db, clientFor: chainClientLookup(env.SLUICE_CHAINS), limit: 500 }).catch((error) => failures.push(error));
+    await finalizePendingSolves({ db, clientFor: chainClientLookup(env.SLUICE_CHAINS), confirmationsFor: confirmationsLookup(env.SLUICE_CHAINS), limit: 500 })
+      .catch((error) => failures.push(error));
     await settleDueMonth(db).catch((error) => failures.push(error));
     for (const failure of failures) console.error("reporting cron", failure);
     if (failures.length) throw failures[0];

@@ -42,8 +42,9 @@ export class UsageRecorder extends WorkerEntrypoint<object> implements UsageReco
     });
   }
 
-  async markExecuted(eventId: string, txHash: string): Promise<UsageRpcAnswer<MarkEventExecutedResult>> {
-    return answer(() => withStorage(this.env, (storage) => markEventExecuted(storage, { eventId: String(eventId), txHash: String(txHash) })));
+  async markExecuted(eventId: string, txHash: string, outcome?: "succeeded" | "pending"): Promise<UsageRpcAnswer<MarkEventExecutedResult>> {
+    const final = outcome === "pending" ? "pending" : "succeeded";
+    return answer(() => withStorage(this.env, (storage) => markEventExecuted(storage, { eventId: String(eventId), txHash: String(txHash), outcome: final })));
   }
 
   private drain() {

@@ -19,6 +19,8 @@ export const chainDeploymentSchema = z.object({
   uniswapV3Factory: address.optional(),
   /** Overrides the registry's gasless minimum (USD, decimal string). */
   gaslessMinimumUsd: z.string().regex(/^\d+(\.\d+)?$/).optional(),
+  /** Overrides the registry's confirmation depth before a swap's volume counts (0: as soon as it is mined). */
+  confirmations: z.number().int().min(0).max(10_000).optional(),
 });
 export type ChainDeployment = z.infer<typeof chainDeploymentSchema>;
 

@@ -3,3 +3,4 @@ export * from "./chainConfig.js";
 export * from "./createChainClient.js";
 export * from "./requireChainDeployment.js";
 export * from "./chainClientLookup.js";
+export * from "./confirmationsLookup.js";

@@ -10,6 +10,8 @@ export type FinalizeAfterReceiptParameters = {
   eventId: string;
   /** Opens a database connection of its own: this runs after the answer, when the request's is closed. */
   openDb: () => CreateDbReturnType;
+  /** Blocks on top before the outcome is final (the chain's confirmation depth). */
+  confirmations: number;
   /** How long to wait for the receipt; what is left is the reporting cron's (default 25 s). */
   timeoutMs?: number;
 };
@@ -17,10 +19,12 @@ export type FinalizeAfterReceiptParameters = {
 /** Waits (boundedly) for a sent solve's receipt and finalises its usage event; never throws. */
 export async function finalizeAfterReceipt(p: FinalizeAfterReceiptParameters): Promise<void> {
   try {
-    await p.client.waitForTransactionReceipt({ hash: p.hash, timeout: p.timeoutMs ?? 25_000, pollingInterval: 1_000 });
+    await p.client.waitForTransactionReceipt({ hash: p.hash, confirmations: p.confirmations, timeout: p.timeoutMs ?? 25_000, pollingInterval: 1_000 });
     const { db, close } = p.openDb();
     try {
-      await finalizePendingSolves({ db, clientFor: (c) => (c === p.chain ? p.client : undefined), eventIds: [p.eventId] });
+      await finalizePendingSolves({
+        db, clientFor: (c) => (c === p.chain ? p.client : undefined), confirmationsFor: () => p.confirmations, eventIds: [p.eventId],
+      });
     } finally {
       await close();
     }

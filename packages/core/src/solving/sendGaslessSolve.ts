@@ -1,3 +1,4 @@
+import { chains } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { claimPermitNonce } from "../permit/claimPermitNonce.js";
 import { recordPendingSpend } from "../permit/recordPendingSpend.js";
@@ -50,6 +51,9 @@ export async function sendGaslessSolve(s: SolveContext): Promise<SolveSwapReturn
     console.error("solve event not recorded yet", s.event.id, error);
     s.background(recordSolveEvent(usage, pending).catch((e: unknown) => console.error("solve event lost", s.event.id, e)));
   });
-  s.background(finalizeAfterReceipt({ client: s.chain.client, chain: s.chain.name, hash: sent.hash, eventId: s.event.id, openDb: s.openDb }));
+  s.background(finalizeAfterReceipt({
+    client: s.chain.client, chain: s.chain.name, hash: sent.hash, eventId: s.event.id, openDb: s.openDb,
+    confirmations: s.chain.deployment.confirmations ?? chains[s.chain.name].confirmations,
+  }));
   return { quote: formatQuote(s.quote), transaction: { ...s.transaction, txHash: sent.hash }, gaslessEligible: true, computeMs };
 }

@@ -3,6 +3,7 @@ import { chains, type ChainName } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { RequestChain } from "../http/createRequestChain.js";
 import type { Database } from "../db/createDb.js";
+import { finalizePendingSolves } from "../usage/finalizePendingSolves.js";
 import { findUsageEventByTx } from "../usage/findUsageEventByTx.js";
 import { markUsageExecuted, type UsageRecorderBinding } from "../usage/recordUsage.js";
 import { confirmEncodedSwap } from "./confirmEncodedSwap.js";
@@ -16,7 +17,14 @@ export type ConfirmUserSwapParameters = {
   usage: UsageRecorderBinding;
 };
 
-export type ConfirmUserSwapReturnType = { txHash: Hash; chain: ChainName; volumeUsd: number };
+export type ConfirmUserSwapReturnType = {
+  txHash: Hash;
+  chain: ChainName;
+  volumeUsd: number;
+  /** `executed` once the chain's confirmation depth is on top of the transaction; `pending` until then. */
+  status: "executed" | "pending";
+  confirmations: { current: number; required: number };
+};
 
 /**
  * `/confirm` (interface §4): credits a user-submitted swap once, after checking on chain that it is mined, succeeded,
@@ -29,6 +37,7 @@ export async function confirmUserSwap({ db, chain: requestChain, accountId, txHa
   const { name: chain, client, deployment } = requestChain;
   if (!deployment.executor) throw new SluiceError("UNSUPPORTED_CHAIN", `Sluice's executor is not deployed on ${chain}`);
   const executor = deployment.executor;
+  const confirmations = deployment.confirmations ?? chains[chain].confirmations;
 
   const tx = await verifyMinedCall(client, chain, hash, executor);
   const swap = await findEncodedSwap(db, chain, keccak256(tx.input).toLowerCase());
@@ -53,11 +62,18 @@ export async function confirmUserSwap({ db, chain: requestChain, accountId, txHa
         hint: "the user who signed the permit sends the encode-only transaction from their own wallet",
       });
   }
-  await requireSucceeded(client, chain, hash);
+  const depth = await requireSucceeded(client, chain, hash);
 
+  // Mined, but a reorganisation can still remove it until the chain's confirmation depth is on top: until then it is
+  // tracked as pending, and the reporting cron (or the next usage read) counts it once it is deep enough.
+  const final = depth >= confirmations;
   const confirmed = await confirmEncodedSwap(db, swap.id, hash);
-  if (swap.usageEventId) await markUsageExecuted(usage, swap.usageEventId, hash);
-  return { txHash: hash, chain, volumeUsd: Number(confirmed.volumeUsd) };
+  if (swap.usageEventId) {
+    await markUsageExecuted(usage, swap.usageEventId, hash, final ? "succeeded" : "pending");
+    // Confirmed again once deep enough: an earlier confirmation left it pending; it counts now (once).
+    if (final) await finalizePendingSolves({ db, clientFor: () => client, confirmationsFor: () => confirmations, eventIds: [swap.usageEventId] });
+  }
+  return { txHash: hash, chain, volumeUsd: Number(confirmed.volumeUsd), status: final ? "executed" : "pending", confirmations: { current: depth, required: confirmations } };
 }
 
 /** The transaction exists, is mined and went to the executor; returns it. */
@@ -81,8 +97,9 @@ async function verifyMinedCall(client: PublicClient, chain: ChainName, hash: Has
   return tx;
 }
 
-async function requireSucceeded(client: PublicClient, chain: ChainName, hash: Hash): Promise<void> {
-  const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+/** The transaction succeeded; returns how many blocks deep it is (its own block counts as 1). */
+async function requireSucceeded(client: PublicClient, chain: ChainName, hash: Hash): Promise<number> {
+  const [receipt, head] = await Promise.all([client.getTransactionReceipt({ hash }), client.getBlockNumber({ cacheTime: 0 })]).catch((error: unknown) => {
     throw new SluiceError("UPSTREAM_ERROR", `The ${chain} RPC did not return the receipt; retry shortly`, { cause: error });
   });
   if (receipt.status !== "success") {
@@ -90,5 +107,6 @@ async function requireSucceeded(client: PublicClient, chain: ChainName, hash: Ha
       hint: "the swap did not happen; get a fresh quote and permit and try again",
     });
   }
+  return Number(head - receipt.blockNumber + 1n);
 }
 

@@ -1,4 +1,5 @@
 import { chainClientLookup } from "../chains/chainClientLookup.js";
+import { confirmationsLookup } from "../chains/confirmationsLookup.js";
 import type { Database } from "../db/createDb.js";
 import { finalizePendingSolves } from "./finalizePendingSolves.js";
 
@@ -11,7 +12,9 @@ export type FinalizeAccountSolvesParameters = { db: Database; sluiceChains: stri
  */
 export async function finalizeAccountSolves({ db, sluiceChains, accountId }: FinalizeAccountSolvesParameters): Promise<void> {
   try {
-    await finalizePendingSolves({ db, clientFor: chainClientLookup(sluiceChains, 3_000), accountId, limit: 20 });
+    await finalizePendingSolves({
+      db, clientFor: chainClientLookup(sluiceChains, 3_000), confirmationsFor: confirmationsLookup(sluiceChains), accountId, limit: 20,
+    });
   } catch (error) {
     console.error("finalising pending solves before a read failed", accountId, error);
   }

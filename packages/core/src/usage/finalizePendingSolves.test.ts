@@ -73,6 +73,28 @@ describe("finalizePendingSolves", () => {
     expect(await finalizePendingSolves({ db: database.db, clientFor: () => client, accountId })).toEqual({ succeeded: 0, failed: 0, stillPending: 1 });
   });
 
+  it("counts a transaction only once the chain's confirmation depth is on top of it", async () => {
+    const id = await pending(await send("0x"));
+    const depth3 = () => finalizePendingSolves({ db: database.db, clientFor: () => client, confirmationsFor: () => 3, eventIds: [id] });
+    expect(await depth3()).toEqual({ succeeded: 0, failed: 0, stillPending: 1 });
+    await client.request({ method: "anvil_mine" as never, params: ["0x1"] as never });
+    expect(await depth3()).toEqual({ succeeded: 0, failed: 0, stillPending: 1 });
+    await client.request({ method: "anvil_mine" as never, params: ["0x1"] as never });
+    expect(await depth3()).toEqual({ succeeded: 1, failed: 0, stillPending: 0 });
+    expect(await outcomeOf(id)).toBe("succeeded");
+  });
+
+  it("a transaction a reorganisation removed never counts: pending while it may come back, then failed", async () => {
+    const snapshot = await client.request({ method: "evm_snapshot" as never, params: [] as never }) as string;
+    const hash = await send("0x");
+    const [young, old] = [await pending(hash), await pending(`0x${"aa".repeat(32)}`, 3 * 3600_000)];
+    await client.request({ method: "evm_revert" as never, params: [snapshot] as never });
+    expect(await client.getTransactionReceipt({ hash }).catch(() => null)).toBeNull(); // gone from the chain
+    const result = await finalizePendingSolves({ db: database.db, clientFor: () => client, confirmationsFor: () => 1, eventIds: [young, old] });
+    expect(result).toEqual({ succeeded: 0, failed: 1, stillPending: 1 });
+    expect(await outcomeOf(young)).toBe("pending");
+  });
+
   it("a chain this deployment does not serve stays pending", async () => {
     const id = await pending(`0x${"ef".repeat(32)}`);
     await finalizePendingSolves({ db: database.db, clientFor: () => undefined, eventIds: [id] });

@@ -8,6 +8,11 @@ export type FinalizePendingSolvesParameters = {
   db: Database;
   /** A chain client for the event's chain, or undefined when the chain is not configured here (left pending). */
   clientFor: (chain: ChainName) => PublicClient | undefined;
+  /**
+   * Blocks (the transaction's own included) the chain needs on top before the outcome is final (`confirmationsLookup`);
+   * default 1: as soon as it is mined. Until then the event stays pending, so a reorganisation can remove it first.
+   */
+  confirmationsFor?: (chain: ChainName) => number;
   /** Only this account's pending solves (a read of its usage), else every account's (the cron). */
   accountId?: string;
   /** Only these events (the solve that just sent them). */
@@ -26,8 +31,10 @@ export type FinalizePendingSolvesReturnType = { succeeded: number; failed: numbe
 type Pending = { id: string; chain: ChainName; tx_hash: Hash; age_ms: number };
 
 /**
- * Volume is what the chain shows: a gasless solve is recorded `pending` when its transaction is sent, and only its
- * receipt decides — `succeeded` (it starts to earn rebates) or `failed` (a revert, or dropped; never earns). Runs in
+ * Volume is what the chain shows: a gasless solve is recorded `pending` when its transaction is sent (a user-paid one
+ * when `/confirm` has verified it), and only its receipt, once the chain's confirmation depth is on top of it, decides
+ * — `succeeded` (it starts to earn rebates) or `failed` (a revert, or dropped or reorganised away and not mined again
+ * within `droppedAfterMs`; never earns). Runs in
  * the swap worker's cron, after each send, and before an account's usage or rebates are read. An RPC that does not
  * answer leaves the event pending for the next run. Each update is conditional (`outcome = 'pending'`), so
  * concurrent finalisers agree; an event finalised after its month was settled counts toward the current month,
@@ -43,18 +50,32 @@ export async function finalizePendingSolves(params: FinalizePendingSolvesParamet
     from usage_events where ${sql.join(filters, sql` and `)} order by created_at limit ${limit}`);
 
   const result = { succeeded: 0, failed: 0, stillPending: 0 };
+  const heads = new Map<ChainName, Promise<bigint | undefined>>();
+  const headOf = (chain: ChainName, client: PublicClient) => {
+    let head = heads.get(chain);
+    if (!head) heads.set(chain, (head = client.getBlockNumber({ cacheTime: 0 }).catch(() => undefined)));
+    return head;
+  };
   await Promise.all(pending.rows.map(async (event) => {
-    const outcome = await readOutcome(clientFor(event.chain), event, droppedAfterMs);
+    const client = clientFor(event.chain);
+    const depth = params.confirmationsFor?.(event.chain) ?? 1;
+    const outcome = await readOutcome(client, event, droppedAfterMs, depth, client && (() => headOf(event.chain, client)));
     if (!outcome) { result.stillPending++; return; }
     if (await settle(db, event.id, outcome)) result[outcome]++;
   }));
   return result;
 }
 
-async function readOutcome(client: PublicClient | undefined, event: Pending, droppedAfterMs: number): Promise<"succeeded" | "failed" | undefined> {
-  if (!client) return undefined;
+async function readOutcome(
+  client: PublicClient | undefined, event: Pending, droppedAfterMs: number, depth: number, head: (() => Promise<bigint | undefined>) | undefined,
+): Promise<"succeeded" | "failed" | undefined> {
+  if (!client || !head) return undefined;
   try {
     const receipt = await client.getTransactionReceipt({ hash: event.tx_hash });
+    if (depth > 1) {
+      const latest = await head();
+      if (latest === undefined || latest - receipt.blockNumber + 1n < BigInt(depth)) return undefined; // not deep enough yet
+    }
     return receipt.status === "success" ? "succeeded" : "failed";
   } catch (error) {
     if ((error as { name?: string }).name !== "TransactionReceiptNotFoundError") return undefined; // the RPC: next time

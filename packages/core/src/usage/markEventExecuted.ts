@@ -6,7 +6,15 @@ import type { Redis } from "../redis/createRedis.js";
 import { drainUsageOutbox } from "./drainUsageOutbox.js";
 import { USAGE_OUTBOX_KEY } from "./usageOutbox.js";
 
-export type MarkEventExecutedParameters = { eventId: string; txHash: string };
+export type MarkEventExecutedParameters = {
+  eventId: string;
+  txHash: string;
+  /**
+   * `succeeded` (default): the transaction is final and counts now. `pending`: it is mined but not yet as deep as the
+   * chain's confirmation depth; `finalizePendingSolves` settles it once it is (or fails it if a reorganisation drops it).
+   */
+  outcome?: "succeeded" | "pending";
+};
 export type MarkEventExecutedResult = { eventId: string; txHash: string; volumeUsd: string; alreadyExecuted: boolean };
 
 type Row = { id: string; event_type: string; is_dry_run: boolean; tx_hash: string | null; volume_usd: string };
@@ -19,14 +27,14 @@ type Row = { id: string; event_type: string; is_dry_run: boolean; tx_hash: strin
  */
 export async function markEventExecuted(
   { db, redis }: { db: Database; redis?: Redis },
-  { eventId, txHash }: MarkEventExecutedParameters,
+  { eventId, txHash, outcome = "succeeded" }: MarkEventExecutedParameters,
 ): Promise<MarkEventExecutedResult> {
   if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new SluiceError("MALFORMED_REQUEST", "txHash: must be a 32-byte hex hash");
   const hash = txHash.toLowerCase();
-  let row = await flipOnce(db, eventId, hash);
+  let row = await flipOnce(db, eventId, hash, outcome);
   if (!row && redis && (await redis.hexists(USAGE_OUTBOX_KEY, eventId))) {
     await drainUsageOutbox({ db, redis });
-    row = await flipOnce(db, eventId, hash);
+    row = await flipOnce(db, eventId, hash, outcome);
   }
   if (!row) throw new SluiceError("NOT_FOUND", `No usage event ${eventId}`);
   if (row.event_type !== "solve") throw new SluiceError("MALFORMED_REQUEST", "eventId: only solve events can be executed");
@@ -37,9 +45,9 @@ export async function markEventExecuted(
 }
 
 /** `flip`, with a transaction another event already holds refused: one transaction is credited once. */
-async function flipOnce(db: Database, eventId: string, hash: string) {
+async function flipOnce(db: Database, eventId: string, hash: string, outcome: "succeeded" | "pending") {
   try {
-    return await flip(db, eventId, hash);
+    return await flip(db, eventId, hash, outcome);
   } catch (error) {
     const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
     if (code !== "23505") throw error;
@@ -47,11 +55,11 @@ async function flipOnce(db: Database, eventId: string, hash: string) {
   }
 }
 
-async function flip(db: Database, eventId: string, hash: string): Promise<(Row & { is_dry_run_before: boolean }) | undefined> {
+async function flip(db: Database, eventId: string, hash: string, outcome: "succeeded" | "pending"): Promise<(Row & { is_dry_run_before: boolean }) | undefined> {
   return db.transaction(async (tx) => {
     await lockLedger(tx, "shared");
     const updated = await tx.execute<Row>(sql`
-      update usage_events set is_dry_run = false, tx_hash = ${hash}, outcome = 'succeeded', executed_at = statement_timestamp(),
+      update usage_events set is_dry_run = false, tx_hash = ${hash}, outcome = ${outcome}::swap_outcome, executed_at = statement_timestamp(),
         ledger_period = date_trunc('month', statement_timestamp() at time zone 'UTC')::date
       where id = ${eventId} and event_type = 'solve' and is_dry_run
       returning id, event_type, is_dry_run, tx_hash, volume_usd::text as volume_usd`);

@@ -19,7 +19,7 @@ export type UsageRpcAnswer<T> = ({ ok: true } & T) | { ok: false; code: ErrorCod
  */
 export interface UsageRecorderBinding {
   record(events: UsageEventInput[]): Promise<UsageRpcAnswer<StoreUsageEventsResult>>;
-  markExecuted(eventId: string, txHash: string): Promise<UsageRpcAnswer<MarkEventExecutedResult>>;
+  markExecuted(eventId: string, txHash: string, outcome?: "succeeded" | "pending"): Promise<UsageRpcAnswer<MarkEventExecutedResult>>;
 }
 
 /**
@@ -36,8 +36,10 @@ export async function recordUsage(binding: UsageRecorderBinding, events: UsageEv
  * Marks an encode-only solve as executed once `/confirm` has verified its transaction; it then counts toward
  * rebates in the month of the confirmation. Idempotent for the same transaction hash.
  */
-export async function markUsageExecuted(binding: UsageRecorderBinding, eventId: string, txHash: string): Promise<MarkEventExecutedResult> {
-  return unwrap(await binding.markExecuted(eventId, txHash));
+export async function markUsageExecuted(
+  binding: UsageRecorderBinding, eventId: string, txHash: string, outcome: "succeeded" | "pending" = "succeeded",
+): Promise<MarkEventExecutedResult> {
+  return unwrap(await binding.markExecuted(eventId, txHash, outcome));
 }
 
 function unwrap<T>(answer: UsageRpcAnswer<T>): T {

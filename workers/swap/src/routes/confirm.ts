@@ -15,6 +15,11 @@ export const ConfirmAnswer = z.object({
   chain: z.enum(chainNames),
   volumeUsd: z.number().openapi({ description: "USD volume credited to the account that encoded the swap" }),
   tracked: z.literal(true),
+  status: z.enum(["executed", "pending"]).openapi({
+    description: "Beyond the interface: `executed` once the chain's confirmation depth is on top of the transaction (it then "
+      + "earns rebates); `pending` until then — it is counted by itself once deep enough, or never if a reorganisation drops it",
+  }),
+  confirmations: z.object({ current: z.number(), required: z.number() }),
 }).openapi("ConfirmAnswer");
 
 export const confirmRoute = createRoute({
