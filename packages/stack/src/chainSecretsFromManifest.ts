@@ -16,6 +16,8 @@ export function chainSecretsFromManifest(
     uniswapV3Factory: chain.uniswapV3Factory,
     // Devnet blocks are mined only by transactions: a swap is final once mined (a real chain waits for its depth).
     confirmations: 1,
+    // Anvil's fees follow its own base fee, not a real chain's: the registry's caps are for real chains.
+    maxFeePerGasWei: "1000000000000",
   }]));
   // The relayers' keys (the swap worker signs gasless swaps with them): the dev accounts allow-listed as relayers.
   const relayerKeys = manifest.accounts.dev

@@ -21,6 +21,8 @@ export const chainDeploymentSchema = z.object({
   gaslessMinimumUsd: z.string().regex(/^\d+(\.\d+)?$/).optional(),
   /** Overrides the registry's confirmation depth before a swap's volume counts (0: as soon as it is mined). */
   confirmations: z.number().int().min(0).max(10_000).optional(),
+  /** Overrides the registry's cap on what a relayer pays per gas (wei, decimal string). */
+  maxFeePerGasWei: z.string().regex(/^\d{1,30}$/).optional(),
 });
 export type ChainDeployment = z.infer<typeof chainDeploymentSchema>;
 

@@ -16,6 +16,8 @@ export type SendRelayerTransactionParameters = {
   to: Address;
   data: Hex;
   gas: bigint;
+  /** The most the relayer pays per gas (wei): when the network asks more, nothing is sent (`UPSTREAM_ERROR`). */
+  maxFeePerGasCap?: bigint;
 };
 
 export type SentRelayerTransaction = { hash: Hex; relayer: Address; nonce: number };
@@ -31,6 +33,7 @@ const ATTEMPTS = 4;
  *     looked up; not there → the nonce goes back as a hole, reused by the next send (or plugged by the repair),
  *     so it never leaves a gap that wedges the transactions behind it;
  *  4. sent → recorded as in flight (nonce → what was sent) so `repairRelayerNonces` can replace it if it sticks.
+ * Above the chain's fee cap nothing is sent: the relayer never overpays for a user's swap.
  */
 export async function sendRelayerTransaction(params: SendRelayerTransactionParameters): Promise<SentRelayerTransaction> {
   const { redis, client, chainId, account, to, data, gas } = params;
@@ -38,6 +41,11 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
   const fees = await client.estimateFeesPerGas().catch((cause) => {
     throw new SluiceError("UPSTREAM_ERROR", "The chain's RPC did not answer (fees); nothing was sent, retry shortly", { cause });
   });
+  if (params.maxFeePerGasCap !== undefined && fees.maxFeePerGas > params.maxFeePerGasCap) {
+    throw new SluiceError("UPSTREAM_ERROR",
+      `Gas on this chain costs more than Sluice pays for a gasless swap (${gwei(fees.maxFeePerGas)} gwei asked, ${gwei(params.maxFeePerGasCap)} gwei at most); nothing was sent, retry later`,
+      { hint: "the user can also submit the swap themselves: /solve with dryRun, then /confirm" });
+  }
   let lastError: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const nonce = await allocateRelayerNonce({ redis, client, chainId, relayer: account.address }).catch((cause) => {
@@ -86,4 +94,10 @@ async function remember(
 function shortMessage(error: unknown): string {
   const e = error as { shortMessage?: string; details?: string; message?: string };
   return (e.details ?? e.shortMessage ?? e.message ?? "unknown error").slice(0, 200);
+}
+
+function gwei(wei: bigint): string {
+  const whole = wei / 1_000_000_000n;
+  const fraction = (wei % 1_000_000_000n).toString().padStart(9, "0").replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
 }

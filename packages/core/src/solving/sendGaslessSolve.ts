@@ -32,7 +32,10 @@ export async function sendGaslessSolve(s: SolveContext): Promise<SolveSwapReturn
     if (simulated.amountOut < s.minAmountOut) {
       throw new SluiceError("SIMULATION_FAILED", "The route no longer meets the minimum output; request a fresh quote");
     }
-    sent = await sendRelayerTransaction({ redis, client: s.chain.client, chainId, account: relayer, to: s.executor, data: s.data, gas: simulated.gas });
+    sent = await sendRelayerTransaction({
+      redis, client: s.chain.client, chainId, account: relayer, to: s.executor, data: s.data, gas: simulated.gas,
+      maxFeePerGasCap: BigInt(s.chain.deployment.maxFeePerGasWei ?? chains[s.chain.name].maxFeePerGasWei),
+    });
   } catch (error) {
     await release();
     throw error;
