@@ -1,5 +1,6 @@
 export * from "./chains/index.js";
 export * from "./config/index.js";
+export * from "./observability/index.js";
 export * from "./solving/index.js";
 export * from "./errors/index.js";
 export * from "./ids/index.js";

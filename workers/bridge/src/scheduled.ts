@@ -1,4 +1,4 @@
-import { chainClientLookup, createDb, readWorkerConfig, reconcileBridgeSettlements } from "@sluice/core";
+import { chainClientLookup, createDb, logEvent, readWorkerConfig, reconcileBridgeSettlements } from "@sluice/core";
 import { acrossFromEnv, bridgeConfigSchema } from "./bridgeEnv.js";
 
 /** Cron: reconcile tracked deposits' status with Across (core's reconcileBridgeSettlements does the work). */
@@ -12,7 +12,11 @@ export async function scheduled(_event: ScheduledController, bindings: object, c
     return client;
   };
   const run = reconcileBridgeSettlements({ db, across: acrossFromEnv(env).across, clientFor })
-    .then((result) => console.log("bridge reconcile", JSON.stringify(result)))
+    .then((result) => logEvent("info", "bridge reconcile", { result: JSON.stringify(result) }))
+    .catch((error: unknown) => {
+      logEvent("error", "bridge reconcile failed", { error: String(error) });
+      throw error; // the cron run fails visibly too
+    })
     .finally(close);
   ctx.waitUntil(run);
   await run;

@@ -26,6 +26,9 @@ app.get("/api/v1/openapi.json", async (c) => {
   }));
 });
 
+/** For load balancers and uptime checks: the public entry answers (no secrets, no upstream URLs, no key needed). */
+app.get("/health", (c) => c.json({ ok: true as const, service: "sluice" }));
+
 // The viewer script is served by this deployment's static assets (see wrangler.toml), so /docs works offline.
 app.get("/docs", Scalar({ url: "/api/v1/openapi.json", pageTitle: "Sluice API", cdn: "/docs/scalar.js" }));
 

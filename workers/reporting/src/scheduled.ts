@@ -1,4 +1,4 @@
-import { chainClientLookup, confirmationsLookup, drainUsageOutbox, finalizePendingSolves, settleDueMonth, readWorkerConfig, sluiceConfigSchema } from "@sluice/core";
+import { chainClientLookup, confirmationsLookup, drainUsageOutbox, logEvent, finalizePendingSolves, settleDueMonth, readWorkerConfig, sluiceConfigSchema } from "@sluice/core";
 import { withStorage } from "./usageRecorder.js";
 
 /**
@@ -15,7 +15,8 @@ export async function scheduled(_controller: ScheduledController, bindings: obje
     await finalizePendingSolves({ db, clientFor: chainClientLookup(env.SLUICE_CHAINS), confirmationsFor: confirmationsLookup(env.SLUICE_CHAINS), limit: 500 })
       .catch((error) => failures.push(error));
     await settleDueMonth(db).catch((error) => failures.push(error));
-    for (const failure of failures) console.error("reporting cron", failure);
+    for (const failure of failures) logEvent("error", "reporting cron failed", { error: String(failure) });
+    if (!failures.length) logEvent("info", "reporting cron", { ok: true });
     if (failures.length) throw failures[0];
   });
 }

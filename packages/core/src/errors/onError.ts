@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { SluiceError } from "./SluiceError.js";
 import { isDependencyDown } from "./isDependencyDown.js";
+import { logEvent } from "../observability/logEvent.js";
 
 /**
  * The single error handler of every worker. Known errors become their JSON envelope; Hono's own HTTP
@@ -11,7 +12,13 @@ import { isDependencyDown } from "./isDependencyDown.js";
  */
 export function onError(err: Error, c: Context): Response {
   const error = toSluiceError(err);
-  if (error.code === "INTERNAL" || error.code === "DEPENDENCY_DOWN") console.error(error.code, err);
+  if (error.code === "INTERNAL" || error.code === "DEPENDENCY_DOWN") {
+    logEvent("error", "failure", {
+      requestId: c.get("requestId") as string | undefined, code: error.code, route: c.req.routePath,
+      error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      cause: error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : undefined,
+    });
+  }
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   // The route's failure fields (see `failureFields`), under what the error itself carries.
   const routeFields = (c.get("failureFields") as (() => Record<string, unknown>) | undefined)?.() ?? {};

@@ -1,5 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { requestId } from "hono/request-id";
+import { timing } from "hono/timing";
+import { requestLog } from "../observability/requestLog.js";
 import { formatZodIssue } from "../errors/formatZodIssue.js";
 import { onError } from "../errors/onError.js";
 import { SluiceError } from "../errors/SluiceError.js";
@@ -34,6 +36,8 @@ export function createApp<E extends AppEnv = AppEnv>({ config, caches = createIs
     },
   });
   app.use("*", requestId());
+  app.use("*", timing({ crossOrigin: true, totalDescription: "total" }));
+  app.use("*", requestLog());
   app.use("*", async (c, next) => {
     c.set("config" as never, readWorkerConfig(config, c.env as object) as never);
     await next();

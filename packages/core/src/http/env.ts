@@ -4,11 +4,14 @@ import type { Redis } from "../redis/createRedis.js";
 import type { AuthenticatedKey } from "../auth/authenticateApiKey.js";
 import type { ChainName } from "../chains/chains.js";
 import type { RequestChain } from "./createRequestChain.js";
+import type { TimeStage } from "./timeStage.js";
 
 /** The per-request services, built lazily once per request and read from the context. */
 export type Services = {
   readonly db: Database;
   readonly redis: Redis;
+  /** Times one stage of the request into the answer's `Server-Timing` header. */
+  time: TimeStage;
   /** Keeps work running after the answer is sent (the execution context's `waitUntil`); failures are logged. */
   background(work: Promise<unknown>): void;
   /** A chain's deployment, viem client and graph source; UNSUPPORTED_CHAIN when this deployment does not serve it. */

@@ -10,3 +10,4 @@ export * from "./failureFields.js";
 export * from "./createRequestChain.js";
 export * from "./isolateCaches.js";
 export * from "./jsonNotFound.js";
+export * from "./timeStage.js";

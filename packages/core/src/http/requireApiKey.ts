@@ -17,12 +17,13 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
     const { db, redis } = c.get("services");
     const config = c.get("config");
     const environment = config.SLUICE_ENVIRONMENT;
-    const auth = await authenticateApiKey({ key: c.req.header(API_KEY_HEADER), environment, db, redis });
+    const { time } = c.get("services");
+    const auth = await time("auth", () => authenticateApiKey({ key: c.req.header(API_KEY_HEADER), environment, db, redis }));
     if (!auth) throw new SluiceError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
 
     const perMinute = auth.rateLimitPerMinute
       ?? (config.RATE_LIMIT_PER_MINUTE ?? DEFAULT_PER_MINUTE[environment]);
-    const limit = await rateLimitApiKey({ redis, keyId: auth.keyId, perMinute });
+    const limit = await time("ratelimit", () => rateLimitApiKey({ redis, keyId: auth.keyId, perMinute }));
     const headers = {
       "X-RateLimit-Limit": String(limit.limit),
       "X-RateLimit-Remaining": String(Math.max(0, limit.remaining)),

@@ -5,6 +5,7 @@ import type { ChainName } from "../chains/chains.js";
 import { createRequestChain, type RequestChain } from "./createRequestChain.js";
 import type { AppEnv, Services } from "./env.js";
 import type { IsolateCaches } from "./isolateCaches.js";
+import { timeStage } from "./timeStage.js";
 
 /**
  * Builds the request's services (database, Redis, chains) once, lazily, and closes what was opened after the
@@ -21,6 +22,7 @@ export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
         database ??= createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER });
         return database.db;
       },
+      time: timeStage(c),
       background(work) {
         const settled = work.catch((error: unknown) => console.error("background work failed", error));
         try {

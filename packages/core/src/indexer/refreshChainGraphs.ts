@@ -2,6 +2,7 @@ import { redisKeys } from "../redis/redisKeys.js";
 import { parseChainConfig } from "../chains/chainConfig.js";
 import { chainNames, type ChainName } from "../chains/chains.js";
 import type { Redis } from "../redis/createRedis.js";
+import { logEvent } from "../observability/logEvent.js";
 import { refreshCachedTokenList } from "../tokens/refreshCachedTokenList.js";
 import { chainIndexSourceFromEnv, type IndexerEnv } from "./chainIndexSourceFromEnv.js";
 import type { GraphCache } from "./graphCache.js";
@@ -27,10 +28,13 @@ export async function refreshChainGraphs({ env, redis, graphs }: RefreshChainGra
       const source = chainIndexSourceFromEnv(env, chain, redisGraphStore(redis), graphs);
       const result = await updateStoredGraph(source);
       // The token list (GET /api/v1/tokens) follows the graph: recomputed and cached for the new block.
-      await refreshCachedTokenList(redis, result.graph, source.quality).catch((error) => console.error(`token list ${chain}: refresh failed`, error));
-      console.log(`graph ${chain}: blocks ${result.fromBlock}..${result.toBlock}, ${result.logs} logs, ${result.poolsRead} pools read`);
+      await refreshCachedTokenList(redis, result.graph, source.quality)
+        .catch((error) => logEvent("error", "token list refresh failed", { chain, error: String(error) }));
+      logEvent("info", "graph indexed", {
+        chain, fromBlock: String(result.fromBlock), toBlock: String(result.toBlock), logs: result.logs, poolsRead: result.poolsRead,
+      });
     } catch (error) {
-      console.error(`graph ${chain}: indexing failed`, error);
+      logEvent("error", "graph indexing failed", { chain, error: String(error) });
     } finally {
       await redis.del(lock).catch(() => {});
     }

@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import type { TimeStage } from "../http/timeStage.js";
 import type { ChainName } from "../chains/chains.js";
 import { DEFAULT_SLIPPAGE_BPS } from "./swapQuote.js";
 import { chains } from "../chains/chains.js";
@@ -35,6 +36,8 @@ export type QuoteSwapParameters = {
   /** The permit's witness: minimum = output less this slippage (default `DEFAULT_SLIPPAGE_BPS`), and its recipient. */
   slippageBps?: number;
   recipient?: Address;
+  /** Reports each stage's duration (the request's `Server-Timing`): graph, block, route, assemble. */
+  time?: TimeStage;
 };
 
 /**
@@ -50,23 +53,24 @@ export type QuoteSwapParameters = {
  */
 export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   checkAmountFormat(p.amount);
+  const time: TimeStage = p.time ?? (async (_name, work) => work());
   const [graph, latestBlock] = await Promise.all([
-    upstream(p.chain, () => loadGraph(p.source)),
-    upstream(p.chain, () => p.source.client.getBlockNumber({ cacheTime: 0 })),
+    time("graph", () => upstream(p.chain, () => loadGraph(p.source))),
+    time("block", () => upstream(p.chain, () => p.source.client.getBlockNumber({ cacheTime: 0 }))),
   ]);
   const tokenIn = resolveToken(graph, p.chain, p.from, "from");
   const tokenOut = resolveToken(graph, p.chain, p.to, "to");
   if (tokenIn.address === tokenOut.address) throw new SluiceError("MALFORMED_REQUEST", "to: must be a different token than from");
   const amountIn = parseAmount(p.amount, tokenIn.decimals, tokenIn.symbol);
 
-  const { route, poolsRefreshed } = await upstream(p.chain, async () =>
+  const { route, poolsRefreshed } = await time("route", () => upstream(p.chain, async () =>
     findFreshRoute({
       graph, routingGraphs: p.routingGraphs, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn,
       refresh: (pools) => refreshPools({ graph, client: p.source.client, pools, latestBlock }),
       // Only listed tokens carry a route through them: a look-alike or fee-on-transfer token is never a hop.
       canHop: (token) => isListedToken(graph, p.chain, token),
       symbols: { in: tokenIn.symbol, out: tokenOut.symbol },
-    }));
+    })));
   const quote = assembleQuote({
     graph, chain: p.chain, tokenIn, tokenOut, route,
     gaslessMinimumUsd: p.deployment.gaslessMinimumUsd ?? chains[p.chain].gaslessMinimumUsd,

@@ -13,7 +13,7 @@ import { simulateSolve } from "./simulateSolve.js";
  * Below the minimum (and not a dry run) it answers the `Swap too small` failure carrying the calldata.
  */
 export async function encodeOnlySolve(s: SolveContext, dryRun: boolean): Promise<SolveSwapReturnType> {
-  const simulated = await simulateSolve(s.chain.client, { from: s.user, to: s.executor, data: s.data, withGas: false });
+  const simulated = await s.services.time("simulate", () => simulateSolve(s.chain.client, { from: s.user, to: s.executor, data: s.data, withGas: false }));
   if (simulated.amountOut < s.minAmountOut) {
     throw new SluiceError("SIMULATION_FAILED", "The route no longer meets the minimum output; request a fresh quote");
   }

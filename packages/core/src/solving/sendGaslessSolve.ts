@@ -28,14 +28,14 @@ export async function sendGaslessSolve(s: SolveContext): Promise<SolveSwapReturn
   let sent;
   try {
     const relayer = await pickRelayer(redis, chainId, relayers);
-    const simulated = await simulateSolve(s.chain.client, { from: relayer.address, to: s.executor, data: s.data, withGas: true });
+    const simulated = await s.services.time("simulate", () => simulateSolve(s.chain.client, { from: relayer.address, to: s.executor, data: s.data, withGas: true }));
     if (simulated.amountOut < s.minAmountOut) {
       throw new SluiceError("SIMULATION_FAILED", "The route no longer meets the minimum output; request a fresh quote");
     }
-    sent = await sendRelayerTransaction({
+    sent = await s.services.time("send", () => sendRelayerTransaction({
       redis, client: s.chain.client, chainId, account: relayer, to: s.executor, data: s.data, gas: simulated.gas,
       maxFeePerGasCap: BigInt(s.chain.deployment.maxFeePerGasWei ?? chains[s.chain.name].maxFeePerGasWei),
-    });
+    }));
   } catch (error) {
     await release();
     throw error;

@@ -44,6 +44,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
   if (!executor) throw new SluiceError("UNSUPPORTED_CHAIN", `Gasless swaps are not available on ${chain.name}: Sluice's executor is not deployed there`);
 
   const quote = await quoteSwap({
+    time: services.time,
     chain: chain.name, deployment: chain.deployment, source: chain.source, routingGraphs: chain.routingGraphs, amount: body.amount, withPermit: false,
     from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },
     to: { token: body.to, address: body.toAddress, decimals: body.toDecimals },
@@ -54,11 +55,11 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
     const spend = { chainId: chain.id, owner: s.user, token: quote.tokenIn.address };
     const work = async () => {
       const pendingSpend = gasless ? await readPendingSpend(services.redis, { ...spend, client: chain.client }) : 0n;
-      await verifyPermit({
+      await services.time("permit", () => verifyPermit({
         chainId: chain.id, spender: s.executor, user: s.user, tokenIn: quote.tokenIn.address, amountRaw: quote.amountIn,
         permit: s.permit, signature: s.signature, witness: s.witness, client: chain.client, tokenSymbol: quote.tokenIn.symbol,
         tokenDecimals: quote.tokenIn.decimals, pendingSpend,
-      });
+      }));
       const bound = await bindPermitToQuote({
         redis: services.redis, accountId: p.auth.accountId, user: s.user, permit: s.permit, witness: s.witness, quote,
         slippageMinimum: s.slippageMinimum,

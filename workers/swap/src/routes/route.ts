@@ -34,6 +34,7 @@ export function registerRoute(app: OpenAPIHono<SwapEnv>) {
     const services = c.get("services");
     const chain = services.chain(body.chain);
     const quote = await quoteSwap({
+      time: services.time,
       chain: chain.name,
       deployment: chain.deployment,
       source: chain.source,

@@ -1,0 +1,2 @@
+export * from "./logEvent.js";
+export * from "./requestLog.js";
