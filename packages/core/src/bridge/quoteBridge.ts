@@ -3,6 +3,8 @@
  * the origin chain), validates every returned transaction (validation/), simulates approvals + deposit, and only
  * then answers. Nothing from a refused answer is ever returned.
  */
+import { zeroAddress } from "viem";
+import { chainById } from "../chains/chains.js";
 import type { PublicClient } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import { AcrossRequestError, type AcrossClient } from "./across/createAcrossClient.js";
@@ -82,8 +84,11 @@ function fromAcrossRefusal(error: AcrossRequestError, request: BridgeQuoteReques
 function presentQuote(request: BridgeQuoteRequest, quote: AcrossSwapApproval, context: QuoteValidationContext, feeRecipient: Address) {
   const token = (t: { address: string; symbol: string; name: string; decimals: number; chainId: number }) =>
     ({ chainId: t.chainId, address: t.address, symbol: t.symbol, name: t.name, decimals: t.decimals });
-  const bridgeDetails = quote.fees.total.details.bridge.details;
-  const facet = (amount: string | undefined, t: typeof request.inputToken) => ({ amount: amount ?? "0", token: token(t) });
+  const bridgeDetails = quote.fees?.total.details.bridge.details;
+  const facet = (amount: string | undefined, t: typeof request.inputToken) => ({ amount: amount ?? null, token: token(t) });
+  // Across prices destination gas in the destination chain's native token.
+  const destination = chainById(request.destinationChainId);
+  const nativeToken = { chainId: request.destinationChainId, address: zeroAddress, symbol: destination?.nativeSymbol ?? "ETH", name: destination?.nativeSymbol ?? "ETH", decimals: 18 };
   return {
     id: quote.id ?? crypto.randomUUID(),
     inputToken: token(request.inputToken),
@@ -94,11 +99,11 @@ function presentQuote(request: BridgeQuoteRequest, quote: AcrossSwapApproval, co
     expectedFillTime: quote.expectedFillTime ?? 0,
     quoteExpiryTimestamp: quote.quoteExpiryTimestamp!,
     fees: {
-      app: { ...facet(context.appFee.toString(), request.outputToken), bps: Number(BRIDGE_APP_FEE_BPS), recipient: feeRecipient },
+      app: { amount: context.appFee.toString(), token: token(request.outputToken), bps: Number(BRIDGE_APP_FEE_BPS), recipient: feeRecipient },
       relayer: facet(bridgeDetails?.relayerCapital.amount, request.inputToken),
       lp: facet(bridgeDetails?.lp.amount, request.inputToken),
-      destinationGas: facet(bridgeDetails?.destinationGas.amount, request.inputToken),
-      bridgeTotal: facet(quote.fees.total.details.bridge.amount, request.inputToken),
+      destinationGas: { amount: bridgeDetails?.destinationGas.amount ?? null, token: nativeToken },
+      bridgeTotal: facet(quote.fees?.total.details.bridge.amount, request.inputToken),
     },
     checks: {
       allowance: { token: quote.checks.allowance.token, spender: quote.checks.allowance.spender, balance: quote.checks.allowance.actual, expected: quote.checks.allowance.expected },

@@ -1,5 +1,5 @@
 /** Builds an honest Across `/swap/approval` answer (as the real API shapes it) for the validator's unit tests. */
-import { concat, encodeAbiParameters, encodeFunctionData, erc20Abi, maxUint256, pad, parseAbi, type Address, type Hex } from "viem";
+import { concat, encodeAbiParameters, encodeFunctionData, erc20Abi, maxUint256, pad, parseAbi, type Address, type Hex, zeroAddress } from "viem";
 import {
   ACROSS_MULTICALL_HANDLER, chains, findBridgeToken, spokePoolDepositAbi, type AcrossSwapApproval,
   type BridgeQuoteRequest, type QuoteValidationInput,
@@ -20,6 +20,8 @@ export type QuoteParts = {
   depositor: Address; recipient: Address; outputAmount: bigint; fee: bigint; feeTo: Address; drainTo: Address; fallback: Address;
   destinationChainId: bigint; inputAmount: bigint; extraCalls: { target: Address; callData: Hex; value: bigint }[];
   fillDeadline: number; entryPoint: "deposit" | "depositV3"; suffix: Hex; to: Address; message?: Hex;
+  /** Across' leftover drain after the payout (its exact-input and min-output messages carry one). */
+  leftoverDrain: boolean;
 };
 
 export const request: BridgeQuoteRequest = {
@@ -36,6 +38,7 @@ export function depositCalldata(p: QuoteParts): Hex {
       { target: output, callData: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [p.feeTo, p.fee] }), value: 0n },
       ...p.extraCalls,
       { target: ACROSS_MULTICALL_HANDLER, callData: encodeFunctionData({ abi: drainAbi, functionName: "drainLeftoverTokens", args: [output, p.drainTo] }), value: 0n },
+      ...(p.leftoverDrain ? [{ target: ACROSS_MULTICALL_HANDLER, callData: encodeFunctionData({ abi: drainAbi, functionName: "drainLeftoverTokens", args: [output, p.drainTo] }), value: 0n }] : []),
     ],
     fallbackRecipient: p.fallback,
   }]);
@@ -50,8 +53,10 @@ export function depositCalldata(p: QuoteParts): Hex {
 export function honestParts(): QuoteParts {
   return {
     depositor: user, recipient: ACROSS_MULTICALL_HANDLER, outputAmount: 24_990_000n, fee: 24_990n, feeTo: feeRecipient, drainTo: user,
-    fallback: user, destinationChainId: 42161n, inputAmount: 25_000_000n, extraCalls: [], fillDeadline: NOW + 7200,
-    entryPoint: "deposit", suffix: "0x1dc0de5c1e73c0de", to: chains.base.spokePool,
+    // As Across builds it with refundOnOrigin=true: fallback to the zero address (refund on the origin chain), and
+    // the payout drain followed by a leftover drain (across-protocol/frontend api/_dexes/utils.ts).
+    fallback: zeroAddress, destinationChainId: 42161n, inputAmount: 25_000_000n, extraCalls: [], fillDeadline: NOW + 7200,
+    entryPoint: "deposit", suffix: "0x1dc0de5c1e73c0de", to: chains.base.spokePool, leftoverDrain: true,
   };
 }
 

@@ -19,6 +19,8 @@ export const BridgeQuoteRequestSchema = z.object({
 }).openapi("BridgeQuoteRequest");
 
 const amountFacet = z.object({ amount: z.string(), token: BridgeTokenSchema });
+/** A fee Across may not price (it omits `fees` when it has no USD prices for the route): `amount` null then. */
+const unknownable = amountFacet.extend({ amount: z.string().nullable() });
 const tx = z.object({ chainId: z.number().int(), to: z.string(), data: z.string() });
 
 export const BridgeQuoteSchema = z.object({
@@ -32,7 +34,8 @@ export const BridgeQuoteSchema = z.object({
   quoteExpiryTimestamp: z.number().int().openapi({ description: "Unix seconds; re-quote at or after it" }),
   fees: z.object({
     app: amountFacet.extend({ bps: z.number().int(), recipient: z.string() }).openapi({ description: "Sluice's app fee: 10 bps of the output, in the output token" }),
-    relayer: amountFacet, lp: amountFacet, destinationGas: amountFacet, bridgeTotal: amountFacet,
+    relayer: unknownable, lp: unknownable, bridgeTotal: unknownable,
+    destinationGas: unknownable.openapi({ description: "In the destination chain's native token; null when Across gives no breakdown" }),
   }),
   checks: z.object({
     allowance: z.object({ token: z.string(), spender: z.string(), balance: z.string().openapi({ description: "The current allowance" }), expected: z.string() }),

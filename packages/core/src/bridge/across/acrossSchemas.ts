@@ -36,7 +36,7 @@ export const acrossSwapApprovalSchema = z.object({
         }).loose(),
       }).loose(),
     }),
-  }).loose(),
+  }).loose().nullish(), // absent when Across has no USD prices for the route
   swapTx: z.object({
     simulationSuccess: z.boolean(),
     chainId: z.number().int(),

@@ -5,8 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import {
-  concat, encodeFunctionData, erc20Abi, maxUint256, pad, parseEther, type Address, type Hex,
-} from "viem";
+  concat, encodeFunctionData, erc20Abi, maxUint256, pad, parseEther, type Address, type Hex, zeroAddress } from "viem";
 import { ACROSS_MULTICALL_HANDLER } from "@sluice/core";
 import { acrossBuild } from "../acrossArtifacts.js";
 import { DEPOSIT_QUOTE_TIME_BUFFER } from "../acrossDevnetRoles.js";
@@ -20,7 +19,8 @@ import { STRANGER, type TamperMode } from "./tamperModes.js";
 const LP_FEE_BPS = 1n;
 const RELAYER_FEE_BPS = 3n;
 /** How long a quote is good for, and how long relayers have to fill a deposit. */
-export const QUOTE_LIFETIME_SECONDS = 300;
+/** Across sets a quote's expiry to its quote timestamp plus an hour (across-protocol/frontend, api/swap/approval). */
+export const QUOTE_LIFETIME_SECONDS = 3600;
 export const FILL_WINDOW_SECONDS = 2 * 3_600;
 /** The fill window of deposits the relayer was told to leave unfilled: short, so they expire within a test. */
 export const HELD_FILL_WINDOW_SECONDS = 20;
@@ -61,11 +61,22 @@ export async function buildSwapApproval(query: SwapApprovalQuery, context: Build
   if (tamper === "directRecipient") {
     recipient = STRANGER;
   } else if (fee > 0n) {
+    // As Across' app API builds it (across-protocol/frontend, api/_dexes/utils.ts): the app fee first; then for exact
+    // input and min output a drain of the output token to the recipient and a leftover drain, for exact output the
+    // requested amount to the recipient and the dust drained to the refund address; the fallback is the zero
+    // address when refundOnOrigin (refund on the origin chain), else the refund address or the depositor.
     const calls: HandlerCall[] = [feeTransferCall(outputToken.address, tamper === "feeToStranger" ? STRANGER : query.appFeeRecipient!, fee)];
     if (tamper === "extraCall") calls.push(feeTransferCall(outputToken.address, STRANGER, 1n));
-    calls.push(drainCall(ACROSS_MULTICALL_HANDLER, outputToken.address, user));
+    if (query.tradeType === "exactOutput") {
+      calls.push(feeTransferCall(outputToken.address, user, query.amount));
+      calls.push(drainCall(ACROSS_MULTICALL_HANDLER, outputToken.address, query.refundAddress ?? query.depositor));
+    } else {
+      calls.push(drainCall(ACROSS_MULTICALL_HANDLER, outputToken.address, user));
+      calls.push(drainCall(ACROSS_MULTICALL_HANDLER, outputToken.address, user));
+    }
     recipient = ACROSS_MULTICALL_HANDLER;
-    message = encodeInstructions(calls, tamper === "refundRecipient" ? STRANGER : user);
+    const fallback = query.refundOnOrigin ? zeroAddress : query.refundAddress ?? query.depositor;
+    message = encodeInstructions(calls, tamper === "refundRecipient" ? STRANGER : fallback);
   } else if (tamper === "recipient") {
     recipient = STRANGER;
   }
@@ -161,7 +172,7 @@ export async function buildSwapApproval(query: SwapApprovalQuery, context: Build
       maxFeePerGas: gas === undefined ? undefined : "2000000000",
       maxPriorityFeePerGas: gas === undefined ? undefined : "1000000",
     },
-    quoteExpiryTimestamp: tamper === "expired" ? wallClock - 60 : wallClock + QUOTE_LIFETIME_SECONDS,
+    quoteExpiryTimestamp: tamper === "expired" ? wallClock - 60 : quoteTimestamp + QUOTE_LIFETIME_SECONDS,
     id: randomUUID(),
   };
 }
@@ -174,9 +185,8 @@ export function quoteAmounts(query: SwapApprovalQuery, input: AcrossToken, outpu
   if (query.tradeType === "exactInput") {
     inputAmount = query.amount;
   } else {
-    // Smallest bridge output whose share after the app fee reaches the amount, then the input that buys it.
-    let bridgeOutput = ceilDiv(query.amount * WAD, WAD - query.appFeeWad);
-    while (bridgeOutput - feeOf(bridgeOutput) < query.amount) bridgeOutput++;
+    // Across asks the bridge for the amount plus the app fee on it (addMarkupToAmount), then the input that buys it.
+    const bridgeOutput = query.amount + feeOf(query.amount);
     const inOutputUnits = ceilDiv(bridgeOutput * 10_000n, 10_000n - LP_FEE_BPS - RELAYER_FEE_BPS);
     inputAmount = ceilConvert(inOutputUnits, output.decimals, input.decimals);
   }
@@ -184,7 +194,8 @@ export function quoteAmounts(query: SwapApprovalQuery, input: AcrossToken, outpu
   const relayerFee = (inputAmount * RELAYER_FEE_BPS) / 10_000n;
   const bridgeOutput = toOutput(inputAmount - lpFee - relayerFee);
   if (bridgeOutput <= 0n) throw new AcrossApiError(400, "AMOUNT_TOO_LOW", "Amount is too low to cover the fees", "amount");
-  return { inputAmount, lpFee, relayerFee, bridgeOutput, appFee: feeOf(bridgeOutput) };
+  // The app fee: of the bridge output, except for exact output, where Across takes it on the requested amount.
+  return { inputAmount, lpFee, relayerFee, bridgeOutput, appFee: feeOf(query.tradeType === "exactOutput" ? query.amount : bridgeOutput) };
 }
 
 function convertDecimals(amount: bigint, from: number, to: number): bigint {
