@@ -62,4 +62,32 @@ describe("POST /api/v1/bridge/quote → deposit → track → status, end to end
     expect(second.status).toBe(200);
     expect(second.body.quote.approvalTxns).toEqual([]);
   });
+
+  it("bridges an exact output: the recipient receives exactly the amount, Sluice its fee on that amount, the dust returns to the depositor", async () => {
+    const partner = await createPartner();
+    const user = await newWallet({ chainId: BASE, symbol: "USDC", amount: 100_000_000n });
+    const recipient = (await newWallet()).address;
+    const feeRecipient = inject("stack").manifest.accounts.bridgeFeeRecipient;
+    const usdcArb = bridgeToken(ARBITRUM, "USDC");
+    const [feeBefore, dustBefore] = [await bridgeBalanceOf(ARBITRUM, usdcArb, feeRecipient), await bridgeBalanceOf(ARBITRUM, usdcArb, user.address)];
+
+    const quoted = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { recipient, tradeType: "exactOutput", amount: "20000000" }) });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    const quote = quoted.body.quote;
+    expect(quote.fees.app.amount).toBe("20000"); // 10 bps of the requested amount
+    const depositTx = await sendQuoteTransactions(user, quote);
+    await call("/api/v1/bridge/track", {
+      key: partner.key,
+      body: {
+        originChainId: BASE, destinationChainId: ARBITRUM, depositor: user.address, recipient, inputToken: bridgeToken(BASE, "USDC"),
+        outputToken: usdcArb, amountInRaw: quote.inputAmount, expectedOutRaw: quote.expectedOutputAmount, quoteId: quote.id, originTxHash: depositTx,
+      },
+    });
+    await waitForStatus(partner.key, depositTx, "filled");
+    expect(await bridgeBalanceOf(ARBITRUM, usdcArb, recipient)).toBe(20_000_000n);
+    expect(await bridgeBalanceOf(ARBITRUM, usdcArb, feeRecipient) - feeBefore).toBe(20_000n);
+    // What the deposit delivered beyond amount + fee (input rounding, a few base units) goes back to the depositor.
+    const dust = await bridgeBalanceOf(ARBITRUM, usdcArb, user.address) - dustBefore;
+    expect(dust >= 0n && dust < 1_000n, `dust ${dust}`).toBe(true);
+  });
 });
