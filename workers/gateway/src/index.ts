@@ -1,8 +1,8 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { Scalar } from "@scalar/hono-api-reference";
 import { jsonNotFound, onError, publicCors } from "@sluice/core";
 import { areaBindings, areaFor, type AreaBinding } from "./areas.js";
-import { mergeOpenApiDocuments } from "./mergeOpenApiDocuments.js";
+import { mergeOpenApiDocuments, type OpenApiDocument } from "./mergeOpenApiDocuments.js";
 
 type GatewayEnv = { Bindings: Record<AreaBinding, Fetcher> };
 
@@ -14,23 +14,50 @@ const app = new Hono<GatewayEnv>();
 app.onError(onError);
 app.use("/api/v1/*", publicCors());
 
-app.get("/api/v1/openapi.json", async (c) => {
-  const parts = await Promise.all(areaBindings.map(async (binding) => {
+/** The area workers' OpenAPI parts, fetched through the service bindings. */
+async function openApiParts(c: Context<GatewayEnv>): Promise<OpenApiDocument[]> {
+  return Promise.all(areaBindings.map(async (binding) => {
     const response = await c.env[binding].fetch("https://internal/openapi.json");
-    return response.json<Parameters<typeof mergeOpenApiDocuments>[0][number]>();
+    return response.json<OpenApiDocument>();
   }));
-  return c.json(mergeOpenApiDocuments(parts, {
+}
+
+const localServers = [
+  { url: "http://127.0.0.1:8787", description: "Local stack (pnpm dev)" },
+  { url: "http://127.0.0.1:8788", description: "Local sandbox (pnpm dev)" },
+];
+
+/** The partner's reference: every /api/v1 endpoint but the internal ping, tags in the interface's order. */
+app.get("/api/v1/openapi.json", async (c) => c.json(mergeOpenApiDocuments(await openApiParts(c), {
+  info: {
     title: "Sluice API",
     version: "1.0.0",
-    description: "Same-chain swap quotes and gasless execution, token lists, partner reporting and cross-chain bridging.",
-  }));
-});
+    description: "Same-chain swap quotes and gasless execution, token lists, partner reporting and cross-chain bridging. "
+      + "Authenticate with `X-Sluice-API-Key`; the sandbox (its own host, sandbox keys) serves `/health`, `/api/v1/route` and a dry-run `/api/v1/solve`.",
+  },
+  servers: [{ url: new URL(c.req.url).origin, description: "This deployment" }, ...localServers],
+  include: (path) => path.startsWith("/api/v1/") && path !== "/api/v1/ping",
+  tags: [
+    { name: "Swap", description: "Quote (`/route`), execute (`/solve`) and confirm (`/confirm`) same-chain swaps" },
+    { name: "Tokens", description: "The routable token list of each chain (no key)" },
+    { name: "Reporting", description: "The key's account, usage events and monthly rebate ledger" },
+    { name: "Bridge", description: "Validated Across quotes, deposit tracking and status" },
+  ],
+})));
 
-/** For load balancers and uptime checks: the public entry answers (no secrets, no upstream URLs, no key needed). */
-app.get("/health", (c) => c.json({ ok: true as const, service: "sluice" }));
+/** The operator's reference, apart from the partners': the admin API (admin token). */
+app.get("/admin/v1/openapi.json", async (c) => c.json(mergeOpenApiDocuments(await openApiParts(c), {
+  info: { title: "Sluice admin API", version: "1.0.0", description: "Operator operations: accounts, keys, rates, test traffic, settlement. `Authorization: Bearer <ADMIN_TOKEN>`." },
+  servers: [{ url: new URL(c.req.url).origin, description: "This deployment" }, localServers[0]!],
+  include: (path) => path.startsWith("/admin/v1/"),
+  tags: [{ name: "Admin", description: "Operator operations" }],
+})));
 
 // The viewer script is served by this deployment's static assets (see wrangler.toml), so /docs works offline.
-app.get("/docs", Scalar({ url: "/api/v1/openapi.json", pageTitle: "Sluice API", cdn: "/docs/scalar.js" }));
+// Online-only parts of the viewer are off: the page works without internet.
+const viewer = { cdn: "/docs/scalar.js", hideClientButton: true, withDefaultFonts: false, hideDownloadButton: false } as const;
+app.get("/docs", Scalar({ url: "/api/v1/openapi.json", pageTitle: "Sluice API", ...viewer }));
+app.get("/admin/docs", Scalar({ url: "/admin/v1/openapi.json", pageTitle: "Sluice admin API", ...viewer }));
 
 app.all("*", async (c) => {
   const area = areaFor(new URL(c.req.url).pathname);

@@ -1,19 +1,48 @@
-type OpenApiDocument = {
+type Operation = { operationId?: string; security?: unknown[]; tags?: string[] } & Record<string, unknown>;
+
+export type OpenApiDocument = {
   openapi: string;
   info: Record<string, unknown>;
-  paths?: Record<string, unknown>;
+  servers?: { url: string; description: string }[];
+  tags?: { name: string; description: string }[];
+  paths?: Record<string, Record<string, Operation>>;
   components?: Record<string, Record<string, unknown>>;
-  tags?: unknown[];
 };
 
-/** Merges the area workers' OpenAPI parts into the one public document. */
-export function mergeOpenApiDocuments(parts: OpenApiDocument[], info: Record<string, unknown>): OpenApiDocument {
-  const merged: OpenApiDocument = { openapi: "3.1.0", info, paths: {}, components: {} };
+export type MergeOpenApiDocumentsOptions = {
+  info: Record<string, unknown>;
+  servers: { url: string; description: string }[];
+  /** Which paths go in this document (the partner reference, or the operator's). */
+  include: (path: string) => boolean;
+  /** Tags in the order the reference shows them. */
+  tags: { name: string; description: string }[];
+};
+
+/**
+ * Merges the area workers' OpenAPI parts into one document: only the paths `include` keeps, every operation with an
+ * `operationId` (method + path: `postRoute`, `getBridgeStatus`), and keyless operations marked `security: []` so
+ * generators and linters do not assume the API key.
+ */
+export function mergeOpenApiDocuments(parts: OpenApiDocument[], options: MergeOpenApiDocumentsOptions): OpenApiDocument {
+  const merged: OpenApiDocument = { openapi: "3.1.0", info: options.info, servers: options.servers, tags: options.tags, paths: {}, components: {} };
   for (const part of parts) {
-    Object.assign(merged.paths!, part.paths ?? {});
+    for (const [path, operations] of Object.entries(part.paths ?? {})) {
+      if (!options.include(path)) continue;
+      const named: Record<string, Operation> = {};
+      for (const [method, operation] of Object.entries(operations)) {
+        named[method] = { ...operation, operationId: operation.operationId ?? operationId(method, path), security: operation.security ?? [] };
+      }
+      merged.paths![path] = named;
+    }
     for (const [kind, entries] of Object.entries(part.components ?? {})) {
       merged.components![kind] = { ...(merged.components![kind] ?? {}), ...entries };
     }
   }
   return merged;
+}
+
+/** `post /api/v1/bridge/quote` → `postBridgeQuote`; `/admin/v1/accounts/{id}/keys` → `getAccountsIdKeys`. */
+function operationId(method: string, path: string): string {
+  const words = path.replace(/^\/(api|admin)\/v1\//, "").split(/[/{}_-]+/).filter(Boolean);
+  return method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
 }

@@ -1,0 +1,53 @@
+/**
+ * The reference is a partner's: servers, tags in the interface's order, an operationId on every operation, keyless
+ * operations marked so, no admin endpoints or internal ping (they have their own document), and request examples the
+ * running API accepts.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { call, createPartner } from "@sluice/testkit";
+
+type Document = {
+  servers: { url: string }[];
+  tags: { name: string }[];
+  paths: Record<string, Record<string, { operationId: string; security: unknown[]; tags: string[];
+    requestBody?: { content: { "application/json": { schema: { $ref?: string; properties?: Record<string, { example?: unknown }> } } } } }>>;
+  components: { schemas: Record<string, { properties?: Record<string, { example?: unknown }>; required?: string[] }> };
+};
+
+describe("the OpenAPI documents", () => {
+  it("the partner reference has servers, tags in order, unique operationIds, and neither admin nor ping", async () => {
+    const doc = (await call("/api/v1/openapi.json")).body as Document;
+    expect(doc.servers.length).toBeGreaterThanOrEqual(2);
+    expect(doc.tags.map((t) => t.name)).toEqual(["Swap", "Tokens", "Reporting", "Bridge"]);
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, ...op })));
+    expect(operations.every((o) => o.path.startsWith("/api/v1/") && o.path !== "/api/v1/ping")).toBe(true);
+    const ids = operations.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(["postRoute", "postSolve", "postConfirm", "getTokens", "getUsage", "postBridgeQuote"]));
+    expect(doc.paths["/api/v1/tokens"]!.get!.security).toEqual([]);
+    expect(doc.paths["/api/v1/route"]!.post!.security).toEqual([{ ApiKey: [] }]);
+  });
+
+  it("the operator's reference is its own document, with only the admin API", async () => {
+    const doc = (await call("/admin/v1/openapi.json")).body as Document;
+    const paths = Object.keys(doc.paths);
+    expect(paths.length).toBeGreaterThan(3);
+    expect(paths.every((p) => p.startsWith("/admin/v1/"))).toBe(true);
+    for (const page of ["/docs", "/admin/docs"]) {
+      const html = await fetch(`${inject("stack").baseUrl}${page}`);
+      expect(html.status).toBe(200);
+      expect(await html.text()).toContain("/docs/scalar.js");
+    }
+  });
+
+  it("the /route example, built from the documented examples, is accepted by the running API", async () => {
+    const doc = (await call("/api/v1/openapi.json")).body as Document;
+    const ref = doc.paths["/api/v1/route"]!.post!.requestBody!.content["application/json"].schema.$ref!;
+    const schema = doc.components.schemas[ref.split("/").pop()!]!;
+    const example = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([, p]) => p.example !== undefined).map(([k, p]) => [k, p.example]));
+    expect(Object.keys(example)).toEqual(expect.arrayContaining(["from", "to", "amount", "chain", "fromAddress", "toAddress"]));
+    const partner = await createPartner();
+    const answer = await call("/api/v1/route", { key: partner.key, body: example });
+    expect(answer.status, JSON.stringify(answer.body)).not.toBe(400);
+  });
+});
