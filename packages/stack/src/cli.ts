@@ -3,6 +3,7 @@
  * 127.0.0.1:8787 and the sandbox at 127.0.0.1:8788. Ctrl-C stops everything it started.
  */
 import { parseArgs } from "node:util";
+import { requireLocalServices } from "./requireLocalServices.js";
 import { startStack } from "./startStack.js";
 
 const { values } = parseArgs({
@@ -14,6 +15,11 @@ const { values } = parseArgs({
 });
 
 const log = (line: string) => console.log(`  ${line}`);
+const missing = await requireLocalServices(process.env);
+if (missing.length > 0) {
+  console.error(`Sluice needs PostgreSQL and Redis on this machine:\n${missing.map((m) => `  - ${m}`).join("\n")}`);
+  process.exit(1);
+}
 console.log("Starting Sluice locally…");
 const stack = await startStack({
   name: "dev",

@@ -4,3 +4,4 @@ export * from "./process/startProcess.js";
 export * from "./wrangler/startWrangler.js";
 export * from "./redisRestBridge/index.js";
 export * from "./wrangler/prepareGatewayAssets.js";
+export * from "./requireLocalServices.js";

@@ -59,7 +59,11 @@ export type SolveAnswer =
   | { ok: false; error: string; code?: string; gaslessEligible?: boolean; computeMs?: number; quote?: SwapQuote; transaction?: SwapTransaction };
 
 export type ConfirmAnswer =
-  | { ok: true; txHash: Hex; chain: SwapRequest["chain"]; volumeUsd: number; tracked: true }
+  | {
+    ok: true; txHash: Hex; chain: SwapRequest["chain"]; volumeUsd: number; tracked: true;
+    /** `executed` once the chain's confirmation depth is on top of it; `pending` until then. */
+    status: "executed" | "pending"; confirmations: { current: number; required: number };
+  }
   | { ok: false; error: string; code?: string };
 
 /** How the helpers reach Sluice: the base URL and the partner's API key. */
