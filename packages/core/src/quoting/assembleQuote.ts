@@ -3,6 +3,7 @@ import { chains, type ChainName } from "../chains/chains.js";
 import type { ChainGraph } from "../indexer/graphTypes.js";
 import type { Route } from "../routing/types.js";
 import { buildPermit } from "./buildPermit.js";
+import { marketPriceImpactBps } from "./marketPriceImpactBps.js";
 import { compareRatios, ratioFromDecimal, ratioToDecimal, ratioToSignificant } from "./decimalFraction.js";
 import type { ResolvedToken } from "./resolveToken.js";
 import type { SwapQuote } from "./swapQuote.js";
@@ -56,7 +57,9 @@ export function assembleQuote(p: AssembleQuoteParameters): SwapQuote {
     rate: `1 ${tokenIn.symbol} = ${rate} ${tokenOut.symbol}`,
     protocol: protocols.join("+"),
     poolAddress: primary.hops[0]!.poolAddress,
-    priceImpactBps: route.priceImpactBps,
+    // Against the market's reference prices when both sides have one (the route's own measure otherwise).
+    priceImpactBps: marketPriceImpactBps({ graph: p.graph, tokenIn: tokenIn.address, amountIn: route.amountIn, tokenOut: tokenOut.address, amountOut: route.amountOut })
+      ?? route.priceImpactBps,
     route,
     executorRoute: toExecutorRoute(route),
     gaslessMinimumUsd: p.gaslessMinimumUsd,

@@ -11,3 +11,4 @@ export * from "./buildPermit.js";
 export * from "./toExecutorRoute.js";
 export * from "./recordRouteEvent.js";
 export * from "./isListedToken.js";
+export * from "./marketPriceImpactBps.js";
