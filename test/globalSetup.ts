@@ -40,6 +40,7 @@ export default async function setup(project: TestProject) {
     redisRestToken: stack.redisRestToken,
     manifest: stack.manifest,
     acrossApiUrl: stack.acrossApiUrl,
+    sluiceChains: stack.sluiceChains,
     acrossApiKey: stack.acrossApiKey,
     stateDir: stack.stateDir,
     faultsUrl: stack.faultsUrl!,

@@ -121,5 +121,6 @@ function required(value: string | undefined, name: string): string {
 }
 
 export function adminUsage(): string {
-  return ["Usage: pnpm admin <command> [options]", "", ...Object.values(adminCommands).map((c) => `  ${c.usage}`)].join("\n");
+  return ["Usage: pnpm admin <command> [options]", "", ...Object.values(adminCommands).map((c) => `  ${c.usage}`),
+    "  doctor   (check the deployment's configuration against its stores and chains; one line per check)"].join("\n");
 }

@@ -1,8 +1,16 @@
 import { createDb, createRedis, SluiceError, toSluiceError } from "@sluice/core";
 import { adminCommands, adminUsage } from "./adminCommands.js";
-import { resolveConfig } from "./resolveConfig.js";
+import { runDoctor } from "./doctor/runDoctor.js";
+import { resolveConfig, resolveDoctorConfig } from "./resolveConfig.js";
 
 const [name, ...args] = process.argv.slice(2);
+if (name === "doctor") {
+  const checks = await runDoctor(resolveDoctorConfig());
+  for (const c of checks) console.log(`${c.ok ? "✓" : "✗"} ${c.name.padEnd(32)} ${c.detail}`);
+  const failed = checks.filter((c) => !c.ok).length;
+  console.log(failed === 0 ? "all checks passed" : `${failed} check(s) failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
 const command = name ? adminCommands[name] : undefined;
 if (!command) {
   console.error(adminUsage());

@@ -20,3 +20,18 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env): OperatorCon
     redisRestToken: env.REDIS_REST_TOKEN ?? state.redisRestToken,
   };
 }
+
+/**
+ * What `pnpm admin doctor` checks: the deployment's settings from the environment (`DATABASE_URL`, `REDIS_REST_URL`,
+ * `REDIS_REST_TOKEN`, `SLUICE_CHAINS`, `ACROSS_API_URL`), else those of the running local stack.
+ */
+export function resolveDoctorConfig(env: NodeJS.ProcessEnv = process.env) {
+  const state = existsSync(STACK_STATE_FILE)
+    ? (JSON.parse(readFileSync(STACK_STATE_FILE, "utf8")) as { acrossApiUrl?: string; sluiceChains?: string })
+    : {};
+  return {
+    ...resolveConfig(env),
+    sluiceChains: env.SLUICE_CHAINS ?? state.sluiceChains,
+    acrossApiUrl: env.ACROSS_API_URL ?? state.acrossApiUrl,
+  };
+}

@@ -47,6 +47,8 @@ export type Stack = {
   /** The local Across API (devnet-only control endpoints under /devnet/). */
   acrossApiUrl: string;
   acrossApiKey: string;
+  /** The SLUICE_CHAINS the workers run with (what `pnpm admin doctor` checks). */
+  sluiceChains: string;
   demo: DemoCredentials;
   stateDir: string;
   /** The fault proxies' control URL (with `faultInjection`). */
@@ -150,7 +152,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
 
     const stack: Stack = {
       baseUrl: api.url, sandboxUrl: sandbox.url, databaseUrl, redisUrl: redis.url,
-      redisRestUrl: bridge.url, redisRestToken: bridge.token, adminToken, manifest: devnet.manifest, acrossApiUrl: across.url, acrossApiKey: across.apiKey, demo, stateDir,
+      redisRestUrl: bridge.url, redisRestToken: bridge.token, adminToken, manifest: devnet.manifest, acrossApiUrl: across.url, acrossApiKey: across.apiKey, sluiceChains: String((secrets as Record<string, string>).SLUICE_CHAINS), demo, stateDir,
       faultsUrl, stop,
     };
     writeFileSync(join(stateDir, "state.json"), JSON.stringify({ ...stack, stop: undefined }, null, 2));

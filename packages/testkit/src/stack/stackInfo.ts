@@ -12,6 +12,8 @@ export type StackInfo = {
   manifest: DevnetManifest;
   /** The local Across API (its devnet-only controls: hold, tamper, fund, request counts). */
   acrossApiUrl: string;
+  /** The SLUICE_CHAINS the workers run with. */
+  sluiceChains: string;
   acrossApiKey: string;
   stateDir: string;
   /** Control of the fault proxies between the workers and their dependencies (see faults.ts). */
