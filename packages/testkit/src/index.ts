@@ -20,3 +20,4 @@ export * from "./tokens/expectedTokenList.js";
 export * from "./indexer/describeGraphStore.js";
 export * from "./redis/startTestRedis.js";
 export * from "./db/startTestDatabase.js";
+export * from "./scale/generateMainnetLikeGraph.js";
