@@ -54,6 +54,9 @@ app.get("/admin/v1/openapi.json", async (c) => c.json(mergeOpenApiDocuments(awai
 })));
 
 // The viewer script is served by this deployment's static assets (see wrangler.toml), so /docs works offline.
+/** For load balancers and uptime checks: the public entry answers (no secrets, no upstream URLs, no key needed). */
+app.get("/health", (c) => c.json({ ok: true as const, service: "sluice" }));
+
 // Online-only parts of the viewer are off: the page works without internet.
 const viewer = { cdn: "/docs/scalar.js", hideClientButton: true, withDefaultFonts: false, hideDownloadButton: false } as const;
 app.get("/docs", Scalar({ url: "/api/v1/openapi.json", pageTitle: "Sluice API", ...viewer }));
