@@ -6,7 +6,8 @@
  * no fault proxies), warms both endpoints, then drives each with the same bounded closed-loop load: CONCURRENCY
  * clients, each sending its next request when the previous answered, for DURATION_S seconds. GET /api/v1/ping goes
  * through the same gateway to the same swap worker and does nothing, so the ratio route ÷ ping is the cost of
- * authentication, rate limiting and quoting. Prints requests/s, p50/p99 latency and the ratio; asserts nothing.
+ * authentication, rate limiting and quoting. Prints requests/s, p50/p99 latency, the ratio, and the per-stage
+ * breakdown the answers' Server-Timing headers report (auth, ratelimit, graph, block, route, total); asserts nothing.
  */
 import { rmSync } from "node:fs";
 import { freePort, startStack } from "../packages/stack/src/index.js";
@@ -18,6 +19,29 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
 
 type Load = { label: string; send: () => Promise<Response> };
 
+/** Per stage of the answers' Server-Timing (auth, ratelimit, graph, block, route, total): every sample, in ms. */
+const stages = new Map<string, number[]>();
+
+function recordServerTiming(header: string | null) {
+  for (const entry of (header ?? "").split(",")) {
+    const [name, ...params] = entry.trim().split(";");
+    const dur = params.find((x) => x.trim().startsWith("dur="));
+    if (!name || !dur) continue;
+    const list = stages.get(name) ?? [];
+    list.push(Number(dur.trim().slice(4)));
+    stages.set(name, list);
+  }
+}
+
+function printStages() {
+  for (const [name, samples] of stages) {
+    samples.sort((a, b) => a - b);
+    const q = (x: number) => samples[Math.min(samples.length - 1, Math.floor(x * samples.length))]!.toFixed(1);
+    console.log(`    stage ${name.padEnd(10)} p50 ${q(0.5).padStart(6)} ms  p99 ${q(0.99).padStart(6)} ms`);
+  }
+  stages.clear();
+}
+
 async function drive({ label, send }: Load) {
   const latencies: number[] = [];
   let failures = 0;
@@ -28,6 +52,7 @@ async function drive({ label, send }: Load) {
       const t = performance.now();
       const response = await send();
       await response.arrayBuffer();
+      recordServerTiming(response.headers.get("Server-Timing"));
       if (!response.ok) failures++;
       latencies.push(performance.now() - t);
     }
@@ -37,6 +62,7 @@ async function drive({ label, send }: Load) {
   const rps = latencies.length / seconds;
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
   console.log(`  ${label.padEnd(22)} ${rps.toFixed(0).padStart(6)} req/s  p50 ${p(0.5)} ms  p99 ${p(0.99)} ms  (${latencies.length} requests, ${failures} non-2xx)`);
+  printStages();
   return rps;
 }
 
