@@ -7,21 +7,12 @@ import { bench, describe } from "vitest";
 import type { Pool } from "../packages/core/src/pools/types.js";
 import { V2Pool } from "../packages/core/src/pools/v2/v2Pool.js";
 import { getSqrtRatioAtTick } from "../packages/core/src/pools/v3/math/getSqrtRatioAtTick.js";
-import { makeV3Pool, type Position } from "@sluice/testkit";
+import { makeV3Pool, type Position, seededRandom } from "@sluice/testkit";
 import { findBestRoute, RouteError } from "../packages/core/src/routing/index.js";
 import { createPoolGraph, type PoolGraph } from "../packages/core/src/routing/poolGraph.js";
 
 type Address = `0x${string}`;
 
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const addr = (n: number): Address => `0x${n.toString(16).padStart(40, "0")}` as Address;
 const TIERS = [
@@ -37,7 +28,7 @@ const TIERS = [
  * over four orders of magnitude. Token "units" are 18-decimal and prices ~1 so amounts are comparable.
  */
 function makePools(count: number, tokens: number, hubs: number, seed: number): Pool[] {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const pick = (n: number) => Math.floor(random() * n);
   const pools: Pool[] = [];
   const pairs = new Set<string>();
@@ -76,7 +67,7 @@ function makePools(count: number, tokens: number, hubs: number, seed: number): P
 type Query = { tokenIn: Address; tokenOut: Address; amountIn: bigint };
 
 function makeQueries(count: number, tokens: number, hubs: number, seed: number): Query[] {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const queries: Query[] = [];
   while (queries.length < count) {
     // half hub↔long-tail, a quarter hub↔hub, a quarter long-tail↔long-tail

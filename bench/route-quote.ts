@@ -8,6 +8,7 @@
  * Prints p50 / p99 / max; asserts nothing.
  */
 type Address = `0x${string}`;
+import { seededRandom } from "@sluice/testkit";
 import { startDevnet } from "../packages/devnet/src/index.js";
 import { chainIndexSourceFromEnv } from "../packages/core/src/indexer/chainIndexSourceFromEnv.js";
 import { memoryGraphStore } from "../packages/core/src/indexer/graphStore.js";
@@ -27,14 +28,6 @@ function report(label: string, samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
   console.log(`  ${label.padEnd(34)} n=${s.length}  p50 ${percentile(s, 50).toFixed(2)} ms  p99 ${percentile(s, 99).toFixed(2)} ms  max ${s.at(-1)!.toFixed(2)} ms`);
 }
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function run(label: string, scenario: unknown) {
   const t0 = performance.now();
@@ -50,7 +43,7 @@ async function run(label: string, scenario: unknown) {
     console.log(`  indexed ${graph.pools.size} pools from block 0 in ${((performance.now() - t1) / 1000).toFixed(2)} s`);
 
     // Queries: random pairs of tokens that share at least one pool's neighbourhood, random amounts in token units.
-    const random = rng(7);
+    const random = seededRandom(7);
     const tokens = [...graph.tokens.values()].filter((t) => (graph.poolsByToken.get(t.address)?.length ?? 0) > 0);
     const queries: { from: (typeof tokens)[number]; to: (typeof tokens)[number]; units: string }[] = [];
     while (queries.length < QUERIES) {

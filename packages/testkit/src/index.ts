@@ -21,3 +21,5 @@ export * from "./indexer/describeGraphStore.js";
 export * from "./redis/startTestRedis.js";
 export * from "./db/startTestDatabase.js";
 export * from "./scale/generateMainnetLikeGraph.js";
+export * from "./scale/seededRandom.js";
+export * from "./contracts/describeCommittedArtifacts.js";

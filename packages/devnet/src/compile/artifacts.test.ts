@@ -1,18 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { compileContracts } from "@sluice/contracts";
+import { describeCommittedArtifacts } from "@sluice/testkit";
 import { artifactsDir, contractsDir } from "../paths.js";
 
-describe("Solidity artifacts", () => {
-  it("the committed artifacts are exactly a fresh compile of contracts/", () => {
-    const fresh = compileContracts(contractsDir);
-    const committed = readdirSync(artifactsDir).filter((f) => f.endsWith(".json")).sort();
-    expect(committed).toEqual([...fresh.keys()].sort());
-    for (const [name, content] of fresh) expect(readFileSync(join(artifactsDir, name), "utf8"), name).toBe(content);
-  });
-
-  it("compiling twice gives identical output", () => {
-    expect([...compileContracts(contractsDir)]).toEqual([...compileContracts(contractsDir)]);
-  });
-});
+describeCommittedArtifacts(contractsDir, artifactsDir);

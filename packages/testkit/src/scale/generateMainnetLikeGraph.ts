@@ -7,6 +7,7 @@
 import type { Address } from "viem";
 import { chains, emptyGraph, getSqrtRatioAtTick, indexPoolsByToken, V2Pool, type ChainGraph } from "@sluice/core";
 import { makeV3Pool } from "../pools/v3Fixtures.js";
+import { seededRandom } from "./seededRandom.js";
 
 export type GenerateMainnetLikeGraphParameters = { v2Pools: number; v3Pools: number; tokens: number; seed?: number; dustShare?: number };
 
@@ -21,19 +22,11 @@ export type GeneratedUniverse = {
 const HUBS = ["WETH", "USDC", "USDT", "DAI", "WBTC"] as const;
 const HUB_USD: Record<string, number> = { WETH: 3000, USDC: 1, USDT: 1, DAI: 1, WBTC: 60000 };
 
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const addressOf = (prefix: number, n: number) => `0x${prefix.toString(16).padStart(2, "0")}${n.toString(16).padStart(38, "0")}` as Address;
 
 export function generateMainnetLikeGraph(p: GenerateMainnetLikeGraphParameters): GeneratedUniverse {
-  const random = rng(p.seed ?? 1);
+  const random = seededRandom(p.seed ?? 1);
   const graph = emptyGraph("base", 8453);
   graph.block = 1_000_000n;
   graph.blockTimestamp = 1_800_000_000;
