@@ -23,3 +23,4 @@ export * from "./db/startTestDatabase.js";
 export * from "./scale/generateMainnetLikeGraph.js";
 export * from "./scale/seededRandom.js";
 export * from "./contracts/describeCommittedArtifacts.js";
+export * from "./devnet/testChain.js";

@@ -16,6 +16,8 @@ export type Services = {
   background(work: Promise<unknown>): void;
   /** A chain's deployment, viem client and graph source; UNSUPPORTED_CHAIN when this deployment does not serve it. */
   chain(name: ChainName): RequestChain;
+  /** The same, or undefined when this deployment does not serve the chain (by name or chain id). */
+  servedChain(nameOrId: ChainName | number): RequestChain | undefined;
 };
 
 export type AppVariables = {

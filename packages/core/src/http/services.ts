@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { createDb, type CreateDbReturnType } from "../db/createDb.js";
 import { createRedis, type Redis } from "../redis/createRedis.js";
-import type { ChainName } from "../chains/chains.js";
+import { parseChainConfig } from "../chains/chainConfig.js";
+import { chainById, type ChainName } from "../chains/chains.js";
 import { createRequestChain, type RequestChain } from "./createRequestChain.js";
 import type { AppEnv, Services } from "./env.js";
 import type { IsolateCaches } from "./isolateCaches.js";
@@ -34,6 +35,11 @@ export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
       get redis() {
         redis ??= createRedis({ url: config.REDIS_REST_URL, token: config.REDIS_REST_TOKEN });
         return redis;
+      },
+      servedChain(nameOrId) {
+        const name = typeof nameOrId === "number" ? chainById(nameOrId)?.name : nameOrId;
+        if (!name || !parseChainConfig(config.SLUICE_CHAINS)[name]) return undefined;
+        return built.chain(name);
       },
       chain(name) {
         let chain = chainsBuilt.get(name);

@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { devAccounts, startAnvil, type AnvilNode } from "@sluice/devnet";
-import { startTestRedis, type TestRedis } from "@sluice/testkit";
+import { devAccounts, startAnvil, startTestRedis, type AnvilNode, type TestRedis } from "@sluice/testkit";
 import { allocateRelayerNonce } from "./allocateRelayerNonce.js";
 import { pickRelayer } from "./pickRelayer.js";
 

@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, type Hash, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { devAccounts, startAnvil, type AnvilNode } from "@sluice/devnet";
-import { startTestDatabase, type TestDatabase } from "@sluice/testkit";
+import { devAccounts, startAnvil, startTestDatabase, type AnvilNode, type TestDatabase } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
 import { newId } from "../ids/newId.js";
 import { finalizePendingSolves } from "./finalizePendingSolves.js";

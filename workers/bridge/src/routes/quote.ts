@@ -1,8 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import {
-  apiKeySecurity, authErrorCodes, chainById, createChainClient, errorResponses, parseChainConfig, quoteBridge,
-  requireApiKey, SluiceError,
-} from "@sluice/core";
+import { apiKeySecurity, authErrorCodes, errorResponses, quoteBridge, requireApiKey, SluiceError } from "@sluice/core";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
 import { addressField, BridgeTokenSchema, rawAmountField, requireBridgeLeg } from "./bridgeSchemas.js";
 
@@ -75,8 +72,6 @@ export function registerPostBridgeQuote(app: OpenAPIHono<BridgeEnv>) {
     if (amount === 0n) throw new SluiceError("MALFORMED_REQUEST", "amount: must be greater than 0");
 
     const { config, across } = acrossFromEnv(c.get("config"));
-    const originName = chainById(originChainId)!.name;
-    const deployment = parseChainConfig(c.get("config").SLUICE_CHAINS)[originName];
     const quote = await quoteBridge({
       request: {
         originChainId, destinationChainId, inputToken, outputToken, amount, tradeType: body.tradeType,
@@ -86,7 +81,7 @@ export function registerPostBridgeQuote(app: OpenAPIHono<BridgeEnv>) {
       feeRecipient: config.feeRecipient,
       integratorId: config.integratorId,
       minFillWindowSeconds: config.minFillWindowSeconds,
-      originClient: deployment ? createChainClient({ chain: originName, deployment }) : undefined,
+      originClient: c.get("services").servedChain(originChainId)?.client,
     });
     return c.json({ ok: true as const, quote }, 200);
   });

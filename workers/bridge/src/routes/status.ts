@@ -1,7 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, bridgeDepositStatus, chainClientLookup, errorResponses, isTrackedByAnotherAccount,
-  requireApiKey, SluiceError, unknownBridgeDeposit, verifyDepositStatus,
+  apiKeySecurity, authErrorCodes, bridgeDepositStatus, errorResponses, isTrackedByAnotherAccount, requireApiKey, SluiceError, unknownBridgeDeposit, verifyDepositStatus,
 } from "@sluice/core";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
 import { chainIdField, requireBridgeChain, txHashField } from "./bridgeSchemas.js";
@@ -55,9 +54,8 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
     if (await isTrackedByAnotherAccount(c.get("services").db, c.get("auth").accountId, hint.depositTxHash)) throw unknownBridgeDeposit();
     // The protocol's answer is a hint: the chains decide.
     const originChainId = "originChainId" in lookup ? lookup.originChainId : hint.originChainId;
-    const clients = chainClientLookup(c.get("config").SLUICE_CHAINS);
     const clientFor = (chainId: number) => {
-      const client = clients(chainId);
+      const client = c.get("services").servedChain(chainId)?.client;
       if (!client) throw new SluiceError("UNSUPPORTED_CHAIN", `Deposits involving chain ${chainId} cannot be verified on this deployment`);
       return client;
     };

@@ -1,7 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, bridgeDepositNotFound, chainById, createChainClient, errorResponses,
-  parseChainConfig, requireApiKey, SluiceError, trackBridgeDeposit, verifyBridgeDeposit,
+  apiKeySecurity, authErrorCodes, bridgeDepositNotFound, errorResponses, requireApiKey, SluiceError, trackBridgeDeposit, verifyBridgeDeposit,
 } from "@sluice/core";
 import { isAddressEqual } from "viem";
 import type { BridgeEnv } from "../bridgeEnv.js";
@@ -44,12 +43,11 @@ export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
     const body = c.req.valid("json");
     const { originChainId, destinationChainId, inputToken, outputToken } = requireBridgeLeg(body);
     const auth = c.get("auth");
-    const originName = chainById(originChainId)!.name;
-    const deployment = parseChainConfig(c.get("config").SLUICE_CHAINS)[originName];
-    if (!deployment) throw new SluiceError("UNSUPPORTED_CHAIN", `originChainId: deposits on chain ${originChainId} cannot be verified on this deployment`);
+    const origin = c.get("services").servedChain(originChainId);
+    if (!origin) throw new SluiceError("UNSUPPORTED_CHAIN", `originChainId: deposits on chain ${originChainId} cannot be verified on this deployment`);
     const originTxHash = body.originTxHash.toLowerCase() as `0x${string}`;
     const verified = await verifyBridgeDeposit({
-      client: createChainClient({ chain: originName, deployment }), originChainId, originTxHash, depositor: body.depositor,
+      client: origin.client, originChainId, originTxHash, depositor: body.depositor,
     });
     const notFound = () => bridgeDepositNotFound({ originChainId, originTxHash, depositor: body.depositor });
     if (verified.destinationChainId !== destinationChainId || !isAddressEqual(verified.inputToken, inputToken.address)
