@@ -32,6 +32,7 @@ app.get("/api/v1/openapi.json", async (c) => c.json(mergeOpenApiDocuments(await 
   info: {
     title: "Sluice API",
     version: "1.0.0",
+    license: { name: "Proprietary", identifier: "LicenseRef-Sluice-Proprietary" },
     description: "Same-chain swap quotes and gasless execution, token lists, partner reporting and cross-chain bridging. "
       + "Authenticate with `X-Sluice-API-Key`; the sandbox (its own host, sandbox keys) serves `/health`, `/api/v1/route` and a dry-run `/api/v1/solve`.",
   },
@@ -47,7 +48,7 @@ app.get("/api/v1/openapi.json", async (c) => c.json(mergeOpenApiDocuments(await 
 
 /** The operator's reference, apart from the partners': the admin API (admin token). */
 app.get("/admin/v1/openapi.json", async (c) => c.json(mergeOpenApiDocuments(await openApiParts(c), {
-  info: { title: "Sluice admin API", version: "1.0.0", description: "Operator operations: accounts, keys, rates, test traffic, settlement. `Authorization: Bearer <ADMIN_TOKEN>`." },
+  info: { title: "Sluice admin API", version: "1.0.0", license: { name: "Proprietary", identifier: "LicenseRef-Sluice-Proprietary" }, description: "Operator operations: accounts, keys, rates, test traffic, settlement. `Authorization: Bearer <ADMIN_TOKEN>`." },
   servers: [{ url: new URL(c.req.url).origin, description: "This deployment" }, localServers[0]!],
   include: (path) => path.startsWith("/admin/v1/"),
   tags: [{ name: "Admin", description: "Operator operations" }],

@@ -38,7 +38,34 @@ export function mergeOpenApiDocuments(parts: OpenApiDocument[], options: MergeOp
       merged.components![kind] = { ...(merged.components![kind] ?? {}), ...entries };
     }
   }
-  return merged;
+  return withUsedComponentsOnly(merged);
+}
+
+/** Keeps the components the document's paths use (directly or through other components), and the security schemes they name. */
+function withUsedComponentsOnly(doc: OpenApiDocument): OpenApiDocument {
+  const used = new Set<string>();
+  const schemes = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== "object") return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "$ref" && typeof inner === "string" && !used.has(inner)) {
+        used.add(inner);
+        const [, , kind, name] = inner.split("/");
+        visit(doc.components?.[kind!]?.[name!]);
+      } else if (key === "security" && Array.isArray(inner)) {
+        for (const requirement of inner) for (const name of Object.keys(requirement as object)) schemes.add(name);
+      } else visit(inner);
+    }
+  };
+  visit(doc.paths);
+  const components: Record<string, Record<string, unknown>> = {};
+  for (const [kind, entries] of Object.entries(doc.components ?? {})) {
+    const kept = Object.fromEntries(Object.entries(entries).filter(([name]) =>
+      kind === "securitySchemes" ? schemes.has(name) : used.has(`#/components/${kind}/${name}`)));
+    if (Object.keys(kept).length > 0) components[kind] = kept;
+  }
+  return { ...doc, components };
 }
 
 /** `post /api/v1/bridge/quote` → `postBridgeQuote`; `/admin/v1/accounts/{id}/keys` → `getAccountsIdKeys`. */

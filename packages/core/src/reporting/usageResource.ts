@@ -10,7 +10,7 @@ export const UsageQuery = z.object({
   event_type: z.enum(["route", "solve"], { error: "must be route or solve" }).optional(),
   // Strict decimal digits: `0x10`, `1e3` or ` 5` are refused, not read as numbers.
   limit: z.string().regex(/^[1-9]\d{0,3}$/, limitError).transform(Number).pipe(z.number().max(1000, limitError)).optional()
-    .openapi({ description: "Events per page; default 100, maximum 1000", example: 100 }),
+    .openapi({ description: "Events per page; default 100, maximum 1000", example: "100" }),
   cursor: z.string().min(1).max(512).optional()
     .openapi({ description: "`next_cursor` of the previous page, to read further back" }),
 });
