@@ -34,10 +34,10 @@ describe("validateAcrossQuote", () => {
     ["a stranger as direct recipient", { recipient: stranger }, /recipient is .* not the requested/],
     ["the fee to a stranger", { feeTo: stranger }, /app fee is paid to/],
     ["a 50 bps fee", { fee: 124_950n }, /not 10 bps/],
-    ["an extra call", { extraCalls: [{ target: stranger, callData: "0x", value: 0n }] }, /beyond the fee/],
+    ["an extra call", { extraCalls: [{ target: stranger, callData: "0x", value: 0n }] }, /does not drain the output token after the fee/],
     ["a passed fill deadline", { fillDeadline: NOW - 1 }, /fill deadline/],
     ["another target contract", { to: stranger }, /not a canonical Across contract/],
-    ["the SpokePoolPeriphery as target", { to: "0x97CCDBea4632140639aD5eA9b944aa034eb15fD4" }, /cannot verify/],
+    ["the SpokePoolPeriphery as target", { to: "0x89415a82d909a7238d69094C3Dd1dCC1aCbDa85C" }, /cannot verify/],
     ["garbage message", { message: "0x1234" }, /not MulticallHandler instructions/],
     // Sluice's fee skimmed: a fee transfer of 0 to the right recipient.
     ["a zero app fee", { fee: 0n }, /app fee is 0 base units, not 10 bps/],
@@ -61,7 +61,7 @@ describe("validateAcrossQuote", () => {
   });
 
   it("refuses an undisclosed fee, a stranger's approval, a non-approve approval, native value", () => {
-    expect(refusal({}, (q) => { q.fees.total.details.app.amount = "0"; }).message).toMatch(/discloses an app fee of 0/);
+    expect(refusal({}, (q) => { q.fees!.total.details.app.amount = "0"; }).message).toMatch(/discloses an app fee of 0/);
     expect(refusal({}, (q) => {
       q.approvalTxns![0]!.data = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [stranger, maxUint256] });
     }).message).toMatch(/lets .* spend the input token/);
