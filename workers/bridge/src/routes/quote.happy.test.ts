@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { call } from "../../../../test/support/http.js";
 import { createPartner } from "../../../../test/support/partners.js";
-import { ARBITRUM, BASE, balanceOf, newWallet, quoteBody, sendQuoteTransactions, token, waitForStatus } from "../testing/bridgeTestKit.js";
+import { ARBITRUM, BASE, balanceOf, newWallet, quoteBody, sendApprovals, sendQuoteTransactions, token, waitForStatus } from "../testing/bridgeTestKit.js";
 
 describe("POST /api/v1/bridge/quote → deposit → track → status, end to end on the devnet", () => {
   it("bridges USDC from Base to Arbitrum: recipient paid on the destination, 10 bps app fee to Sluice", async () => {
@@ -63,7 +63,7 @@ describe("POST /api/v1/bridge/quote → deposit → track → status, end to end
     // The first deposit used up the exact approval: the second asks again, for exactly its input.
     expect(second.body.quote.approvalTxns).toHaveLength(1);
     expect(second.body.quote.approvalTxns[0].data.slice(-64)).toBe(BigInt(second.body.quote.inputAmount).toString(16).padStart(64, "0"));
-    await sendQuoteTransactions(user, { approvalTxns: second.body.quote.approvalTxns, swapTx: { ...second.body.quote.swapTx, to: token(BASE, "WETH"), data: "0x70a08231" + user.address.slice(2).toLowerCase().padStart(64, "0") } });
+    await sendApprovals(user, second.body.quote);
     const third = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { inputToken: "WETH", outputToken: "WETH", amount: "100000000000000000" }) });
     expect(third.status).toBe(200);
     expect(third.body.quote.approvalTxns).toEqual([]);
