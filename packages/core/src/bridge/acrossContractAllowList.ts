@@ -14,7 +14,8 @@ export type AcrossContractEntry = {
   verifiableDeposits: boolean;
 };
 
-const peripheryAddress: Address = "0x97CCDBea4632140639aD5eA9b944aa034eb15fD4";
+/** Across' app API routes file (across-protocol/frontend `src/data/routes_1_0xc186fA91….json`, spokePoolPeripheryAddresses). */
+const peripheryAddress: Address = "0x89415a82d909a7238d69094C3Dd1dCC1aCbDa85C";
 
 export const acrossContractAllowList: readonly AcrossContractEntry[] = [
   {

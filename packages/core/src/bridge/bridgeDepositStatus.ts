@@ -1,6 +1,8 @@
 /**
- * A deposit's status as Sluice reports it (decisions §2.12): Across' `slowFillRequested` is still `pending`,
- * `slowFilled` is `filled`; the four states pass through.
+ * A deposit's status as Sluice reports it (DESIGN §2.12): Across' `slowFillRequested` is still `pending`,
+ * `slowFilled` is `filled`; the four states pass through. Across' status lookups can also answer `deposit-pending`
+ * (the deposit is not indexed or confirmed yet) and `deposit-failed` (of its deposit-address flows): both are a
+ * `pending` hint — `verifyDepositStatus` then reports what the chains show (the origin deposit, a fill, the deadline).
  */
 import { SluiceError } from "../errors/SluiceError.js";
 import type { AcrossClient, DepositStatusQuery } from "./across/createAcrossClient.js";
@@ -10,6 +12,7 @@ export type BridgeDepositStatus = "pending" | "filled" | "expired" | "refunded";
 
 const statusMap: Record<string, BridgeDepositStatus> = {
   pending: "pending", slowFillRequested: "pending", filled: "filled", slowFilled: "filled", expired: "expired", refunded: "refunded",
+  "deposit-pending": "pending", "deposit-failed": "pending",
 };
 
 export function mapAcrossStatus(status: string): BridgeDepositStatus {

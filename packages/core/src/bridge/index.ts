@@ -15,3 +15,8 @@ export * from "./validation/validateAcrossQuote.js";
 export * from "./verifyBridgeDeposit.js";
 export * from "./isTrackedByAnotherAccount.js";
 export * from "./verifyDepositStatus.js";
+export * from "./across/acrossBridgeAmounts.js";
+export * from "./across/acrossHandlerMessage.js";
+export * from "./across/acrossSwapFees.js";
+export * from "./across/buildAcrossSwapApproval.js";
+export * from "./exactApprovals.js";

@@ -1,14 +1,16 @@
 /**
  * A validated bridge quote: asks Across (10 bps app fee to Sluice's fee recipient, refunds pinned to the depositor on
- * the origin chain), validates every returned transaction (validation/), simulates approvals + deposit, and only
- * then answers. Nothing from a refused answer is ever returned.
+ * the origin chain), validates every returned transaction (validation/), replaces Across' approvals by exact ones
+ * (`exactApprovals`), simulates approvals + deposit, and only then answers. Nothing from a refused answer is ever
+ * returned; the fee figures presented are the ones reconciled with the deposit.
  */
-import { zeroAddress } from "viem";
+import { zeroAddress, type PublicClient } from "viem";
 import { chainById } from "../chains/chains.js";
-import type { PublicClient } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import { AcrossRequestError, type AcrossClient } from "./across/createAcrossClient.js";
 import type { AcrossSwapApproval } from "./across/acrossSchemas.js";
+import { exactApprovals, type ApprovalTx } from "./exactApprovals.js";
+import { depositBridgeFee } from "./validation/checkFeeDisclosure.js";
 import { simulateDeposit } from "./validation/simulateDeposit.js";
 import { validateAcrossQuote } from "./validation/validateAcrossQuote.js";
 import type { BridgeQuoteRequest, QuoteValidationContext } from "./validation/quoteValidationTypes.js";
@@ -54,9 +56,15 @@ export async function quoteBridge(params: QuoteBridgeParameters) {
   const context = validateAcrossQuote({
     request, quote, feeRecipient, integratorId, minFillWindowSeconds, appFeeBps: BRIDGE_APP_FEE_BPS, nowSeconds: now(),
   });
-  const approvals = quote.approvalTxns ?? [];
+  // Across approves the maximum; the partner gets exactly what the deposit needs, read against the chain's allowance.
+  const { allowance, approvals } = await exactApprovals(originClient, {
+    chainId: request.originChainId, token: request.inputToken, owner: request.depositor, spender: quote.swapTx.to as Address,
+    amount: context.deposit.inputAmount,
+  }).catch(() => {
+    throw new SluiceError("UPSTREAM_ERROR", "The origin chain could not be reached to read the allowance; safe to retry");
+  });
   const simulated = await simulateDeposit(originClient, request.depositor, [
-    ...approvals.map((a) => ({ to: a.to as Address, data: a.data as `0x${string}`, value: 0n })),
+    ...approvals.map((a) => ({ to: a.to, data: a.data, value: 0n })),
     { to: quote.swapTx.to as Address, data: quote.swapTx.data as `0x${string}`, value: BigInt(quote.swapTx.value ?? "0") },
   ]).catch(() => {
     throw new SluiceError("UPSTREAM_ERROR", "The origin chain could not be reached to simulate the deposit; safe to retry");
@@ -64,7 +72,7 @@ export async function quoteBridge(params: QuoteBridgeParameters) {
   if (!simulated.ok) {
     throw new SluiceError("SIMULATION_FAILED", `The deposit would fail (${simulated.reason}); check balance and allowance, then retry`);
   }
-  return presentQuote(request, quote, context, feeRecipient);
+  return presentQuote(request, quote, context, feeRecipient, { allowance, approvals });
 }
 
 function fromAcrossRefusal(error: AcrossRequestError, request: BridgeQuoteRequest): SluiceError {
@@ -81,35 +89,41 @@ function fromAcrossRefusal(error: AcrossRequestError, request: BridgeQuoteReques
   return new SluiceError("UPSTREAM_ERROR", "The bridge protocol refused the request; retry later or with other parameters");
 }
 
-function presentQuote(request: BridgeQuoteRequest, quote: AcrossSwapApproval, context: QuoteValidationContext, feeRecipient: Address) {
+function presentQuote(
+  request: BridgeQuoteRequest, quote: AcrossSwapApproval, context: QuoteValidationContext, feeRecipient: Address,
+  { allowance, approvals }: { allowance: bigint; approvals: ApprovalTx[] },
+) {
   const token = (t: { address: string; symbol: string; name: string; decimals: number; chainId: number }) =>
     ({ chainId: t.chainId, address: t.address, symbol: t.symbol, name: t.name, decimals: t.decimals });
-  const bridgeDetails = quote.fees?.total.details.bridge.details;
-  const facet = (amount: string | undefined, t: typeof request.inputToken) => ({ amount: amount ?? null, token: token(t) });
-  // Across prices destination gas in the destination chain's native token.
-  const destination = chainById(request.destinationChainId);
-  const nativeToken = { chainId: request.destinationChainId, address: zeroAddress, symbol: destination?.nativeSymbol ?? "ETH", name: destination?.nativeSymbol ?? "ETH", decimals: 18 };
+  const facet = (amount: string | undefined, t: Parameters<typeof token>[0]) => ({ amount: amount ?? "0", token: token(t) });
+  // Fee parts in the input token: Across' bridge step (reconciled with the deposit) when present; else its fee
+  // breakdown, whose destination gas is in the destination chain's native token and is labelled so.
+  const stepParts = quote.steps?.bridge?.fees?.details;
+  const breakdownParts = quote.fees?.total.details.bridge.details;
+  const destination = chainById(request.destinationChainId)!;
+  const nativeToken = { chainId: destination.id, address: zeroAddress, symbol: destination.nativeSymbol, name: destination.nativeSymbol, decimals: 18 };
+  const inputAmount = context.deposit.inputAmount.toString();
   return {
     id: quote.id ?? crypto.randomUUID(),
     inputToken: token(request.inputToken),
     outputToken: token(request.outputToken),
-    inputAmount: context.deposit.inputAmount.toString(),
+    inputAmount,
     expectedOutputAmount: quote.expectedOutputAmount,
     minOutputAmount: quote.minOutputAmount,
     expectedFillTime: quote.expectedFillTime ?? 0,
     quoteExpiryTimestamp: quote.quoteExpiryTimestamp!,
     fees: {
-      app: { amount: context.appFee.toString(), token: token(request.outputToken), bps: Number(BRIDGE_APP_FEE_BPS), recipient: feeRecipient },
-      relayer: facet(bridgeDetails?.relayerCapital.amount, request.inputToken),
-      lp: facet(bridgeDetails?.lp.amount, request.inputToken),
-      destinationGas: { amount: bridgeDetails?.destinationGas.amount ?? null, token: nativeToken },
-      bridgeTotal: facet(quote.fees?.total.details.bridge.amount, request.inputToken),
+      app: { ...facet(context.appFee.toString(), request.outputToken), bps: Number(BRIDGE_APP_FEE_BPS), recipient: feeRecipient },
+      relayer: facet((stepParts ?? breakdownParts)?.relayerCapital.amount, request.inputToken),
+      lp: facet((stepParts ?? breakdownParts)?.lp.amount, request.inputToken),
+      destinationGas: stepParts ? facet(stepParts.destinationGas.amount, request.inputToken) : facet(breakdownParts?.destinationGas.amount, nativeToken),
+      bridgeTotal: facet(depositBridgeFee(context).fee.toString(), request.inputToken),
     },
     checks: {
-      allowance: { token: quote.checks.allowance.token, spender: quote.checks.allowance.spender, balance: quote.checks.allowance.actual, expected: quote.checks.allowance.expected },
-      balance: { token: quote.checks.balance.token, balance: quote.checks.balance.actual, expected: quote.checks.balance.expected },
+      allowance: { token: request.inputToken.address, spender: quote.swapTx.to, balance: allowance.toString(), expected: inputAmount },
+      balance: { token: quote.checks.balance.token, balance: quote.checks.balance.actual, expected: inputAmount },
     },
-    approvalTxns: (quote.approvalTxns ?? []).map((a) => ({ chainId: a.chainId, to: a.to, data: a.data })),
+    approvalTxns: approvals,
     swapTx: { chainId: quote.swapTx.chainId, to: quote.swapTx.to, data: quote.swapTx.data, value: quote.swapTx.value ?? "0", simulationSuccess: true },
     recipient: request.recipient,
     refundAddress: request.depositor,

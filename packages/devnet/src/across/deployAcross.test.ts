@@ -6,6 +6,7 @@ import { testScenario } from "../testSupport/testScenario.js";
 import { ERC1967_IMPLEMENTATION_SLOT } from "./deployAcross.js";
 import { DEVNET_ACROSS_RELAYER, DEVNET_HUB_POOL, FILL_DEADLINE_BUFFER } from "./acrossDevnetRoles.js";
 import { startAcrossApi, type AcrossApi } from "./api/startAcrossApi.js";
+import { readFileSync } from "node:fs";
 
 let devnet: Devnet;
 let api: AcrossApi;
@@ -52,5 +53,23 @@ describe("Across on the devnet", () => {
     expect(await unauthorized.json()).toMatchObject({ type: "AcrossApiError", code: "UNAUTHORIZED" });
     const notFound = await fetch(`${api.url}/deposit/status?depositTxnRef=0x${"12".repeat(32)}`, { headers: { authorization: `Bearer ${api.apiKey}` } });
     expect(notFound.status).toBe(404);
+  });
+
+  it.each(["exactInput-usdc-fees", "minOutput-usdc-fees", "exactOutput-usdc-fees"])("the local /swap/approval answers with the fields of the real API (fixture %s)", async (name) => {
+    const fixture = JSON.parse(readFileSync(new URL(`../../../core/src/bridge/across/fixtures/${name}.json`, import.meta.url), "utf8")) as Record<string, unknown>;
+    const [origin, destination] = [chains.base, chains.polygon]; // the test scenario's two chains
+    const usdc = (chain: typeof origin) => chain.curatedTokens.find((t) => t.symbol === "USDC")!.address;
+    const query = new URLSearchParams({
+      amount: "25000000", tradeType: String(fixture.amountType), inputToken: usdc(origin), outputToken: usdc(destination),
+      originChainId: String(origin.id), destinationChainId: String(destination.id), depositor: "0x1111111111111111111111111111111111111111",
+      integratorId: "0x5c1e", refundOnOrigin: "true", refundAddress: "0x1111111111111111111111111111111111111111", appFee: "0.001",
+      appFeeRecipient: "0x7777777777777777777777777777777777777777", slippage: "auto",
+    });
+    const answer = await (await fetch(`${api.url}/swap/approval?${query}`, { headers: { authorization: `Bearer ${api.apiKey}` } })).json() as Record<string, unknown>;
+    // Every field path of the real answer, and nothing else (the values differ: chain state and the devnet's prices).
+    const paths = (value: unknown, prefix = ""): string[] => value && typeof value === "object"
+      ? Object.entries(value).flatMap(([key, inner]) => [`${prefix}${key}`, ...paths(inner, `${prefix}${Array.isArray(value) ? "[]" : key}.`)])
+      : [];
+    expect([...new Set(paths(answer))].sort()).toEqual([...new Set(paths(fixture))].sort());
   });
 });

@@ -55,16 +55,22 @@ type QuoteTransactions = { approvalTxns: { chainId: number; to: string; data: st
 
 /** Sends the approvals, then the deposit, from the wallet, as a client would; returns the deposit's hash. */
 export async function sendQuoteTransactions(wallet: Wallet, quote: QuoteTransactions): Promise<Hex> {
+  await sendApprovals(wallet, quote);
   const chainId = quote.swapTx.chainId;
   const client = createWalletClient({ account: privateKeyToAccount(wallet.key), chain: chain(chainId), transport: http() });
-  const reader = publicClient(chainId);
+  const hash = await client.sendTransaction({ to: quote.swapTx.to as Address, data: quote.swapTx.data as Hex, value: BigInt(quote.swapTx.value) });
+  expect((await publicClient(chainId).waitForTransactionReceipt({ hash })).status).toBe("success");
+  return hash;
+}
+
+/** Sends only the quote's approvals from the wallet. */
+export async function sendApprovals(wallet: Wallet, quote: Pick<QuoteTransactions, "approvalTxns" | "swapTx">) {
+  const chainId = quote.swapTx.chainId;
+  const client = createWalletClient({ account: privateKeyToAccount(wallet.key), chain: chain(chainId), transport: http() });
   for (const approval of quote.approvalTxns) {
     const hash = await client.sendTransaction({ to: approval.to as Address, data: approval.data as Hex });
-    expect((await reader.waitForTransactionReceipt({ hash })).status).toBe("success");
+    expect((await publicClient(chainId).waitForTransactionReceipt({ hash })).status).toBe("success");
   }
-  const hash = await client.sendTransaction({ to: quote.swapTx.to as Address, data: quote.swapTx.data as Hex, value: BigInt(quote.swapTx.value) });
-  expect((await reader.waitForTransactionReceipt({ hash })).status).toBe("success");
-  return hash;
 }
 
 /** Polls `/bridge/status` until the deposit reaches `status` (or the time runs out). */

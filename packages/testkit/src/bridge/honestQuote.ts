@@ -63,7 +63,7 @@ export function honestParts(): QuoteParts {
 export function quoteFrom(parts: QuoteParts, edit: (q: AcrossSwapApproval) => void = () => {}): QuoteValidationInput {
   const spokePool = chains.base.spokePool;
   const token = (t: typeof request.inputToken) => ({ address: t.address, chainId: t.chainId, decimals: t.decimals, symbol: t.symbol });
-  const component = (amount: bigint) => ({ amount: amount.toString(), pct: "0", token: token(request.outputToken) });
+  const component = (amount: bigint, t = request.inputToken) => ({ amount: amount.toString(), pct: "0", token: token(t) });
   const quote: AcrossSwapApproval = {
     id: "q",
     checks: {
@@ -77,7 +77,7 @@ export function quoteFrom(parts: QuoteParts, edit: (q: AcrossSwapApproval) => vo
     expectedOutputAmount: (parts.outputAmount - parts.fee).toString(),
     minOutputAmount: (parts.outputAmount - parts.fee).toString(),
     expectedFillTime: 2,
-    fees: { total: { ...component(10_000n + parts.fee), details: { app: component(parts.fee), bridge: { ...component(10_000n), details: { lp: component(2_500n), relayerCapital: component(7_500n), destinationGas: component(0n) } } } } },
+    fees: { total: { ...component(10_000n + parts.fee), details: { app: component(parts.fee, request.outputToken), bridge: { ...component(10_000n), details: { lp: component(2_500n), relayerCapital: component(7_500n), destinationGas: component(0n) } } } } },
     swapTx: { simulationSuccess: false, chainId: 8453, to: parts.to, data: depositCalldata(parts), value: "0" },
     quoteExpiryTimestamp: NOW + 300,
   };

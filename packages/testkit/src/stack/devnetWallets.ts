@@ -9,7 +9,9 @@ import {
   type Address, type Hex, type PrivateKeyAccount, type PublicClient,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { chains, executorAbi, PERMIT2_ADDRESS, permitTypedData, permitWitnessTypedData, type ChainName } from "@sluice/core";
+import {
+  chains, executorAbi, PERMIT2_ADDRESS, permitTypedData, permitWitnessTypedData, type ChainName,
+} from "@sluice/core";
 import type { SluiceConnection, SolvePermit, SolveWitness } from "@sluice/core/client";
 
 const devnetTokenAbi = parseAbi([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import {
-  ARBITRUM, bridgeBalanceOf, BASE, call, createPartner, newWallet, quoteBody, sendQuoteTransactions, bridgeToken, waitForStatus,
+  ARBITRUM, bridgeBalanceOf, BASE, bridgeToken, call, createPartner, newWallet, quoteBody, sendApprovals, sendQuoteTransactions, waitForStatus,
 } from "@sluice/testkit";
 
 describe("POST /api/v1/bridge/quote → deposit → track → status, end to end on the devnet", () => {
@@ -52,7 +52,7 @@ describe("POST /api/v1/bridge/quote → deposit → track → status, end to end
     expect(byId.body.deposit).toEqual(deposit);
   });
 
-  it("accepts an already-approved depositor (no approvals, protocol simulation) and symbols or addresses alike", async () => {
+  it("approves exactly what each deposit needs; an already-approved depositor gets no approvals; symbols or addresses alike", async () => {
     const partner = await createPartner();
     const user = await newWallet({ chainId: BASE, symbol: "WETH", amount: 10n ** 18n });
     const first = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { inputToken: "WETH", outputToken: bridgeToken(ARBITRUM, "WETH"), amount: "100000000000000000" }) });
@@ -60,7 +60,14 @@ describe("POST /api/v1/bridge/quote → deposit → track → status, end to end
     await sendQuoteTransactions(user, first.body.quote);
     const second = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { inputToken: bridgeToken(BASE, "WETH"), outputToken: "weth", amount: "100000000000000000" }) });
     expect(second.status).toBe(200);
-    expect(second.body.quote.approvalTxns).toEqual([]);
+    // The first deposit used up the exact approval: the second asks again, for exactly its input.
+    expect(second.body.quote.approvalTxns).toHaveLength(1);
+    expect(second.body.quote.approvalTxns[0].data.slice(-64)).toBe(BigInt(second.body.quote.inputAmount).toString(16).padStart(64, "0"));
+    await sendApprovals(user, second.body.quote);
+    const third = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { inputToken: "WETH", outputToken: "WETH", amount: "100000000000000000" }) });
+    expect(third.status).toBe(200);
+    expect(third.body.quote.approvalTxns).toEqual([]);
+    expect(third.body.quote.checks.allowance.balance).toBe(third.body.quote.inputAmount);
   });
 
   it("bridges an exact output: the recipient receives exactly the amount, Sluice its fee on that amount, the dust returns to the depositor", async () => {

@@ -12,7 +12,7 @@ export const BridgeQuoteRequestSchema = z.object({
   depositor: addressField.openapi({ description: "The user's wallet: signs the transactions and receives refunds" }),
   recipient: addressField.optional().openapi({ description: "Destination recipient; defaults to the depositor" }),
   tradeType: z.enum(["exactInput", "minOutput", "exactOutput"]).default("exactInput"),
-  slippage: z.union([z.number().min(0).max(1), z.literal("auto")]).default("auto"),
+  slippage: z.union([z.number().min(0).max(0.5), z.literal("auto")]).default("auto").openapi({ description: "A fraction of at most 0.5 (Across accepts no more), or \"auto\"" }),
 }).openapi("BridgeQuoteRequest");
 
 const amountFacet = z.object({ amount: z.string(), token: BridgeTokenSchema });

@@ -13,6 +13,7 @@ export const acrossTokenSchema = z.object({
 }).loose();
 
 const feeComponent = z.object({ amount: raw, pct: raw.optional(), token: acrossTokenSchema.optional() }).loose();
+const bridgeFeeDetails = z.object({ lp: feeComponent, relayerCapital: feeComponent, destinationGas: feeComponent }).loose();
 
 export const acrossSwapApprovalSchema = z.object({
   id: z.string().optional(),
@@ -27,16 +28,28 @@ export const acrossSwapApprovalSchema = z.object({
   expectedOutputAmount: raw,
   minOutputAmount: raw,
   expectedFillTime: z.number().nullish(),
+  /** The bridge step, amounts and fees in the input token (Across' `steps.bridge`). */
+  steps: z.object({
+    bridge: z.object({
+      inputAmount: raw, outputAmount: raw,
+      fees: feeComponent.extend({ details: bridgeFeeDetails.nullish() }).loose().nullish(),
+    }).loose().nullish(),
+  }).loose().nullish(),
+  /**
+   * Across' fee breakdown; absent when Across lacks USD prices. `total.amount` is derived from USD prices (not exact);
+   * `details.app` and `details.bridge` are exact, in the output and input token; `details.bridge.details.destinationGas`
+   * is in the destination chain's native token.
+   */
   fees: z.object({
+    // From USD prices: may be negative; never used as an amount.
     total: feeComponent.extend({
+      amount: z.string(), pct: z.string().optional(),
       details: z.object({
         app: feeComponent,
-        bridge: feeComponent.extend({
-          details: z.object({ lp: feeComponent, relayerCapital: feeComponent, destinationGas: feeComponent }).loose().nullish(),
-        }).loose(),
+        bridge: feeComponent.extend({ details: bridgeFeeDetails.nullish() }).loose(),
       }).loose(),
     }),
-  }).loose().nullish(), // absent when Across has no USD prices for the route
+  }).loose().nullish(),
   swapTx: z.object({
     simulationSuccess: z.boolean(),
     chainId: z.number().int(),

@@ -3,7 +3,9 @@
  * destination chain, so Sluice does: the depositor (who is refunded on the origin chain if the deposit expires) is
  * the user, the destination chain, tokens and amounts are the ones asked for, the quote's figures are the
  * deposit's, and the deposit can still be filled; neither party is the zero address, the deposit carries Sluice's
- * integrator id, the allowance check names the spender the deposit needs, and at most one approval is asked for.
+ * integrator id, and the allowance check names the spender the deposit needs (approvals: `checkApprovals`).
+ * A minOutput deposit may deliver up to 1 ppm + 1 base unit less than asked: Across marks the amount up by the fee
+ * rate, then takes the fee of the marked-up output (`getCrossSwapQuotesForOutputB2B`), which rounds against the user.
  */
 import type { QuoteValidationContext } from "./quoteValidationTypes.js";
 
@@ -22,7 +24,6 @@ export function checkDepositTerms({ request, quote, deposit, appFee, nowSeconds,
   if (!same(quote.checks.allowance.spender, quote.swapTx.to)) {
     problems.push(`the allowance check names spender ${quote.checks.allowance.spender}, not the contract the deposit calls`);
   }
-  if ((quote.approvalTxns ?? []).length > 1) problems.push(`the quote asks for ${quote.approvalTxns!.length} approvals; one is enough`);
   if (!same(deposit.depositor, request.depositor)) {
     problems.push(`the deposit's depositor (who is refunded on the origin chain) is ${deposit.depositor}, not the user ${request.depositor}`);
   }
@@ -36,7 +37,8 @@ export function checkDepositTerms({ request, quote, deposit, appFee, nowSeconds,
   if (request.tradeType === "exactInput" && deposit.inputAmount !== request.amount) {
     problems.push(`the deposit takes ${deposit.inputAmount} base units, not the requested ${request.amount}`);
   }
-  if (request.tradeType !== "exactInput" && delivered < request.amount) {
+  const shortfallAllowed = request.tradeType === "minOutput" ? request.amount / 1_000_000n + 1n : 0n;
+  if (request.tradeType !== "exactInput" && delivered + shortfallAllowed < request.amount) {
     problems.push(`the deposit delivers ${delivered} base units, less than the requested ${request.amount}`);
   }
   if (BigInt(quote.inputAmount) !== deposit.inputAmount) problems.push("the quote's inputAmount differs from the deposit's");

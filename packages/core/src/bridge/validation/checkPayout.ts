@@ -1,25 +1,25 @@
 /**
- * Where the output goes on the destination chain, as Across' app API builds it (across-protocol/frontend,
- * `api/_dexes/utils.ts`: buildExactInputBridgeTokenMessage / buildMinOutputBridgeTokenMessage /
- * buildExactOutputBridgeTokenMessage). The deposit's recipient is Across' MulticallHandler and its message
- *  - first transfers the app fee, in the output token, to Sluice's fee recipient;
- *  - exact input and min output: drains the output token to the requested recipient (Across adds a second, identical
- *    drain for leftovers);
- *  - exact output: transfers exactly the requested amount to the recipient, then drains the rest (dust) to the refund
- *    address, which Sluice sets to the depositor;
- *  - falls back, if the message cannot run, to the zero address (Across' sign for "refund on the origin chain", which
- *    Sluice asks for) or to the recipient.
- * A deposit straight to the recipient pays no app fee and is refused. Anything else (another recipient, fee recipient
- * or fallback, extra calls, native value) is refused.
+ * Where the output goes on the destination chain. Either the deposit's recipient is the requested recipient (then
+ * no app fee is paid, which is refused as a missing fee), or it is Across' MulticallHandler and its message is one of
+ * the shapes Across' own API builds (across-protocol/frontend `api/_dexes/utils.ts`, `build*BridgeTokenMessage`):
+ * - exactInput / minOutput: the app fee `transfer` in the output token to Sluice's fee recipient, then
+ *   `drainLeftoverTokens(outputToken, recipient)` — Across drains twice (the transfer action, then the leftover
+ *   drain); one drain is accepted too;
+ * - exactOutput: the app fee `transfer`, a `transfer(recipient, amount)` of exactly the requested amount, then
+ *   `drainLeftoverTokens(outputToken, refund)` of the rest to the depositor (the refund address) or the recipient.
+ * The fallback recipient (who receives the output if the message fails) is the zero address — with
+ * `refundOnOrigin=true` the handler then reverts the fill, and the deposit is refunded to the depositor on the origin
+ * chain — or the requested recipient. Anything else (another recipient, another fee recipient, extra or other calls,
+ * native value) is refused.
  */
 import { ACROSS_MULTICALL_HANDLER } from "../../chains/chains.js";
 import { CalldataError } from "./decodeDepositCalldata.js";
-import { zeroAddress } from "viem";
 import { decodeHandlerMessage, type HandlerCall, type HandlerInstructions } from "./decodeHandlerMessage.js";
 import type { QuoteValidationInput } from "./quoteValidationTypes.js";
 import type { DecodedDeposit } from "./decodeDepositCalldata.js";
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const ZERO = /^0x0{40}$/i;
 
 export type Payout = { problems: string[]; appFee: bigint; instructions?: HandlerInstructions };
 
@@ -40,10 +40,10 @@ export function checkPayout({ request, feeRecipient }: QuoteValidationInput, dep
   }
   const problems: string[] = [];
   const token = request.outputToken.address;
-  if (!same(instructions.fallbackRecipient, zeroAddress) && !same(instructions.fallbackRecipient, request.recipient)) {
-    problems.push(`the handler's fallback recipient (refund if the message fails) is ${instructions.fallbackRecipient}, neither the origin refund (zero address) nor the requested recipient`);
+  if (!ZERO.test(instructions.fallbackRecipient) && !same(instructions.fallbackRecipient, request.recipient)) {
+    problems.push(`the handler's fallback recipient (refund if the message fails) is ${instructions.fallbackRecipient}, neither the zero address (refund on the origin chain) nor the requested recipient`);
   }
-  const [feeCall, ...payout] = instructions.calls;
+  const [feeCall, ...payoutCalls] = instructions.calls;
   let appFee = 0n;
   if (!feeCall || feeCall.kind !== "transfer" || !same(feeCall.target, token)) {
     problems.push("the handler's first call is not an app fee transfer in the output token");
@@ -52,43 +52,45 @@ export function checkPayout({ request, feeRecipient }: QuoteValidationInput, dep
   } else {
     appFee = feeCall.amount;
   }
-  problems.push(...(request.tradeType === "exactOutput" ? checkExactOutputPayout(request, payout) : checkDrainPayout(request, payout)));
+  problems.push(...(request.tradeType === "exactOutput"
+    ? exactOutputPayout(payoutCalls, request, token)
+    : drainPayout(payoutCalls, request.recipient, token)));
   if (instructions.calls.some((call) => call.value !== 0n)) problems.push("the handler message sends native value");
   return { problems, appFee, instructions };
 }
 
-/** Exact input, min output: one or two drains of the output token, all to the requested recipient. */
-function checkDrainPayout(request: QuoteValidationInput["request"], calls: HandlerCall[]): string[] {
-  const token = request.outputToken.address;
-  if (calls.length === 0) return ["the handler message does not pay the recipient"];
-  if (calls.length > 2) return [`the handler message carries ${calls.length - 2} call(s) beyond the fee and the payout`];
+const isDrainOf = (call: HandlerCall | undefined, token: string): call is Extract<HandlerCall, { kind: "drain" }> =>
+  call?.kind === "drain" && same(call.target, ACROSS_MULTICALL_HANDLER) && same(call.token, token);
+
+/** exactInput / minOutput: one or two drains of the output token, each to the recipient. */
+function drainPayout(calls: HandlerCall[], recipient: string, token: string): string[] {
+  const drains = calls.slice(0, 2);
   const problems: string[] = [];
-  for (const call of calls) {
-    if (call.kind !== "drain" || !same(call.target, ACROSS_MULTICALL_HANDLER) || !same(call.token, token)) {
-      problems.push("the handler's payout is not a drain of the output token");
-    } else if (!same(call.to, request.recipient)) {
-      problems.push(`the handler drains the output to ${call.to}, not to the requested recipient ${request.recipient}`);
+  if (drains.length === 0 || !drains.every((call) => isDrainOf(call, token))) {
+    problems.push("the handler does not drain the output token after the fee");
+  } else {
+    for (const drain of drains) {
+      if (drain.kind === "drain" && !same(drain.to, recipient)) problems.push(`the handler drains the output to ${drain.to}, not to the requested recipient ${recipient}`);
     }
   }
+  if (calls.length > 2) problems.push(`the handler message carries ${calls.length - 2} call(s) beyond the fee and the payout`);
   return problems;
 }
 
-/** Exact output: the requested amount to the recipient, then the dust drained back to the depositor (the refund address). */
-function checkExactOutputPayout(request: QuoteValidationInput["request"], calls: HandlerCall[]): string[] {
-  const token = request.outputToken.address;
-  const [transfer, dust, ...extra] = calls;
+/** exactOutput: exactly the requested amount to the recipient, then the rest to the depositor (or recipient). */
+function exactOutputPayout(calls: HandlerCall[], request: QuoteValidationInput["request"], token: string): string[] {
+  const [transfer, drain, ...extra] = calls;
   const problems: string[] = [];
   if (!transfer || transfer.kind !== "transfer" || !same(transfer.target, token)) {
-    problems.push("the handler does not transfer the requested amount of the output token");
-  } else if (!same(transfer.to, request.recipient)) {
-    problems.push(`the handler pays the output to ${transfer.to}, not to the requested recipient ${request.recipient}`);
-  } else if (transfer.amount !== request.amount) {
-    problems.push(`the handler pays ${transfer.amount} base units, not the requested exact output ${request.amount}`);
+    problems.push("the handler does not transfer the requested amount of the output token after the fee");
+  } else {
+    if (!same(transfer.to, request.recipient)) problems.push(`the handler pays the output to ${transfer.to}, not to the requested recipient ${request.recipient}`);
+    if (transfer.amount !== request.amount) problems.push(`the handler pays the recipient ${transfer.amount} base units, not the requested ${request.amount}`);
   }
-  if (!dust || dust.kind !== "drain" || !same(dust.target, ACROSS_MULTICALL_HANDLER) || !same(dust.token, token)) {
-    problems.push("the handler does not drain what is left of the output token");
-  } else if (!same(dust.to, request.depositor)) {
-    problems.push(`the handler drains the rest to ${dust.to}, not back to the depositor ${request.depositor}`);
+  if (!isDrainOf(drain, token)) {
+    problems.push("the handler does not return the rest of the output token");
+  } else if (!same(drain.to, request.depositor) && !same(drain.to, request.recipient)) {
+    problems.push(`the handler drains the rest of the output to ${drain.to}, neither the depositor nor the recipient`);
   }
   if (extra.length > 0) problems.push(`the handler message carries ${extra.length} call(s) beyond the fee and the payout`);
   return problems;

@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { concat, decodeFunctionData, encodeAbiParameters, encodeFunctionData, erc20Abi, maxUint256, pad, parseAbi, zeroAddress, type Address } from "viem";
-import { ACROSS_MULTICALL_HANDLER, chains } from "../../chains/chains.js";
-import { findBridgeToken } from "../bridgeTokens.js";
+import { concat, decodeFunctionData, encodeFunctionData, erc20Abi, maxUint256, pad } from "viem";
+import { chains } from "../../chains/chains.js";
 import { SluiceError } from "../../errors/SluiceError.js";
 import { decodeDepositCalldata, spokePoolDepositAbi, stripIntegratorSuffix } from "./decodeDepositCalldata.js";
 import { honestParts, NOW, quoteFrom, stranger, user, type QuoteParts } from "@sluice/testkit";
 import { validateAcrossQuote } from "./validateAcrossQuote.js";
-
-const feeRecipientOf = () => quoteFrom(honestParts()).feeRecipient;
 
 function refusal(parts: Partial<QuoteParts>, edit?: Parameters<typeof quoteFrom>[1]) {
   try {
@@ -19,24 +16,6 @@ function refusal(parts: Partial<QuoteParts>, edit?: Parameters<typeof quoteFrom>
   throw new Error("the quote was accepted");
 }
 
-const handlerInstructions = [{ type: "tuple", components: [
-  { type: "tuple[]", name: "calls", components: [{ type: "address", name: "target" }, { type: "bytes", name: "callData" }, { type: "uint256", name: "value" }] },
-  { type: "address", name: "fallbackRecipient" },
-] }] as const;
-const drainAbi = parseAbi(["function drainLeftoverTokens(address token, address destination)"]);
-const usdcArb = findBridgeToken(42161, "USDC")!.address;
-const transfer = (to: Address, amount: bigint) => ({ target: usdcArb, callData: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, amount] }), value: 0n });
-const drain = (to: Address) => ({ target: ACROSS_MULTICALL_HANDLER, callData: encodeFunctionData({ abi: drainAbi, functionName: "drainLeftoverTokens", args: [usdcArb, to] }), value: 0n });
-
-/** Across' exact-output message: the app fee on the requested amount, the amount to the recipient, the dust back. */
-function exactOutput(calls: ReturnType<typeof transfer>[], overrides: Partial<QuoteParts> = {}) {
-  const message = encodeAbiParameters(handlerInstructions, [{ calls, fallbackRecipient: zeroAddress }]);
-  const input = quoteFrom({ ...honestParts(), outputAmount: 25_025_000n, inputAmount: 25_050_000n, fee: 25_000n, message, ...overrides }, (q) => {
-    q.fees!.total.details.app.amount = "25000";
-  });
-  return { ...input, request: { ...input.request, tradeType: "exactOutput" as const, amount: 25_000_000n } };
-}
-
 describe("validateAcrossQuote", () => {
   it("accepts Across' real shapes: fallback to the origin refund (zero address) or the recipient, one or two drains, and no fee breakdown", () => {
     expect(validateAcrossQuote(quoteFrom(honestParts())).appFee).toBe(24_990n);
@@ -44,15 +23,6 @@ describe("validateAcrossQuote", () => {
     expect(validateAcrossQuote(quoteFrom(honestParts(), (q) => { delete (q as { fees?: unknown }).fees; })).appFee).toBe(24_990n);
   });
 
-  it("accepts Across' exact-output message, and refuses it paid short or with the dust sent elsewhere", () => {
-    expect(validateAcrossQuote(exactOutput([transfer(feeRecipientOf(), 25_000n), transfer(user, 25_000_000n), drain(user)])).appFee).toBe(25_000n);
-    expect(() => validateAcrossQuote(exactOutput([transfer(feeRecipientOf(), 25_000n), transfer(user, 24_000_000n), drain(user)])))
-      .toThrow(/pays 24000000 base units, not the requested exact output 25000000/);
-    expect(() => validateAcrossQuote(exactOutput([transfer(feeRecipientOf(), 25_000n), transfer(user, 25_000_000n), drain(stranger)])))
-      .toThrow(/drains the rest to .*, not back to the depositor/);
-    expect(() => validateAcrossQuote(exactOutput([transfer(feeRecipientOf(), 0n), transfer(user, 25_000_000n), drain(user)], { fee: 0n })))
-      .toThrow(/app fee is 0 base units/);
-  });
 
   it("accepts an honest quote, with deposit or depositV3", () => {
     for (const parts of [honestParts(), { ...honestParts(), entryPoint: "depositV3" as const }]) {
@@ -71,10 +41,10 @@ describe("validateAcrossQuote", () => {
     ["a stranger as direct recipient", { recipient: stranger }, /recipient is .* not the requested/],
     ["the fee to a stranger", { feeTo: stranger }, /app fee is paid to/],
     ["a 50 bps fee", { fee: 124_950n }, /not 10 bps/],
-    ["an extra call", { extraCalls: [{ target: stranger, callData: "0x", value: 0n }] }, /not a drain of the output token|beyond the fee/],
+    ["an extra call", { extraCalls: [{ target: stranger, callData: "0x", value: 0n }] }, /does not drain the output token after the fee/],
     ["a passed fill deadline", { fillDeadline: NOW - 1 }, /fill deadline/],
     ["another target contract", { to: stranger }, /not a canonical Across contract/],
-    ["the SpokePoolPeriphery as target", { to: "0x97CCDBea4632140639aD5eA9b944aa034eb15fD4" }, /cannot verify/],
+    ["the SpokePoolPeriphery as target", { to: "0x89415a82d909a7238d69094C3Dd1dCC1aCbDa85C" }, /cannot verify/],
     ["garbage message", { message: "0x1234" }, /not MulticallHandler instructions/],
     // Sluice's fee skimmed: a fee transfer of 0 to the right recipient.
     ["a zero app fee", { fee: 0n }, /app fee is 0 base units, not 10 bps/],

@@ -3,14 +3,17 @@
  * is `simulateDeposit`). Every check runs; any violation refuses the whole quote with a message naming them all.
  *
  * Order: transaction targets and approvals → deposit calldata decoding → deposit terms (depositor/refund, chain,
- * tokens, amounts, integrator, allowance spender) → timing (fill window, exclusivity, quote time, expiry) → payout
- * (recipient, handler message, fee recipient) → app fee rate and disclosure → economic bounds → quote expiry.
+ * tokens, amounts, integrator, allowance spender) → approval amounts and count → timing (fill window, exclusivity,
+ * quote time, expiry) → payout (recipient, handler message, fee recipient) → app fee rate → disclosed amounts and
+ * fees reconciled with the deposit → economic bounds → quote expiry.
  */
 import { SluiceError } from "../../errors/SluiceError.js";
 import { checkAppFee } from "./checkAppFee.js";
+import { checkApprovals } from "./checkApprovals.js";
 import { checkDepositTerms } from "./checkDepositTerms.js";
 import { checkDepositTiming } from "./checkDepositTiming.js";
 import { checkEconomicBounds } from "./checkEconomicBounds.js";
+import { checkFeeDisclosure } from "./checkFeeDisclosure.js";
 import { checkPayout } from "./checkPayout.js";
 import { checkTransactionTargets } from "./checkTransactionTargets.js";
 import { CalldataError, decodeDepositCalldata, type DecodedDeposit } from "./decodeDepositCalldata.js";
@@ -27,8 +30,8 @@ export function validateAcrossQuote(input: QuoteValidationInput): QuoteValidatio
   }
   const payout = checkPayout(input, deposit);
   const context: QuoteValidationContext = { ...input, deposit, appFee: payout.appFee, instructions: payout.instructions };
-  problems.push(...checkDepositTerms(context), ...checkDepositTiming(context), ...payout.problems, ...checkAppFee(context),
-    ...checkEconomicBounds(context));
+  problems.push(...checkDepositTerms(context), ...checkApprovals(context), ...checkDepositTiming(context), ...payout.problems,
+    ...checkAppFee(context), ...checkFeeDisclosure(context), ...checkEconomicBounds(context));
   if (problems.length > 0) throw refused(problems);
 
   const expiry = input.quote.quoteExpiryTimestamp;

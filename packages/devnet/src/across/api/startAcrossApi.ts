@@ -8,6 +8,8 @@
  *   20-second fill window, so they expire, then are refunded, within a test;
  * - `POST /devnet/tamper { depositor, mode }`: later quotes for that depositor are tampered (tamperModes.ts);
  *   `mode: null` restores honest answers;
+ * - `POST /devnet/upstream { depositor, url }`: that depositor's `/swap/approval` requests are answered by another
+ *   server on 127.0.0.1 (a test's own malicious upstream), status and body relayed verbatim; `url: null` restores;
  * - `GET /devnet/requests?depositor=`: how many `/swap/approval` requests were made for that depositor (retries);
  * - `POST /devnet/fund { chainId, address, token, amount }`: the relayer sends `amount` (raw units) of a curated
  *   token, and 10 native coins, to a test wallet.
@@ -44,6 +46,7 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
   const network = acrossNetwork(params.manifest);
   const relayer = startDevnetRelayer(network, log);
   const tampering = new Map<string, TamperMode>();
+  const upstreams = new Map<string, string>();
   const requestCounts = new Map<string, number>();
   const pending = new Set<NodeJS.Timeout>();
 
@@ -67,6 +70,12 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
       const query = parseSwapApprovalQuery(url.searchParams);
       const depositor = query.depositor.toLowerCase();
       requestCounts.set(depositor, (requestCounts.get(depositor) ?? 0) + 1);
+      const upstream = upstreams.get(depositor);
+      if (upstream) {
+        const relayed = await fetch(`${upstream}/swap/approval${url.search}`);
+        response.writeHead(relayed.status, { "content-type": relayed.headers.get("content-type") ?? "application/json" });
+        return void response.end(Buffer.from(await relayed.arrayBuffer()));
+      }
       const tamper = tampering.get(depositor);
       if (tamper === "malformedJson") return void response.writeHead(200, { "content-type": "application/json" }).end('{"crossSwapType": "bridgeableTo');
       if (tamper === "wrongShape") return send(200, { message: "ok", quote: null });
@@ -118,6 +127,13 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
       if (body.mode === null) tampering.delete(depositor);
       else if (tamperModes.includes(body.mode as TamperMode)) tampering.set(depositor, body.mode as TamperMode);
       else throw invalidParam("mode", `mode must be one of ${tamperModes.join(", ")} or null`);
+      return { ok: true };
+    }
+    if (path === "/devnet/upstream") {
+      const depositor = depositorOf(body.depositor).toLowerCase();
+      if (body.url === null) upstreams.delete(depositor);
+      else if (typeof body.url === "string" && /^http:\/\/127\.0\.0\.1:\d+$/.test(body.url)) upstreams.set(depositor, body.url);
+      else throw invalidParam("url", "url must be http://127.0.0.1:<port> or null");
       return { ok: true };
     }
     if (path === "/devnet/requests") return { count: requestCounts.get(depositorOf(url.searchParams.get("depositor")).toLowerCase()) ?? 0 };
