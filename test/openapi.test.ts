@@ -3,6 +3,10 @@
  * operations marked so, no admin endpoints or internal ping (they have their own document), and request examples the
  * running API accepts.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { call, createPartner } from "@sluice/testkit";
 
@@ -49,5 +53,24 @@ describe("the OpenAPI documents", () => {
     const partner = await createPartner();
     const answer = await call("/api/v1/route", { key: partner.key, body: example });
     expect(answer.status, JSON.stringify(answer.body)).not.toBe(400);
+  });
+
+  it("both documents pass Redocly's recommended lint with no error and no warning", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sluice-openapi-"));
+    try {
+      for (const path of ["/api/v1/openapi.json", "/admin/v1/openapi.json"]) {
+        const file = join(dir, `${path.split("/")[1]}.json`);
+        writeFileSync(file, JSON.stringify((await call(path)).body));
+        const lint = spawnSync("pnpm", ["exec", "redocly", "lint", file, "--extends", "recommended", "--format", "summary"], {
+          encoding: "utf8", timeout: 120_000, env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+        });
+        const output = `${lint.stdout}\n${lint.stderr}`;
+        expect(lint.status, output).toBe(0);
+        expect(output, output).toMatch(/Your API description is valid/);
+        expect(output, output).not.toMatch(/^\s*(warning|error) [a-z0-9-]+: \d+/m);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
