@@ -4,16 +4,10 @@
  * two forms Sluice accepts — an ERC20 `transfer(to, amount)` and the handler's `drainLeftoverTokens(token, to)`.
  */
 import { decodeAbiParameters, decodeFunctionData, encodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, parseAbi, type Address, type Hex } from "viem";
+import { multicallInstructionsParameters } from "../across/acrossHandlerMessage.js";
 import { CalldataError } from "./decodeDepositCalldata.js";
 
-const instructionsParameters = [{
-  type: "tuple", components: [
-    { type: "tuple[]", name: "calls", components: [
-      { type: "address", name: "target" }, { type: "bytes", name: "callData" }, { type: "uint256", name: "value" },
-    ] },
-    { type: "address", name: "fallbackRecipient" },
-  ],
-}] as const;
+const instructionsParameters = multicallInstructionsParameters;
 
 const handlerAbi = parseAbi(["function drainLeftoverTokens(address token, address destination)"]);
 
