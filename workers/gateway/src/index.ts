@@ -14,12 +14,21 @@ const app = new Hono<GatewayEnv>();
 app.onError(onError);
 app.use("/api/v1/*", publicCors());
 
-/** The area workers' OpenAPI parts, fetched through the service bindings. */
+/**
+ * The area workers' OpenAPI parts, fetched through the service bindings one after another and kept once fetched (they
+ * change only with a deployment). Only the parsed documents are kept — never a promise of another request's I/O,
+ * which a Worker may not await.
+ */
+let parts: OpenApiDocument[] | undefined;
 async function openApiParts(c: Context<GatewayEnv>): Promise<OpenApiDocument[]> {
-  return Promise.all(areaBindings.map(async (binding) => {
+  if (parts) return parts;
+  const fetched: OpenApiDocument[] = [];
+  for (const binding of areaBindings) {
     const response = await c.env[binding].fetch("https://internal/openapi.json");
-    return response.json<OpenApiDocument>();
-  }));
+    fetched.push(await response.json<OpenApiDocument>());
+  }
+  parts = fetched;
+  return fetched;
 }
 
 const localServers = [
