@@ -11,6 +11,11 @@ export type RepairRelayerNoncesParameters = {
   relayers: readonly PrivateKeyAccount[];
   /** A transaction not mined this long after it was sent (or a nonce never sent this long) counts as stuck. */
   stuckAfterMs: number;
+  /**
+   * The most a relayer pays per gas (wei), replacements and plugs included. A stuck transaction whose replacement would
+   * need more (nodes require at least +12.5 %) is left as it is until fees fall, never overpaid.
+   */
+  maxFeePerGasCap?: bigint;
 };
 
 export type RelayerRepair = { relayer: string; nonce: number; action: "replaced" | "plugged" | "reset" };
@@ -26,7 +31,8 @@ return 1`;
  * Keeps one stuck or dropped transaction from wedging every later one of the same relayer. For each relayer,
  * looks at the lowest nonce not yet mined (the account's `latest` transaction count):
  * - it was sent and has been pending longer than `stuckAfterMs` (or the node dropped it) → re-sent with the same
- *   call and doubled fees (a valid replacement, so whichever is mined consumes the nonce);
+ *   call and doubled fees, at most the chain's fee cap (a valid replacement, so whichever is mined consumes the nonce;
+ *   when even the smallest valid replacement is above the cap, it waits);
  * - it was never sent (a hole, or an allocation whose send never happened) → plugged with a 0-value transfer to
  *   the relayer itself;
  * - nothing is outstanding at all (the node has no pending transaction of the relayer, but the counter is ahead,
@@ -69,8 +75,12 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
     const dropped = (await client.getTransaction({ hash: record.hash }).catch(() => null)) === null;
     if (!dropped && now - record.sentAt <= stuckAfterMs) return undefined;
     const fees = await client.estimateFeesPerGas();
-    const maxFeePerGas = max(fees.maxFeePerGas, BigInt(record.maxFeePerGas) * 2n);
-    const maxPriorityFeePerGas = max(fees.maxPriorityFeePerGas, BigInt(record.maxPriorityFeePerGas) * 2n);
+    const cap = params.maxFeePerGasCap;
+    // A replacement must raise both fees by at least 12.5 % (geth, anvil): below that the node refuses it.
+    const leastMaxFee = ceilBump(BigInt(record.maxFeePerGas));
+    if (cap !== undefined && leastMaxFee > cap) return undefined;
+    const maxFeePerGas = min(max(fees.maxFeePerGas, BigInt(record.maxFeePerGas) * 2n), cap);
+    const maxPriorityFeePerGas = min(max(fees.maxPriorityFeePerGas, BigInt(record.maxPriorityFeePerGas) * 2n), maxFeePerGas);
     const { serialized, hash } = await signRelayerTransaction(account, chainId, {
       to: record.to, data: record.data, gas: BigInt(record.gas), nonce: mined, maxFeePerGas, maxPriorityFeePerGas,
     });
@@ -97,7 +107,8 @@ async function plug(params: RepairRelayerNoncesParameters, account: PrivateKeyAc
   const fees = await client.estimateFeesPerGas();
   const { serialized, hash } = await signRelayerTransaction(account, chainId, {
     to: account.address, data: "0x", gas: 21_000n, nonce,
-    maxFeePerGas: fees.maxFeePerGas * 2n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas * 2n,
+    maxFeePerGas: min(fees.maxFeePerGas * 2n, params.maxFeePerGasCap),
+    maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas * 2n, min(fees.maxFeePerGas * 2n, params.maxFeePerGasCap)),
   });
   try {
     await client.sendRawTransaction({ serializedTransaction: serialized });
@@ -106,6 +117,15 @@ async function plug(params: RepairRelayerNoncesParameters, account: PrivateKeyAc
     throw error;
   }
   return hash;
+}
+
+function min(a: bigint, b: bigint | undefined): bigint {
+  return b === undefined || a < b ? a : b;
+}
+
+/** The smallest fee a replacement may carry: +12.5 %, rounded up. */
+function ceilBump(fee: bigint): bigint {
+  return (fee * 1125n + 999n) / 1000n;
 }
 
 function max(a: bigint, b: bigint): bigint {

@@ -25,6 +25,7 @@ export async function sendGaslessSolve(s: SolveContext): Promise<SolveSwapReturn
   if (!usage) throw new SluiceError("INTERNAL", "This deployment cannot record gasless solves");
   const release = await claimPermitNonce(redis, { chainId, owner: s.user, nonce: s.permit.nonce, claimant: s.event.id });
   const relayers = parseRelayerAccounts(s.relayerPrivateKeys, s.chain.deployment.relayers);
+  const feeCap = BigInt(s.chain.deployment.maxFeePerGasWei ?? chains[s.chain.name].maxFeePerGasWei);
   let sent;
   try {
     const relayer = await pickRelayer(redis, chainId, relayers);
@@ -34,7 +35,7 @@ export async function sendGaslessSolve(s: SolveContext): Promise<SolveSwapReturn
     }
     sent = await s.services.time("send", () => sendRelayerTransaction({
       redis, client: s.chain.client, chainId, account: relayer, to: s.executor, data: s.data, gas: simulated.gas,
-      maxFeePerGasCap: BigInt(s.chain.deployment.maxFeePerGasWei ?? chains[s.chain.name].maxFeePerGasWei),
+      maxFeePerGasCap: feeCap,
     }));
   } catch (error) {
     await release();
@@ -48,7 +49,7 @@ export async function sendGaslessSolve(s: SolveContext): Promise<SolveSwapReturn
   // Recorded pending (durable through the recorder's outbox); finalised below, by the cron, and before usage reads.
   const pending = { ...s.event, isDryRun: false, txHash: sent.hash, outcome: "pending" as const };
   const recording = recordSolveEvent(usage, pending);
-  s.background(repairRelayerNonces({ redis, client: s.chain.client, chainId, relayers, stuckAfterMs: s.relayerStuckAfterMs }).catch(() => {}));
+  s.background(repairRelayerNonces({ redis, client: s.chain.client, chainId, relayers, stuckAfterMs: s.relayerStuckAfterMs, maxFeePerGasCap: feeCap }).catch(() => {}));
   await recording.catch((error: unknown) => {
     // The transaction is on its way: answer it, and keep trying to record in the background.
     console.error("solve event not recorded yet", s.event.id, error);

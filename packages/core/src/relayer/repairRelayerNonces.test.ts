@@ -1,0 +1,59 @@
+/**
+ * The stuck-transaction repair on a real anvil node (automine off, so a sent transaction stays pending) and a real
+ * Redis: a stuck swap is replaced with doubled fees within the chain's cap, a replacement the cap cannot afford is not
+ * sent (the relayer never overpays), and once mined the queue moves on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, http, type PublicClient } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { devAccounts, startAnvil, startTestRedis, type AnvilNode, type TestRedis } from "@sluice/testkit";
+import { redisKeys } from "../redis/redisKeys.js";
+import { readInflightRecord } from "./inflightRecord.js";
+import { repairRelayerNonces } from "./repairRelayerNonces.js";
+import { sendRelayerTransaction } from "./sendRelayerTransaction.js";
+
+let t: TestRedis;
+let anvil: AnvilNode;
+let client: PublicClient;
+const relayer = privateKeyToAccount(devAccounts()[9]!.privateKey);
+const to = devAccounts()[5]!.address;
+
+beforeAll(async () => {
+  [t, anvil] = await Promise.all([startTestRedis(), startAnvil({ chainId: 8453, port: 0, genesisTimestamp: Math.floor(Date.now() / 1000) })]);
+  client = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient;
+  await client.request({ method: "evm_setAutomine" as never, params: [false] as never });
+});
+afterAll(async () => {
+  await Promise.all([t?.close(), anvil?.stop()]);
+});
+
+const inflight = async (nonce: number) =>
+  readInflightRecord((await t.redis.hget(redisKeys.relayer(8453, relayer.address).inflight, String(nonce)))!);
+const repair = (maxFeePerGasCap: bigint) =>
+  repairRelayerNonces({ redis: t.redis, client, chainId: 8453, relayers: [relayer], stuckAfterMs: 0, maxFeePerGasCap });
+
+describe("repairRelayerNonces", () => {
+  it("replaces a stuck transaction within the fee cap, refuses a replacement above it, and the replacement is what gets mined", async () => {
+    const sent = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, to, data: "0x", gas: 21_000n });
+    const first = await inflight(sent.nonce);
+    const fee = BigInt(first.maxFeePerGas);
+
+    // The smallest valid replacement (+12.5 %) is above this cap: nothing is sent, the record stays.
+    await t.redis.del(redisKeys.relayerRepairLease(8453));
+    expect(await repair(fee)).toEqual([]);
+    expect((await inflight(sent.nonce)).hash).toBe(sent.hash);
+
+    // Within the cap: replaced with doubled fees, at most the cap.
+    await t.redis.del(redisKeys.relayerRepairLease(8453));
+    const cap = fee * 3n;
+    expect(await repair(cap)).toEqual([{ relayer: relayer.address, nonce: sent.nonce, action: "replaced" }]);
+    const replaced = await inflight(sent.nonce);
+    expect(replaced.hash).not.toBe(sent.hash);
+    expect(BigInt(replaced.maxFeePerGas)).toBe(fee * 2n);
+    expect(BigInt(replaced.maxFeePerGas) <= cap).toBe(true);
+
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    expect((await client.getTransactionReceipt({ hash: replaced.hash })).status).toBe("success");
+    expect(await client.getTransactionCount({ address: relayer.address, blockTag: "latest" })).toBe(sent.nonce + 1);
+  });
+});
