@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createDb, type CreateDbReturnType } from "../db/createDb.js";
 import { createRedis, type Redis } from "../redis/createRedis.js";
-import { parseChainConfig } from "../chains/chainConfig.js";
+import { SluiceError } from "../errors/SluiceError.js";
 import { chainById, type ChainName } from "../chains/chains.js";
 import { createRequestChain, type RequestChain } from "./createRequestChain.js";
 import type { AppEnv, Services } from "./env.js";
@@ -38,8 +38,13 @@ export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
       },
       servedChain(nameOrId) {
         const name = typeof nameOrId === "number" ? chainById(nameOrId)?.name : nameOrId;
-        if (!name || !parseChainConfig(config.SLUICE_CHAINS)[name]) return undefined;
-        return built.chain(name);
+        if (!name) return undefined;
+        try {
+          return built.chain(name);
+        } catch (error) {
+          if (error instanceof SluiceError && error.code === "UNSUPPORTED_CHAIN") return undefined;
+          throw error;
+        }
       },
       chain(name) {
         let chain = chainsBuilt.get(name);

@@ -36,8 +36,11 @@ export type AssembleQuoteParameters = {
  */
 export function assembleQuote(p: AssembleQuoteParameters): SwapQuote {
   const { route, tokenIn, tokenOut } = p;
-  const usd = valueInUsd(p.graph, tokenIn.address, route.amountIn) ?? valueInUsd(p.graph, tokenOut.address, route.amountOut)
-    ?? { numerator: 0n, denominator: 1n };
+  // Each side priced once: the volume is the input's value (the output's when the input has no price), and the
+  // price impact compares the two.
+  const valueIn = valueInUsd(p.graph, tokenIn.address, route.amountIn);
+  const valueOut = valueInUsd(p.graph, tokenOut.address, route.amountOut);
+  const usd = valueIn ?? valueOut ?? { numerator: 0n, denominator: 1n };
   const executor = p.executor && p.executor !== zeroAddress ? p.executor : null;
   const gaslessEligible = executor !== null && compareRatios(usd, ratioFromDecimal(p.gaslessMinimumUsd)) >= 0;
   const primary = [...route.splits].sort((a, b) => (b.amountIn > a.amountIn ? 1 : b.amountIn < a.amountIn ? -1 : 0))[0]!;
@@ -58,8 +61,7 @@ export function assembleQuote(p: AssembleQuoteParameters): SwapQuote {
     protocol: protocols.join("+"),
     poolAddress: primary.hops[0]!.poolAddress,
     // Against the market's reference prices when both sides have one (the route's own measure otherwise).
-    priceImpactBps: marketPriceImpactBps({ graph: p.graph, tokenIn: tokenIn.address, amountIn: route.amountIn, tokenOut: tokenOut.address, amountOut: route.amountOut })
-      ?? route.priceImpactBps,
+    priceImpactBps: marketPriceImpactBps({ valueIn, valueOut }) ?? route.priceImpactBps,
     route,
     executorRoute: toExecutorRoute(route),
     gaslessMinimumUsd: p.gaslessMinimumUsd,

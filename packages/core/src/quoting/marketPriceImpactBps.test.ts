@@ -12,6 +12,7 @@ import { createRoutingGraphCache } from "../routing/routingGraphCache.js";
 import { findFreshRoute, type FindFreshRouteReturnType } from "../routing/findFreshRoute.js";
 import { assembleQuote } from "./assembleQuote.js";
 import { marketPriceImpactBps } from "./marketPriceImpactBps.js";
+import { valueInUsd } from "./valueInUsd.js";
 import { MAX_PRICE_IMPACT_BPS } from "./swapQuote.js";
 
 const token = (symbol: string) => chains.base.curatedTokens.find((t) => t.symbol === symbol)!.address.toLowerCase() as Address;
@@ -64,6 +65,6 @@ describe("price impact against the market", () => {
 
   it("is undefined when a side has no reference price", () => {
     const graph = marketGraph();
-    expect(marketPriceImpactBps({ graph, tokenIn: address(0x99), amountIn: 1n, tokenOut: USDC, amountOut: 1n })).toBeUndefined();
+    expect(marketPriceImpactBps({ valueIn: valueInUsd(graph, address(0x99), 1n), valueOut: valueInUsd(graph, USDC, 1n) })).toBeUndefined();
   });
 });

@@ -1,13 +1,9 @@
-import type { Address } from "viem";
-import type { ChainGraph } from "../indexer/graphTypes.js";
-import { valueInUsd } from "./valueInUsd.js";
+import type { Ratio } from "./decimalFraction.js";
 
 export type MarketPriceImpactBpsParameters = {
-  graph: ChainGraph;
-  tokenIn: Address;
-  amountIn: bigint;
-  tokenOut: Address;
-  amountOut: bigint;
+  /** USD value of the input and of the output at the reference prices (`valueInUsd`); undefined when unpriced. */
+  valueIn: Ratio | undefined;
+  valueOut: Ratio | undefined;
 };
 
 /**
@@ -17,9 +13,7 @@ export type MarketPriceImpactBpsParameters = {
  * that pays better than the market is not "impact". Undefined when either side cannot be priced (the caller then
  * falls back to the route's own measure, against its pools' mid prices).
  */
-export function marketPriceImpactBps(p: MarketPriceImpactBpsParameters): number | undefined {
-  const valueIn = valueInUsd(p.graph, p.tokenIn, p.amountIn);
-  const valueOut = valueInUsd(p.graph, p.tokenOut, p.amountOut);
+export function marketPriceImpactBps({ valueIn, valueOut }: MarketPriceImpactBpsParameters): number | undefined {
   if (!valueIn || !valueOut || valueIn.numerator === 0n) return undefined;
   // 10000 × (1 − out/in), with out/in = (outN × inD) / (outD × inN), rounded up.
   const outScaled = valueOut.numerator * valueIn.denominator;

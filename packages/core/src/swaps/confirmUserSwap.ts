@@ -69,9 +69,9 @@ export async function confirmUserSwap({ db, chain: requestChain, accountId, txHa
   const final = depth >= confirmations;
   const confirmed = await confirmEncodedSwap(db, swap.id, hash);
   if (swap.usageEventId) {
-    await markUsageExecuted(usage, swap.usageEventId, hash, final ? "succeeded" : "pending");
+    const marked = await markUsageExecuted(usage, swap.usageEventId, hash, final ? "succeeded" : "pending");
     // Confirmed again once deep enough: an earlier confirmation left it pending; it counts now (once).
-    if (final) await finalizePendingSolves({ db, clientFor: () => client, confirmationsFor: () => confirmations, eventIds: [swap.usageEventId] });
+    if (final && marked.alreadyExecuted) await finalizePendingSolves({ db, clientFor: () => client, confirmationsFor: () => confirmations, eventIds: [swap.usageEventId] });
   }
   return { txHash: hash, chain, volumeUsd: Number(confirmed.volumeUsd), status: final ? "executed" : "pending", confirmations: { current: depth, required: confirmations } };
 }

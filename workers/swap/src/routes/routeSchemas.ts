@@ -1,8 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { chainNames } from "@sluice/core";
-import { isAddress } from "viem";
-
-const address = z.string().refine((v) => isAddress(v, { strict: false }), "must be a 0x-prefixed 20-byte address");
+import { address } from "./solveSchemas.js";
 
 export const RouteBody = z.object({
   from: z.string().min(1).max(64).openapi({ description: "Input token symbol or address", example: "USDC" }),

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { chainNames } from "@sluice/core";
 import { isAddress } from "viem";
 
-const address = z.string().refine((v) => isAddress(v, { strict: false }), "must be a 0x-prefixed 20-byte address");
+export const address = z.string().refine((v) => isAddress(v, { strict: false }), "must be a 0x-prefixed 20-byte address");
 const uint = (what: string) => z.string().regex(/^\d{1,78}$/, `must be ${what} as a decimal integer string`)
   .refine((v) => !/^\d+$/.test(v) || BigInt(v) < 2n ** 256n, "must fit in uint256");
 
