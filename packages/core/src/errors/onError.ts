@@ -12,6 +12,7 @@ import { logEvent } from "../observability/logEvent.js";
  */
 export function onError(err: Error, c: Context): Response {
   const error = toSluiceError(err);
+  c.set("errorCode" as never, error.code as never);
   if (error.code === "INTERNAL" || error.code === "DEPENDENCY_DOWN") {
     logEvent("error", "failure", {
       requestId: c.get("requestId") as string | undefined, code: error.code, route: c.req.routePath,
