@@ -61,13 +61,13 @@ export async function quoteBridge(params: QuoteBridgeParameters) {
     chainId: request.originChainId, token: request.inputToken, owner: request.depositor, spender: quote.swapTx.to as Address,
     amount: context.deposit.inputAmount,
   }).catch(() => {
-    throw new SluiceError("UPSTREAM_ERROR", "The origin chain could not be reached to read the allowance; safe to retry");
+    throw new SluiceError("DEPENDENCY_DOWN", "The origin chain could not be reached to read the allowance; safe to retry");
   });
   const simulated = await simulateDeposit(originClient, request.depositor, [
     ...approvals.map((a) => ({ to: a.to, data: a.data, value: 0n })),
     { to: quote.swapTx.to as Address, data: quote.swapTx.data as `0x${string}`, value: BigInt(quote.swapTx.value ?? "0") },
   ]).catch(() => {
-    throw new SluiceError("UPSTREAM_ERROR", "The origin chain could not be reached to simulate the deposit; safe to retry");
+    throw new SluiceError("DEPENDENCY_DOWN", "The origin chain could not be reached to simulate the deposit; safe to retry");
   });
   if (!simulated.ok) {
     throw new SluiceError("SIMULATION_FAILED", `The deposit would fail (${simulated.reason}); check balance and allowance, then retry`);

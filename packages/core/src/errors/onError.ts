@@ -20,6 +20,8 @@ export function onError(err: Error, c: Context): Response {
       cause: error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : undefined,
     });
   }
+  // A dependency outage is retryable: say when, unless the error says it more precisely.
+  if (error.code === "DEPENDENCY_DOWN" && !("Retry-After" in error.headers)) c.header("Retry-After", "5");
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   // The route's failure fields (see `failureFields`), under what the error itself carries.
   const routeFields = (c.get("failureFields") as (() => Record<string, unknown>) | undefined)?.() ?? {};

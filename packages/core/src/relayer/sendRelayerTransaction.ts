@@ -43,7 +43,7 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
   const { redis, client, chainId, account, to, data, gas } = params;
   const keys = redisKeys.relayer(chainId, account.address);
   const fees = await client.estimateFeesPerGas().catch((cause) => {
-    throw new SluiceError("UPSTREAM_ERROR", "The chain's RPC did not answer (fees); nothing was sent, retry shortly", { cause });
+    throw new SluiceError("DEPENDENCY_DOWN", "The chain's RPC did not answer (fees); nothing was sent, retry shortly", { cause });
   });
   if (params.maxFeePerGasCap !== undefined && fees.maxFeePerGas > params.maxFeePerGasCap) {
     throw new SluiceError("UPSTREAM_ERROR",
@@ -77,7 +77,7 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
           cause: error, hint: "the operator tops up the chain's relayer wallets (see GET /health and pnpm admin doctor)",
         });
       }
-      throw new SluiceError(kind === "uncertain" ? "UPSTREAM_ERROR" : "TRANSACTION_REJECTED",
+      throw new SluiceError(kind === "uncertain" ? "DEPENDENCY_DOWN" : "TRANSACTION_REJECTED",
         kind === "uncertain"
           ? "The chain's RPC failed while sending; nothing was sent, retry shortly"
           : `The node refused the relayer's transaction: ${shortMessage(error)}`,
@@ -86,7 +86,7 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
     await remember(redis, keys.inflight, nonce, { hash, to, data, gas, fees });
     return { hash, relayer: account.address, nonce };
   }
-  throw new SluiceError("UPSTREAM_ERROR", "The relayer could not get a free nonce; nothing was sent, retry shortly", { cause: lastError });
+  throw new SluiceError("DEPENDENCY_DOWN", "The relayer could not get a free nonce; nothing was sent, retry shortly", { cause: lastError });
 }
 
 async function remember(
