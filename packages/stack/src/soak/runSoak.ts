@@ -95,7 +95,8 @@ export async function runSoak(p: RunSoakParameters): Promise<SoakReport> {
   log(`traffic done: ${calls.length} requests; checking the ledger`);
 
   const isolatesAnswering = await everyIsolateAnswers(p.target, setup.key, setup.sandboxKey);
-  const ledger = await checkSoakLedger(p.target, setup, expected);
+  const unanswered = (path: string) => calls.filter((c) => c.path === path && (c.status === "timeout" || c.status === "error")).length;
+  const ledger = await checkSoakLedger(p.target, setup, expected, { routes: unanswered("/api/v1/route"), solves: unanswered("/api/v1/solve") });
   const unmined = await unminedRelayerNonces(p.target);
   const duringOutage = (c: SoakCall) => outages.some((o) => c.endedAt - started >= o.from && c.startedAt - started <= o.to + RECOVERY_GRACE_MS);
   const byStatus: Record<string, number> = {};
