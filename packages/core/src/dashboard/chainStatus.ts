@@ -1,4 +1,4 @@
-import type { Address } from "viem";
+import { formatEther, type Address } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import type { RequestChain } from "../http/createRequestChain.js";
 import { redisGraphStore } from "../indexer/graphStore.js";
@@ -13,7 +13,7 @@ export type ChainStatus = {
   /** Blocks the index is behind the head (null when either is unknown). */
   lagBlocks: bigint | null;
   /** Each relayer's native balance in wei, or null when it could not be read. */
-  relayers: { address: Address; balanceWei: bigint | null }[];
+  relayers: { address: Address; balanceWei: bigint | null; balanceEther: string | null }[];
   error?: string;
 };
 
@@ -38,7 +38,10 @@ export async function readChainStatus(chain: RequestChain, redis: Redis): Promis
     headBlock,
     indexedBlock,
     lagBlocks: headBlock !== null && indexedBlock !== null ? (headBlock > indexedBlock ? headBlock - indexedBlock : 0n) : null,
-    relayers: chain.deployment.relayers.map((address, i) => ({ address, balanceWei: balances[i] ?? null })),
+    relayers: chain.deployment.relayers.map((address, i) => {
+      const balanceWei = balances[i] ?? null;
+      return { address, balanceWei, balanceEther: balanceWei === null ? null : formatEther(balanceWei) };
+    }),
     ...(headBlock === null ? { error: "the chain's RPC did not answer" } : {}),
   };
 }
