@@ -26,3 +26,4 @@ export * from "./contracts/describeCommittedArtifacts.js";
 export * from "./devnet/testChain.js";
 export * from "./stack/pages.js";
 export * from "./browser/chromium.js";
+export * from "./browser/dashboardFixtures.js";

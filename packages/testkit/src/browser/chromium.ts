@@ -27,3 +27,5 @@ export function artifactsDir(name: string): string {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+export type { Browser, BrowserContext, Page } from "playwright-core";
