@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
-  admin, artifactsDir, call, createPartner, currentMonth, insertEvents, launchChromium, signInInBrowser,
+  admin, artifactsDir, call, createPartner, currentMonth, insertEvents, launchChromium, quote, signInInBrowser,
   type Browser, type Page, type Partner,
 } from "@sluice/testkit";
 
@@ -142,6 +142,8 @@ describe("operator pages in Chromium", () => {
   });
 
   it("show each served chain's head, index progress and relayer balances", async () => {
+    // A quote on base indexes its pool graph, so base shows how far the index is.
+    expect((await quote(partner.key, { from: "WETH", to: "USDC", amount: "1", chain: "base" })).status).toBe(200);
     await operator.getByRole("link", { name: "Chains" }).click();
     await operator.waitForURL("**/admin/chains");
     await shot("chains");
@@ -155,6 +157,10 @@ describe("operator pages in Chromium", () => {
       expect(await row.locator("li[data-relayer]").count(), chain).toBe(relayers.length);
       if (relayers.length) expect(await row.locator("li[data-relayer]").first().textContent()).not.toContain("unknown");
     }
+    const baseRow = operator.locator('#chains-table tr[data-chain="base"]');
+    const indexed = Number(await baseRow.locator('[data-field="indexed"]').textContent());
+    expect(indexed).toBeGreaterThan(0);
+    expect(indexed).toBeLessThanOrEqual(Number(await baseRow.locator('[data-field="head"]').textContent()));
     expect(manifest).toBeTruthy();
   });
 
