@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { Redis } from "ioredis";
 import {
-  admin, call, createPartner, csrfOf, issueKey, OPERATOR_COOKIE, page, PARTNER_COOKIE, SIGN_IN_COOKIE, signInPages,
+  admin, call, createPartner, csrfOf, eventually, issueKey, OPERATOR_COOKIE, page, PARTNER_COOKIE, SIGN_IN_COOKIE, signInPages,
 } from "@sluice/testkit";
 
 /** The sign-in form: its CSRF cookie and field. */
@@ -15,9 +18,19 @@ describe("dashboard sign-in", () => {
   it("exchanges a key for an HttpOnly, Secure, SameSite=Strict session cookie with an expiry; the key is stored nowhere", async () => {
     const partner = await createPartner();
     const { cookie, csrf } = await signInForm("/dashboard");
-    const response = await page("/dashboard/login", { cookies: { [SIGN_IN_COOKIE]: cookie }, form: { csrf, key: partner.key } });
+    const requestId = `sign-in-${randomUUID()}`;
+    const response = await page("/dashboard/login", {
+      cookies: { [SIGN_IN_COOKIE]: cookie }, form: { csrf, key: partner.key }, headers: { "X-Request-Id": requestId },
+    });
     expect(response.status).toBe(303);
     expect(response.location).toBe("/dashboard");
+    // The sign-in is logged (one line, its route and status) and neither the key nor the session token is.
+    const logFile = join(inject("stack").stateDir, "api.log");
+    await eventually(async () => {
+      if (!readFileSync(logFile, "utf8").includes(`"requestId":"${requestId}"`)) throw new Error("no log line yet");
+    });
+    expect(readFileSync(logFile, "utf8")).not.toContain(partner.key);
+    expect(readFileSync(logFile, "utf8")).not.toContain(response.cookies[PARTNER_COOKIE]!);
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${PARTNER_COOKIE}=`))!;
     expect(setCookie).toMatch(/; HttpOnly/);
     expect(setCookie).toMatch(/; Secure/);
