@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { Redis } from "ioredis";
 import {
-  admin, call, createPartner, csrfOf, eventually, issueKey, OPERATOR_COOKIE, page, PARTNER_COOKIE, SIGN_IN_COOKIE, signInPages,
+  admin, call, createPartner, csrfOf, eventually, faults, issueKey, OPERATOR_COOKIE, page, PARTNER_COOKIE, SIGN_IN_COOKIE, signInPages, withOutage,
 } from "@sluice/testkit";
 
 /** The sign-in form: its CSRF cookie and field. */
@@ -227,5 +227,33 @@ describe("operator pages", () => {
     const api = await admin("/admin/v1/nothing");
     expect(api.status).toBe(404);
     expect(api.body.ok).toBe(false);
+  });
+});
+
+describe("pages under trouble and hostile data", () => {
+  it("a dependency down answers a 503 page saying so, never a 500, and the pages work again after", async () => {
+    const partner = await createPartner();
+    const session = await signInPages("partner", partner.key);
+    for (const fault of [faults.redis, faults.postgres]) {
+      await withOutage(fault, async () => {
+        const response = await page("/dashboard", { cookies: session.cookies });
+        expect(response.status).toBe(503);
+        expect(response.text).toContain("temporarily unavailable");
+        expect(response.text).not.toMatch(/at .*\.ts/);
+      });
+    }
+    expect((await page("/dashboard", { cookies: session.cookies })).status).toBe(200);
+  });
+
+  it("shows what partners and operators typed as text, never as markup", async () => {
+    const partner = await createPartner();
+    await admin(`/admin/v1/accounts/${partner.slug}`, { method: "PATCH", body: { name: `<img src=x onerror="alert(1)">` } });
+    const session = await signInPages("partner", partner.key);
+    const overview = await page("/dashboard", { cookies: session.cookies });
+    expect(overview.text).not.toContain("<img src=x");
+    expect(overview.text).toContain("&lt;img src=x");
+    const issued = await page("/dashboard/keys/issue", { cookies: session.cookies, form: { csrf: session.csrf, name: `"><script>alert(1)</script>` } });
+    expect(issued.status).toBe(200);
+    expect(issued.text).not.toContain("<script>");
   });
 });
