@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { finalizeAccountSolves, formatUsd, readAccountOverview, shiftMonth, type AccountOverview } from "@sluice/core";
+import { daysOfMonth, finalizeAccountSolves, formatUsd, readAccountOverview, shiftMonth, type AccountOverview } from "@sluice/core";
 import { BarChartSvg, MonthSwitch, Usd } from "../components.js";
 import { Layout } from "../layout.js";
 import { monthQuery } from "../month.js";
@@ -54,7 +54,7 @@ function Overview({ o }: { o: AccountOverview }) {
 /** An empty month, as the sandbox's reporting answers (it records nothing). */
 function emptyOverview(month: string): AccountOverview {
   return {
-    month, days: [], byStatus: (["quoted", "encoded", "pending", "executed", "failed"] as const).map((status) => ({ status, count: 0, volumeUsd: "0" })),
+    month, days: daysOfMonth(month).map((day) => ({ day, volumeUsd: "0" })), byStatus: (["quoted", "encoded", "pending", "executed", "failed"] as const).map((status) => ({ status, count: 0, volumeUsd: "0" })),
     rebates: { accruedUsd: "0", previousMonth: shiftMonth(month, -1), paidPreviousUsd: "0" },
     gasless: { gaslessUsd: "0", userPaidUsd: "0", sharePercent: null },
   };
