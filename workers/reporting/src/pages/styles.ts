@@ -52,5 +52,6 @@ button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }
 .muted { color: var(--muted); }
 .login { max-width: 28rem; margin: 3rem auto; }
 .login form { display: flex; flex-direction: column; gap: 1rem; }
-@media (max-width: 40rem) { main { padding: .75rem; } h1 { font-size: 1.3rem; } .cards dd { font-size: 1.2rem; } }
+@media (max-width: 40rem) { main { padding: .75rem; } h1 { font-size: 1.3rem; } .cards dd { font-size: 1.2rem; }
+  th:first-child, td:first-child { white-space: normal; } th, td { padding: .4rem .5rem; } }
 `;
