@@ -7,7 +7,7 @@ import { registerPages } from "./pages/index.js";
 import { scheduled } from "./scheduled.js";
 
 /** Reporting: the partner's account, usage and rebates; the operator's admin API; usage recording; settlement. */
-const app = createApp({ config: sluiceConfigSchema });
+const app = createApp({ name: "reporting", config: sluiceConfigSchema });
 registerGetAccount(app);
 registerGetUsage(app);
 registerGetRebates(app);

@@ -10,7 +10,7 @@ import type { SandboxEnv } from "./sandboxEnv.js";
  * The sandbox at {sandbox_url}: real quotes and real calldata, nothing submitted, nothing recorded.
  * Sandbox keys only (SLUICE_ENVIRONMENT=sandbox), 300 requests per minute per key by default.
  */
-const app = createApp<SandboxEnv>({ config: sluiceConfigSchema });
+const app = createApp<SandboxEnv>({ name: "sandbox", config: sluiceConfigSchema });
 app.use("*", publicCors());
 registerHealth(app);
 registerForwardToSwap(app);

@@ -1,8 +1,9 @@
-import { formatEther, type Address } from "viem";
-import type { ChainName } from "../chains/chains.js";
+import { formatEther, isAddressEqual, type Address } from "viem";
+import { chains, type ChainName } from "../chains/chains.js";
 import type { RequestChain } from "../http/createRequestChain.js";
 import { redisGraphStore } from "../indexer/graphStore.js";
 import type { Redis } from "../redis/createRedis.js";
+import { readRelayerBalances } from "../relayer/readRelayerBalances.js";
 
 export type ChainStatus = {
   chain: ChainName;
@@ -12,8 +13,13 @@ export type ChainStatus = {
   indexedBlock: bigint | null;
   /** Blocks the index is behind the head (null when either is unknown). */
   lagBlocks: bigint | null;
-  /** Each relayer's native balance in wei, or null when it could not be read. */
-  relayers: { address: Address; balanceWei: bigint | null; balanceEther: string | null }[];
+  /** The least a relayer must hold to stay in rotation (native units). */
+  minBalanceEther: string;
+  /**
+   * Each relayer's native balance now (null when it could not be read), and whether the swap worker's last balance
+   * check took it out of rotation (below the minimum; null when it was never checked).
+   */
+  relayers: { address: Address; balanceWei: bigint | null; balanceEther: string | null; outOfRotation: boolean | null }[];
   error?: string;
 };
 
@@ -28,19 +34,22 @@ function withTimeout<T>(work: Promise<T>): Promise<T | null> {
  * relayers' balances. Every read is bounded and a failure shows as unknown, never as an error of the page.
  */
 export async function readChainStatus(chain: RequestChain, redis: Redis): Promise<ChainStatus> {
-  const [headBlock, indexedBlock, balances] = await Promise.all([
+  const [headBlock, indexedBlock, balances, checks] = await Promise.all([
     withTimeout(chain.client.getBlockNumber({ cacheTime: 0 })),
     withTimeout(redisGraphStore(redis).readBlock(chain.name)),
     Promise.all(chain.deployment.relayers.map((address) => withTimeout(chain.client.getBalance({ address })))),
+    withTimeout(readRelayerBalances(redis, chain.id)),
   ]);
   return {
     chain: chain.name,
     headBlock,
     indexedBlock,
     lagBlocks: headBlock !== null && indexedBlock !== null ? (headBlock > indexedBlock ? headBlock - indexedBlock : 0n) : null,
+    minBalanceEther: formatEther(BigInt(chain.deployment.minRelayerBalanceWei ?? chains[chain.name].minRelayerBalanceWei)),
     relayers: chain.deployment.relayers.map((address, i) => {
       const balanceWei = balances[i] ?? null;
-      return { address, balanceWei, balanceEther: balanceWei === null ? null : formatEther(balanceWei) };
+      const check = checks?.find((r) => isAddressEqual(r.relayer, address));
+      return { address, balanceWei, balanceEther: balanceWei === null ? null : formatEther(balanceWei), outOfRotation: check ? check.low : null };
     }),
     ...(headBlock === null ? { error: "the chain's RPC did not answer" } : {}),
   };

@@ -22,11 +22,13 @@ function Chains({ rows }: { rows: ChainStatus[] }) {
                 <td class="num" data-field="head">{r.headBlock?.toString() ?? "unknown"}</td>
                 <td class="num" data-field="indexed">{r.indexedBlock?.toString() ?? "not indexed"}</td>
                 <td class="num">{r.lagBlocks?.toString() ?? "–"}</td>
-                <td>{r.relayers.length === 0 ? <span class="muted">none</span> : (
+                <td>{r.relayers.length === 0 ? <span class="muted">none</span> : (<>
+                  <span class="muted">minimum {r.minBalanceEther}</span>
                   <ul>{r.relayers.map((relayer) => (
-                    <li data-relayer={relayer.address}><code>{relayer.address}</code>: {relayer.balanceEther ?? "unknown"}</li>
+                    <li data-relayer={relayer.address}><code>{relayer.address}</code>: {relayer.balanceEther ?? "unknown"}
+                      {relayer.outOfRotation ? <strong> — below the minimum, out of rotation</strong> : null}</li>
                   ))}</ul>
-                )}</td>
+                </>)}</td>
               </tr>
             ))}
           </tbody>
