@@ -3,6 +3,7 @@ import { registerGetAccount } from "./routes/account.js";
 import { registerGetUsage } from "./routes/usage.js";
 import { registerGetRebates } from "./routes/rebates.js";
 import { registerAdminRoutes } from "./admin/index.js";
+import { registerPages } from "./pages/index.js";
 import { scheduled } from "./scheduled.js";
 
 /** Reporting: the partner's account, usage and rebates; the operator's admin API; usage recording; settlement. */
@@ -12,6 +13,7 @@ registerGetUsage(app);
 registerGetRebates(app);
 registerAdminRoutes(app);
 registerOpenApiDocument(app, "Sluice reporting");
+registerPages(app);
 
 /** The internal recording path, reached by other workers through a service binding with this entrypoint. */
 export { UsageRecorder } from "./usageRecorder.js";
