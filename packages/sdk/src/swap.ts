@@ -1,4 +1,4 @@
-import type { Address, Hex, TransactionReceipt } from "viem";
+import { getAddress, type Address, type Hex, type TransactionReceipt } from "viem";
 import { isSluiceApiError, SluiceApiError } from "./errors.js";
 import type { Requester } from "./http.js";
 import { signRoutePermit } from "./permit.js";
@@ -100,8 +100,8 @@ export async function swap(request: Requester, params: SwapParams): Promise<Swap
   const common: SwapCommon = { quote: quoted.quote, chain: routeParams.chain, user };
 
   // Permit2 moves the input token only once the user has approved it (once per token, then every swap is a signature).
-  const token = permit.message.permitted.token as Address;
-  const permit2 = permit.domain.verifyingContract as Address;
+  const token = getAddress(permit.message.permitted.token);
+  const permit2 = getAddress(permit.domain.verifyingContract);
   if (await readAllowance(reader, token, user, permit2) < BigInt(permit.message.permitted.amount)) {
     const approve = approvalTransaction(chainId, token, permit2);
     if (approval === "return" || dryRun) return { ...common, status: "approval-required", approval: approve };
