@@ -1,19 +1,13 @@
-import type { PermitTypedData, RouteQuote, SluiceErrorCode, SwapQuote, SwapTransaction } from "./types.js";
+import type { RouteFailure, SluiceErrorCode, SolveFailure } from "./types.js";
+
+type FailureExtras<T> = Partial<Omit<T, "ok" | "error" | "code">>;
 
 /**
- * The extra fields a failure may carry beside `ok`, `error` and `code` (from the API's failure schemas): /route's
+ * The extra fields a failure may carry beside `ok`, `error` and `code`, from the API's failure schemas: /route's
  * `gaslessEligible` and `computeMs`; `Swap too small`'s quote, permit (from /route) and encode-only transaction (from
  * /solve); and whatever a later version adds.
  */
-export type SluiceFailureFields = {
-  gaslessEligible?: boolean;
-  gaslessMinimumUsd?: number;
-  computeMs?: number;
-  quote?: RouteQuote | SwapQuote;
-  permit?: PermitTypedData;
-  transaction?: SwapTransaction;
-  [field: string]: unknown;
-};
+export type SluiceFailureFields = FailureExtras<RouteFailure> & FailureExtras<SolveFailure> & { [field: string]: unknown };
 
 /**
  * A failure Sluice answered (`{ ok: false, error, code, … }`), or an answer that was not Sluice's JSON at all

@@ -531,6 +531,7 @@ export interface components {
             gaslessMinimumUsd?: number;
             /** @enum {boolean} */
             ok: false;
+            permit?: components["schemas"]["PermitTypedData"] & unknown;
             quote?: components["schemas"]["RouteQuote"] & unknown;
         };
         RouteQuote: {
