@@ -28,7 +28,9 @@ export function createRequester(options: SluiceClientOptions): Requester {
     for (const [name, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = { Accept: "application/json", ...options.headers, "X-Sluice-API-Key": options.apiKey };
+    const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+    // Only `/tokens` needs no key: without one, the header is left out rather than sent empty.
+    if (options.apiKey) headers["X-Sluice-API-Key"] = options.apiKey;
     if (request.body !== undefined) headers["Content-Type"] = "application/json";
     const label = `${method} ${url.pathname}`;
     const response = await doFetch(url.toString(), {
