@@ -81,7 +81,7 @@ describe("the sluice CLI", () => {
     const solves = await sluice(["usage", "--period", period, "--type", "solve", "--json"], { SLUICE_API_KEY: key });
     const parsed = JSON.parse(solves.stdout) as { event_type: string; status: string }[];
     expect(parsed).toEqual([expect.objectContaining({ event_type: "solve", status: "executed" })]);
-    expect(((await sluice(["usage", "--period", "2020-01"], { SLUICE_API_KEY: key })).stdout.trim()).toMatch(/\n0 events in 2020-01, 0 USD$/);
+    expect((await sluice(["usage", "--period", "2020-01"], { SLUICE_API_KEY: key })).stdout.trim()).toMatch(/\n0 events in 2020-01, 0 USD$/);
   });
 
   it("account, rebates and tokens", async () => {
@@ -106,13 +106,13 @@ describe("the sluice CLI", () => {
     expect(badPeriod.status).toBe(1);
     expect(badPeriod.stderr).toMatch(/MALFORMED_REQUEST \(400\): .*period/);
 
-    expect(((await sluice(["account"])).stderr).toContain("SLUICE_API_KEY is not set");
-    expect(((await sluice(["account"])).status).toBe(2);
+    expect((await sluice(["account"])).stderr).toContain("SLUICE_API_KEY is not set");
+    expect((await sluice(["account"])).status).toBe(2);
     const noChain = await sluice(["quote", "1000", "USDC", "WETH"], { SLUICE_API_KEY: partner.key });
     expect(noChain.status).toBe(2);
     expect(noChain.stderr).toContain("--chain must be one of ethereum, base, arbitrum, polygon");
-    expect(((await sluice(["quote", "1000", "USDC"], { SLUICE_API_KEY: partner.key })).status).toBe(2);
-    expect(((await sluice(["frobnicate"], { SLUICE_API_KEY: partner.key })).stderr).toContain("unknown command frobnicate");
-    expect(((await sluice([])).status).toBe(2);
+    expect((await sluice(["quote", "1000", "USDC"], { SLUICE_API_KEY: partner.key })).status).toBe(2);
+    expect((await sluice(["frobnicate"], { SLUICE_API_KEY: partner.key })).stderr).toContain("unknown command frobnicate");
+    expect((await sluice([])).status).toBe(2);
   });
 });
