@@ -3,7 +3,7 @@
  * wallet is a real viem WalletClient on the devnet. Each outcome is checked on chain or against the API's own answer.
  */
 import { describe, expect, inject, it } from "vitest";
-import { erc20Abi, parseUnits, type Address } from "viem";
+import { createWalletClient, erc20Abi, http, parseUnits, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   createSluiceClient, isSluiceApiError, SluiceApiError, SluiceTimeoutError, type SluiceClient, type SwapResult,
@@ -129,6 +129,19 @@ describe("@sluice/sdk against the stack", () => {
     expect(result.transaction).toMatchObject({ chain: "base", to: inject("stack").manifest.chains.base.executor });
     expect(result.transaction.txHash).toBeUndefined();
     expect(await balanceOf("base", "USDC", user.address)).toBe(parseUnits("300", 6));
+  });
+
+  it("swap with a JSON-RPC account (as a browser wallet): the node signs the permit (eth_signTypedData_v4)", async () => {
+    const partner = await createPartner();
+    // anvil holds the development accounts' keys: the wallet client has only the address, like an injected wallet.
+    const address = inject("stack").manifest.accounts.dev[5]!.address;
+    const rpc = walletOf("base", privateKeyToAccount(inject("stack").manifest.accounts.dev[5]!.privateKey));
+    const walletClient = createWalletClient({ account: address, chain: rpc.chain, transport: http(inject("stack").manifest.chains.base.rpcUrl) });
+    expect(walletClient.account.type).toBe("json-rpc");
+    const before = await balanceOf("base", "WETH", address);
+    const result = await client(partner.key).swap({ walletClient, from: "USDC", to: "WETH", amount: "25", chain: "base" });
+    expect(result).toMatchObject({ status: "executed", mode: "gasless", user: address });
+    expect(await balanceOf("base", "WETH", address)).toBeGreaterThan(before);
   });
 
   it("a wallet on another chain is refused before anything is signed or sent", async () => {
