@@ -1282,15 +1282,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_ERROR */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Error: DEPENDENCY_DOWN */
             503: {
                 headers: {
@@ -1416,15 +1407,6 @@ export interface operations {
             };
             /** @description Error: RATE_LIMITED */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RouteFailure"];
-                };
-            };
-            /** @description Error: UPSTREAM_ERROR */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };
