@@ -7,7 +7,7 @@
  * clients, each sending its next request when the previous answered, for DURATION_S seconds. GET /api/v1/ping goes
  * through the same gateway to the same swap worker and does nothing, so the ratio route ÷ ping is the cost of
  * authentication, rate limiting and quoting. Prints requests/s, p50/p99 latency, the ratio, and the per-stage
- * breakdown the answers' Server-Timing headers report (auth, ratelimit, graph, block, route, total); asserts nothing.
+ * breakdown the answers' Server-Timing headers report (auth — the key and its rate limit, one Redis round trip —, graph, block, route, total); asserts nothing.
  */
 import { rmSync } from "node:fs";
 import { freePort, startStack } from "../packages/stack/src/index.js";
@@ -19,7 +19,7 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
 
 type Load = { label: string; send: () => Promise<Response> };
 
-/** Per stage of the answers' Server-Timing (auth, ratelimit, graph, block, route, total): every sample, in ms. */
+/** Per stage of the answers' Server-Timing (auth — the key and its rate limit, one Redis round trip —, graph, block, route, total): every sample, in ms. */
 const stages = new Map<string, number[]>();
 
 function recordServerTiming(header: string | null) {

@@ -19,7 +19,7 @@ describe("observability", () => {
     });
     expect(response.status).toBe(200);
     const timing = response.headers.get("Server-Timing") ?? "";
-    for (const stage of ["auth", "ratelimit", "graph", "block", "route", "total"]) expect(timing).toMatch(new RegExp(`\\b${stage};dur=`));
+    for (const stage of ["auth", "graph", "block", "route", "total"]) expect(timing).toMatch(new RegExp(`\\b${stage};dur=`));
 
     const logFile = join(inject("stack").stateDir, "api.log");
     const line = await eventually(async () => {

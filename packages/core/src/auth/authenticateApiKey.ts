@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Redis } from "@upstash/redis/cloudflare";
 import type { Database } from "../db/createDb.js";
-import { apiKeys } from "../db/schema/index.js";
 import { isApiKeyFormat } from "./apiKeyFormat.js";
 import { hashApiKey } from "./hashApiKey.js";
+import { loadApiKey } from "./loadApiKey.js";
 import { fillApiKeyCache, readCachedApiKey, type CachedApiKey } from "./apiKeyCache.js";
 
 export type AuthenticatedKey = Extract<CachedApiKey, { status: "active" }>;
@@ -35,18 +34,4 @@ export async function authenticateApiKey(params: AuthenticateApiKeyParameters): 
   }
   if (!entry || entry.status !== "active" || (environment !== "any" && entry.environment !== environment)) return null;
   return entry;
-}
-
-async function loadApiKey(db: Database, hash: string): Promise<CachedApiKey | null> {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hash)).limit(1);
-  if (!row) return null;
-  if (row.revokedAt) return { status: "revoked" };
-  return {
-    status: "active",
-    keyId: row.id,
-    accountId: row.accountId,
-    environment: row.environment,
-    isTest: row.isTest,
-    rateLimitPerMinute: row.rateLimitPerMinute,
-  };
 }

@@ -3,6 +3,7 @@ export * from "./hashApiKey.js";
 export * from "./generateApiKey.js";
 export * from "./apiKeyCache.js";
 export * from "./authenticateApiKey.js";
-export * from "./rateLimitApiKey.js";
 export * from "./apiKeyLastUsed.js";
 export * from "./constantTimeEqual.js";
+export * from "./authenticateAndLimit.js";
+export * from "./loadApiKey.js";

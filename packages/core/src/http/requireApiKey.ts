@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { authenticateApiKey } from "../auth/authenticateApiKey.js";
-import { rateLimitApiKey } from "../auth/rateLimitApiKey.js";
+import { authenticateAndLimit } from "../auth/authenticateAndLimit.js";
 import { recordApiKeyUse } from "../auth/apiKeyLastUsed.js";
 import { INVALID_KEY_MESSAGE } from "../errors/errorCodes.js";
 import { SluiceError } from "../errors/SluiceError.js";
@@ -11,7 +10,8 @@ const DEFAULT_PER_MINUTE = { production: 600, sandbox: 300 } as const;
 
 /**
  * Authenticates the `X-Sluice-API-Key` header for this deployment's environment and applies the key's
- * rate limit. Every refusal answers the same message (interface §5.7): 401, or 429 with `Retry-After`.
+ * rate limit, in one Redis round trip for a cached key (`authenticateAndLimit`). Every refusal answers the same
+ * message (interface §5.7): 401, or 429 with `Retry-After`.
  */
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -19,12 +19,12 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
     const config = c.get("config");
     const environment = config.SLUICE_ENVIRONMENT;
     const { time } = c.get("services");
-    const auth = await time("auth", () => authenticateApiKey({ key: c.req.header(API_KEY_HEADER), environment, db, redis }));
-    if (!auth) throw new SluiceError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
-
-    const perMinute = auth.rateLimitPerMinute
-      ?? (config.RATE_LIMIT_PER_MINUTE ?? DEFAULT_PER_MINUTE[environment]);
-    const limit = await time("ratelimit", () => rateLimitApiKey({ redis, keyId: auth.keyId, perMinute }));
+    const checked = await time("auth", () => authenticateAndLimit({
+      key: c.req.header(API_KEY_HEADER), environment, db, redis,
+      defaultPerMinute: config.RATE_LIMIT_PER_MINUTE ?? DEFAULT_PER_MINUTE[environment],
+    }));
+    if (!checked) throw new SluiceError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
+    const { auth, limit } = checked;
     const headers = {
       "X-RateLimit-Limit": String(limit.limit),
       "X-RateLimit-Remaining": String(Math.max(0, limit.remaining)),

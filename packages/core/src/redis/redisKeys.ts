@@ -11,8 +11,8 @@ export const redisKeys = {
   apiKey: (hash: string) => `sluice:apikey:${hash}`,
   /** When an API key was last accepted (ms since the epoch), by key id: the dashboards' "last used". */
   apiKeyLastUsed: (keyId: string) => `sluice:apikey:last-used:${keyId}`,
-  /** Prefix of the per-key rate limiter's keys (@upstash/ratelimit appends its own). */
-  rateLimitPrefix: "sluice:ratelimit",
+  /** A key's requests in one rate-limit window (`authenticateAndLimit`'s sliding window), by the key's hash. */
+  rateLimitWindow: (hash: string, window: number) => `sluice:ratelimit:${hash}:${window}`,
 
   /** A chain's encoded pool graph, the block it is indexed through, and the cron's indexing lock. */
   graph: (chain: ChainName) => `sluice:graph:v1:${chain}`,

@@ -1,0 +1,91 @@
+import type { Redis } from "@upstash/redis/cloudflare";
+import type { Database } from "../db/createDb.js";
+import { redisKeys } from "../redis/redisKeys.js";
+import { isApiKeyFormat } from "./apiKeyFormat.js";
+import { fillApiKeyCache, type CachedApiKey } from "./apiKeyCache.js";
+import type { AuthenticatedKey } from "./authenticateApiKey.js";
+import { hashApiKey } from "./hashApiKey.js";
+import { loadApiKey } from "./loadApiKey.js";
+
+export type AuthenticateAndLimitParameters = {
+  key: string | undefined | null;
+  environment: "production" | "sandbox";
+  db: Database;
+  redis: Redis;
+  /** Requests per minute for a key without its own limit. */
+  defaultPerMinute: number;
+  now?: number;
+};
+
+export type RateLimitResult = {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix milliseconds when the window frees up. */
+  reset: number;
+};
+
+export type AuthenticateAndLimitReturnType = { auth: AuthenticatedKey; limit: RateLimitResult } | null;
+
+const WINDOW_MS = 60_000;
+
+/**
+ * The key lookup and the rate limit in one Redis round trip: the script reads the cached key (`apiKeyCache`) and,
+ * only for an active key of this environment, counts the request in a sliding one-minute window (the algorithm of
+ * `@upstash/ratelimit`'s `slidingWindow`: this window's count plus the previous window's weighted by how much of it
+ * still overlaps). Written by hand because the library's limiter is its own round trip; the script is its algorithm
+ * with the lookup in front. Answers `{ entry JSON or false, remaining (−1: refused), limit }`.
+ */
+const SCRIPT = `
+local entry = redis.call("GET", KEYS[1])
+if not entry then return {false, 0, 0} end
+local key = cjson.decode(entry)
+if key.status ~= "active" or key.environment ~= ARGV[4] then return {entry, 0, 0} end
+local tokens = tonumber(ARGV[3])
+if type(key.rateLimitPerMinute) == "number" then tokens = key.rateLimitPerMinute end
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local current = tonumber(redis.call("GET", KEYS[2]) or "0")
+local previous = tonumber(redis.call("GET", KEYS[3]) or "0")
+local weighted = math.floor((1 - (now % window) / window) * previous)
+if weighted + current >= tokens then return {entry, -1, tokens} end
+local counted = redis.call("INCR", KEYS[2])
+if counted == 1 then redis.call("PEXPIRE", KEYS[2], window * 2 + 1000) end
+return {entry, tokens - (counted + weighted), tokens}
+`;
+
+/**
+ * Resolves an API key and applies its rate limit: one Redis round trip when the key is cached (the common case); on a
+ * miss the key is read from Postgres, cached, and counted (three). Null for every reason a key is refused (missing,
+ * malformed, unknown, revoked, the other environment), so the caller answers them all alike. Redis unreachable: the
+ * key is checked against Postgres (the truth) and the limiter fails open — it protects capacity, not money.
+ */
+export async function authenticateAndLimit(p: AuthenticateAndLimitParameters): Promise<AuthenticateAndLimitReturnType> {
+  if (!isApiKeyFormat(p.key)) return null;
+  const hash = await hashApiKey(p.key);
+  const now = p.now ?? Date.now();
+  const window = Math.floor(now / WINDOW_MS);
+  const reset = (window + 1) * WINDOW_MS;
+  const run = () => p.redis.eval<string[], [string | null, number, number]>(SCRIPT,
+    [redisKeys.apiKey(hash), redisKeys.rateLimitWindow(hash, window), redisKeys.rateLimitWindow(hash, window - 1)],
+    [String(now), String(WINDOW_MS), String(p.defaultPerMinute), p.environment]);
+
+  let answer = await run().catch(() => undefined);
+  if (answer && !answer[0]) {
+    const loaded = await loadApiKey(p.db, hash);
+    if (!loaded) return null;
+    await fillApiKeyCache(p.redis, hash, loaded).catch(() => {});
+    answer = await run().catch(() => undefined);
+  }
+  if (!answer) {
+    // Redis is unreachable: Postgres decides, and the request is not limited.
+    const entry = await loadApiKey(p.db, hash);
+    if (!entry || entry.status !== "active" || entry.environment !== p.environment) return null;
+    const limit = entry.rateLimitPerMinute ?? p.defaultPerMinute;
+    return { auth: entry, limit: { allowed: true, limit, remaining: limit, reset } };
+  }
+  const entry = (typeof answer[0] === "string" ? JSON.parse(answer[0]) : answer[0]) as CachedApiKey | null;
+  if (!entry || entry.status !== "active" || entry.environment !== p.environment) return null;
+  const [, remaining, limit] = answer;
+  return { auth: entry, limit: { allowed: remaining >= 0, limit, remaining: Math.max(0, remaining), reset } };
+}
