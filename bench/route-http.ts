@@ -1,6 +1,7 @@
 /**
  * HTTP throughput of POST /api/v1/route beside a trivial route, measured in the same run against the local stack:
- * `pnpm tsx bench/route-http.ts` (env: DURATION_S per endpoint, default 10; CONCURRENCY, default 16).
+ * `pnpm tsx bench/route-http.ts` (env: DURATION_S per endpoint, default 10; CONCURRENCY, default 16; HEAD_MAX_AGE_MS,
+ * the chains' head freshness for quotes, default 2000 as on base — 0 reads the head on every quote).
  *
  * Starts its own stack (Postgres, Redis, devnet with the default scenario, every worker in workerd on 127.0.0.1,
  * no fault proxies), warms both endpoints, then drives each with the same bounded closed-loop load: CONCURRENCY
@@ -76,6 +77,8 @@ const stack = await startStack({
   sandboxPort: await freePort(),
   freshDatabase: true,
   devnet: { basePort: 0 },
+  // A real chain's freshness contract (base: 2 s), so quotes on a block already seen share its head.
+  headMaxAgeMs: Number(process.env.HEAD_MAX_AGE_MS ?? 2_000),
   log: (line) => console.log(`[stack] ${line}`),
 });
 try {

@@ -7,6 +7,7 @@ import type { DevnetManifest } from "@sluice/devnet";
 export function chainSecretsFromManifest(
   manifest: DevnetManifest,
   rpcUrlFor: (chain: string) => string = (chain) => manifest.chains[chain as keyof DevnetManifest["chains"]].rpcUrl,
+  headMaxAgeMs = 0,
 ): Record<string, string> {
   const chains = Object.fromEntries(Object.entries(manifest.chains).map(([name, chain]) => [name, {
     rpcUrl: rpcUrlFor(name),
@@ -18,6 +19,9 @@ export function chainSecretsFromManifest(
     confirmations: 1,
     // Anvil's fees follow its own base fee, not a real chain's: the registry's caps are for real chains.
     maxFeePerGasWei: "1000000000000",
+    // Devnet blocks come only with transactions, so a quote reads the head itself by default (tests quote right after
+    // changing state); the route benchmark sets a real chain's freshness.
+    headMaxAgeMs,
   }]));
   // The relayers' keys (the swap worker signs gasless swaps with them): the dev accounts allow-listed as relayers.
   const relayerKeys = manifest.accounts.dev

@@ -24,6 +24,8 @@ export type StartStackParameters = {
   port: number;
   sandboxPort: number;
   redisBridgePort?: number;
+  /** Each chain's head freshness for quotes (`SLUICE_CHAINS.<chain>.headMaxAgeMs`); default 0, the head on every quote. */
+  headMaxAgeMs?: number;
   /** Drop and recreate the database first (tests). */
   freshDatabase?: boolean;
   devnet: StartDevnetOptions;
@@ -103,7 +105,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       return {
         DATABASE_URL: await through(`${prefix}postgres`, databaseUrl),
         REDIS_REST_URL: await through(`${prefix}redis`, bridge.url),
-        ...chainSecretsFromManifest(devnet.manifest, (chain) => rpcUrls[chain]!),
+        ...chainSecretsFromManifest(devnet.manifest, (chain) => rpcUrls[chain]!, params.headMaxAgeMs),
       };
     };
     const apiDependencies = await dependencyUrls("");

@@ -25,6 +25,8 @@ export const chainDeploymentSchema = z.object({
   maxFeePerGasWei: z.string().regex(/^\d{1,30}$/).optional(),
   /** Overrides the registry's minimum relayer balance (wei, decimal string) below which a relayer leaves rotation. */
   minRelayerBalanceWei: z.string().regex(/^\d{1,30}$/).optional(),
+  /** Overrides the registry's head freshness for quotes (ms; 0: every quote reads the head itself). */
+  headMaxAgeMs: z.number().int().min(0).max(60_000).optional(),
 });
 export type ChainDeployment = z.infer<typeof chainDeploymentSchema>;
 

@@ -4,3 +4,4 @@ export * from "./createChainClient.js";
 export * from "./requireChainDeployment.js";
 export * from "./chainClientLookup.js";
 export * from "./confirmationsLookup.js";
+export * from "./readChainHead.js";

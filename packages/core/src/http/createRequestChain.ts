@@ -2,6 +2,7 @@ import type { PublicClient } from "viem";
 import type { ChainDeployment } from "../chains/chainConfig.js";
 import { chains, type ChainName } from "../chains/chains.js";
 import { createChainClient } from "../chains/createChainClient.js";
+import { readChainHead } from "../chains/readChainHead.js";
 import { requireChainDeployment } from "../chains/requireChainDeployment.js";
 import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
 import { chainIndexSourceFromEnv, type IndexerEnv } from "../indexer/chainIndexSourceFromEnv.js";
@@ -21,6 +22,11 @@ export type RequestChain = {
   source: ChainIndexSource & { deployment: ChainDeployment };
   /** This isolate's router index of each graph. */
   routingGraphs: RoutingGraphCache;
+  /**
+   * The chain's head for a quote under the chain's freshness contract (`headMaxAgeMs`): a block another request or
+   * isolate saw within it, else `eth_blockNumber` (`readChainHead`).
+   */
+  head: () => Promise<bigint>;
 };
 
 /**
@@ -45,6 +51,9 @@ export function createRequestChain({ env, name, redis, caches }: CreateRequestCh
     deployment,
     client,
     routingGraphs: caches.routingGraphs,
+    head: async () => (await readChainHead({
+      chain: name, client, redis: redis(), cache: caches.heads, maxAgeMs: deployment.headMaxAgeMs ?? chains[name].headMaxAgeMs,
+    })).block,
     get source() {
       source ??= { ...chainIndexSourceFromEnv(env, name, redisGraphStore(redis()), caches.graphs), client };
       return source;

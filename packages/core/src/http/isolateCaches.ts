@@ -1,3 +1,4 @@
+import type { ChainHeadCache } from "../chains/readChainHead.js";
 import { createGraphCache, type GraphCache } from "../indexer/graphCache.js";
 import { createRoutingGraphCache, type RoutingGraphCache } from "../routing/routingGraphCache.js";
 
@@ -10,8 +11,10 @@ export type IsolateCaches = {
   graphs: GraphCache;
   /** The router's index of each graph, as long as that graph lives. */
   routingGraphs: RoutingGraphCache;
+  /** The latest block this isolate saw per chain (`readChainHead`: used for the chain's head freshness). */
+  heads: ChainHeadCache;
 };
 
 export function createIsolateCaches(): IsolateCaches {
-  return { graphs: createGraphCache(), routingGraphs: createRoutingGraphCache() };
+  return { graphs: createGraphCache(), routingGraphs: createRoutingGraphCache(), heads: new Map() };
 }

@@ -38,14 +38,20 @@ export type QuoteSwapParameters = {
   recipient?: Address;
   /** Reports each stage's duration (the request's `Server-Timing`): graph, block, route, assemble. */
   time?: TimeStage;
+  /**
+   * The block to quote at (the chain's head under its freshness contract, `RequestChain.head`); default
+   * `eth_blockNumber` on every quote (what /solve's re-quote uses, so execution is never on stale state).
+   */
+  head?: () => Promise<bigint>;
 };
 
 /**
  * Quotes an exact-input same-chain swap on the chain's current state (the quoter): resolves the tokens, parses the
  * amount, asks the router for the best route on fresh pool state (`findFreshRoute`, with the provider's pool
  * refresher injected) and assembles the quote.
- * Cost on the hot path: one `eth_blockNumber` (concurrent with loading the graph) and, when the graph is older than
- * that block, one Multicall3 call re-reading the candidate pools.
+ * Cost on the hot path: the head (`head`: within the chain's freshness, none or one Redis read; else one
+ * `eth_blockNumber`, concurrent with loading the graph) and, when the candidate pools are older than that block, one
+ * Multicall3 call re-reading them (once per block per isolate).
  *
  * Throws SluiceError: MALFORMED_REQUEST (bad amount, decimals), UNSUPPORTED_TOKEN, NO_ROUTE,
  * PRICE_IMPACT_TOO_HIGH (above 500 bps), DEPENDENCY_DOWN (the chain's RPC failed). A swap below the gasless minimum is
@@ -56,7 +62,7 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   const time: TimeStage = p.time ?? (async (_name, work) => work());
   const [graph, latestBlock] = await Promise.all([
     time("graph", () => upstream(p.chain, () => loadGraph(p.source))),
-    time("block", () => upstream(p.chain, () => p.source.client.getBlockNumber({ cacheTime: 0 }))),
+    time("block", () => upstream(p.chain, () => (p.head ? p.head() : p.source.client.getBlockNumber({ cacheTime: 0 })))),
   ]);
   const tokenIn = resolveToken(graph, p.chain, p.from, "from");
   const tokenOut = resolveToken(graph, p.chain, p.to, "to");

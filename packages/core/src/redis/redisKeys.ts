@@ -14,6 +14,8 @@ export const redisKeys = {
   /** A key's requests in one rate-limit window (`authenticateAndLimit`'s sliding window), by the key's hash. */
   rateLimitWindow: (hash: string, window: number) => `sluice:ratelimit:${hash}:${window}`,
 
+  /** The latest block a request saw on a chain, shared by every isolate for the chain's head freshness. */
+  chainHead: (chain: ChainName) => `sluice:head:${chain}`,
   /** A chain's encoded pool graph, the block it is indexed through, and the cron's indexing lock. */
   graph: (chain: ChainName) => `sluice:graph:v1:${chain}`,
   graphBlock: (chain: ChainName) => `sluice:graph:v1:${chain}:block`,

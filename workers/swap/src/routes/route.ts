@@ -39,6 +39,7 @@ export function registerRoute(app: OpenAPIHono<SwapEnv>) {
       deployment: chain.deployment,
       source: chain.source,
       routingGraphs: chain.routingGraphs,
+      head: chain.head,
       amount: body.amount,
       from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },
       to: { token: body.to, address: body.toAddress, decimals: body.toDecimals },
