@@ -22,3 +22,4 @@ export * from "./routing/index.js";
 export * from "./pools/index.js";
 export * from "./tokens/index.js";
 export * from "./bridge/index.js";
+export * from "./webhooks/index.js";

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { centsNumber, finalizeAccountSolves, getUsageRoute, listUsage, type AppEnv } from "@sluice/core";
+import { centsNumber, finalizeAccountSolves, getUsageRoute, listUsage, toUsageEventResource, type AppEnv } from "@sluice/core";
 
 export function registerGetUsage(app: OpenAPIHono<AppEnv>) {
   app.openapi(getUsageRoute, async (c) => {
@@ -15,17 +15,7 @@ export function registerGetUsage(app: OpenAPIHono<AppEnv>) {
     });
     return c.json({
       ok: true as const,
-      events: result.events.map((e) => ({
-        id: e.id,
-        event_type: e.eventType,
-        chain: e.chain,
-        volume_usd: centsNumber(e.volumeUsd),
-        is_dry_run: e.isDryRun,
-        is_test: e.isTest,
-        status: e.status,
-        tx_hash: e.txHash,
-        created_at: e.createdAt.toISOString(),
-      })),
+      events: result.events.map(toUsageEventResource),
       total_volume_usd: centsNumber(result.totalVolumeUsd),
       totals_by_type: Object.fromEntries(Object.entries(result.totalsByStatus).map(([status, usd]) => [status, centsNumber(usd)])) as Record<keyof typeof result.totalsByStatus, number>,
       next_cursor: result.nextCursor ?? null,
