@@ -2,6 +2,7 @@ import { sluiceConfigSchema } from "@sluice/core";
 import type { z } from "zod";
 import { bridgeConfigSchema } from "../../../workers/bridge/src/bridgeEnv.js";
 import { swapConfigSchema } from "../../../workers/swap/src/env.js";
+import { reportingConfigSchema } from "../../../workers/reporting/src/env.js";
 
 /**
  * Each deployed worker's settings schema, by worker name: what its code parses its environment with. (The public
@@ -11,7 +12,7 @@ export const workerSchemas: Record<string, z.ZodObject> = {
   "sluice-swap": swapConfigSchema,
   "sluice-swap-sandbox": swapConfigSchema,
   "sluice-tokens": sluiceConfigSchema,
-  "sluice-reporting": sluiceConfigSchema,
+  "sluice-reporting": reportingConfigSchema,
   "sluice-bridge": bridgeConfigSchema,
   "sluice-sandbox": sluiceConfigSchema,
 };

@@ -6,6 +6,7 @@ const routeTable: Array<[RegExp, AreaBinding]> = [
   [/^\/api\/v1\/(route|solve|confirm|ping)$/, "SWAP"],
   [/^\/api\/v1\/tokens$/, "TOKENS"],
   [/^\/api\/v1\/(account|usage|rebates)$/, "REPORTING"],
+  [/^\/api\/v1\/webhooks(\/|$)/, "REPORTING"],
   [/^\/api\/v1\/bridge\//, "BRIDGE"],
   [/^\/admin\/v1\//, "REPORTING"],
 ];

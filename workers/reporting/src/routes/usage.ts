@@ -1,11 +1,14 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { centsNumber, finalizeAccountSolves, getUsageRoute, listUsage, toUsageEventResource, type AppEnv } from "@sluice/core";
+import { centsNumber, finalizeAccountSolves, getUsageRoute, listUsage, toUsageEventResource } from "@sluice/core";
+import type { ReportingEnv } from "../env.js";
+import { deliverWebhooksSoon } from "../webhookDelivery.js";
 
-export function registerGetUsage(app: OpenAPIHono<AppEnv>) {
+export function registerGetUsage(app: OpenAPIHono<ReportingEnv>) {
   app.openapi(getUsageRoute, async (c) => {
     const query = c.req.valid("query");
     const { db } = c.get("services");
-    await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: c.get("auth").accountId });
+    const settled = await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: c.get("auth").accountId });
+    if (settled > 0) deliverWebhooksSoon(c); // swap.executed / swap.failed
     const result = await listUsage(db, {
       accountId: c.get("auth").accountId,
       period: query.period,
