@@ -24,3 +24,4 @@ export * from "./scale/generateMainnetLikeGraph.js";
 export * from "./scale/seededRandom.js";
 export * from "./contracts/describeCommittedArtifacts.js";
 export * from "./devnet/testChain.js";
+export * from "./webhooks/webhookReceiver.js";

@@ -35,8 +35,8 @@ type Claimed = {
   event_created_at: string; endpoint_id: string; url: string; secret_ciphertext: string;
 };
 
-/** How long a claim holds a delivery: longer than an attempt can take, so nobody else sends it meanwhile. */
-const LEASE_SECONDS = 120;
+/** How long a claim holds a delivery: longer than an attempt can take (its timeout and the recording), so nobody else sends it meanwhile. */
+const leaseSeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 20;
 /** The most of a receiver's answer ever read (the status code is what counts). */
 export const WEBHOOK_MAX_RESPONSE_BYTES = 4096;
 const CONCURRENCY = 8;
@@ -63,7 +63,7 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
       for update skip locked
     )
     update webhook_deliveries d
-    set lease_token = replace(gen_random_uuid()::text, '-', ''), lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+    set lease_token = replace(gen_random_uuid()::text, '-', ''), lease_until = now() + make_interval(secs => ${leaseSeconds(params.timeoutMs ?? 10_000)}),
       attempts = d.attempts + 1
     from due, webhook_events ev, webhook_endpoints ep
     where d.id = due.id and ev.id = d.event_id and ep.id = d.endpoint_id
