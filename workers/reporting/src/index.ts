@@ -1,10 +1,9 @@
-import { createApp, registerOpenApiDocument } from "@sluice/core";
+import { createApp, registerOpenApiDocument, registerWebhookRoutes } from "@sluice/core";
 import { reportingConfigSchema, type ReportingEnv } from "./env.js";
 import { registerGetAccount } from "./routes/account.js";
 import { registerGetUsage } from "./routes/usage.js";
 import { registerGetRebates } from "./routes/rebates.js";
 import { registerAdminRoutes } from "./admin/index.js";
-import { registerWebhookRoutes } from "./routes/webhooks/index.js";
 import { scheduled } from "./scheduled.js";
 
 /** Reporting: the partner's account, usage, rebates and webhooks; the operator's admin API; usage recording; settlement; webhook delivery. */

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { createDb, deliverWebhooks, logEvent, type DeliverWebhooksResult } from "@sluice/core";
-import { webhookSettings, type ReportingConfig, type ReportingEnv } from "./env.js";
+import { createDb, deliverWebhooks, logEvent, webhookSettings, type DeliverWebhooksResult } from "@sluice/core";
+import type { ReportingConfig, ReportingEnv } from "./env.js";
 
 /**
  * Sends what is due, on a connection of its own (it also runs after the answer, when the request's is closed): up to

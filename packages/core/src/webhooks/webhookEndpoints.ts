@@ -30,8 +30,10 @@ const columns = sql`id, url, events, status::text as status, disabled_reason, di
 export const webhookNotFound = (id: string) => new SluiceError("NOT_FOUND", `No webhook endpoint ${id}`);
 
 /** Creates an endpoint (URL already checked) and answers it with its signing secret, the only time it is shown. */
+export type WebhookEnvironment = "production" | "sandbox";
+
 export async function createWebhookEndpoint(
-  db: Database, { accountId, url, events, signingKey }: { accountId: string; url: string; events: string[]; signingKey: string },
+  db: Database, { accountId, environment, url, events, signingKey }: { accountId: string; environment: WebhookEnvironment; url: string; events: string[]; signingKey: string },
 ): Promise<WebhookEndpointRow & { secret: string }> {
   const id = newId("whk");
   const secret = generateWebhookSecret();
@@ -41,7 +43,7 @@ export async function createWebhookEndpoint(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webhook_endpoints:' || ${accountId}))`);
     const inserted = await tx.execute<Row>(sql`
       insert into webhook_endpoints (id, account_id, environment, url, events, secret_ciphertext)
-      select ${id}, ${accountId}, 'production', ${url}, string_to_array(${events.join(",")}, ','), ${ciphertext}
+      select ${id}, ${accountId}, ${environment}::key_environment, ${url}, string_to_array(${events.join(",")}, ','), ${ciphertext}
       where (select count(*) from webhook_endpoints where account_id = ${accountId}) < ${MAX_WEBHOOK_ENDPOINTS}
       returning ${columns}`);
     const row = inserted.rows[0];
@@ -50,25 +52,26 @@ export async function createWebhookEndpoint(
   });
 }
 
-export async function listWebhookEndpoints(db: Database, accountId: string): Promise<WebhookEndpointRow[]> {
+/** The account's endpoints of one environment (a production key manages production endpoints, a sandbox key the sandbox's). */
+export async function listWebhookEndpoints(db: Database, accountId: string, environment: WebhookEnvironment): Promise<WebhookEndpointRow[]> {
   const rows = await db.execute<Row>(sql`
-    select ${columns} from webhook_endpoints where account_id = ${accountId} and environment = 'production'
+    select ${columns} from webhook_endpoints where account_id = ${accountId} and environment = ${environment}::key_environment
     order by created_at desc, id desc`);
   return rows.rows.map(toRow);
 }
 
 /** The account's endpoint, or NOT_FOUND (also when it is another account's). */
-export async function findWebhookEndpoint(db: Database, accountId: string, id: string): Promise<WebhookEndpointRow> {
+export async function findWebhookEndpoint(db: Database, accountId: string, environment: WebhookEnvironment, id: string): Promise<WebhookEndpointRow> {
   const rows = await db.execute<Row>(sql`
-    select ${columns} from webhook_endpoints where id = ${id} and account_id = ${accountId} and environment = 'production'`);
+    select ${columns} from webhook_endpoints where id = ${id} and account_id = ${accountId} and environment = ${environment}::key_environment`);
   if (!rows.rows[0]) throw webhookNotFound(id);
   return toRow(rows.rows[0]);
 }
 
 /** Deletes the account's endpoint with its deliveries (nothing more is sent to it). */
-export async function deleteWebhookEndpoint(db: Database, accountId: string, id: string): Promise<void> {
+export async function deleteWebhookEndpoint(db: Database, accountId: string, environment: WebhookEnvironment, id: string): Promise<void> {
   const deleted = await db.execute(sql`
-    delete from webhook_endpoints where id = ${id} and account_id = ${accountId} and environment = 'production' returning id`);
+    delete from webhook_endpoints where id = ${id} and account_id = ${accountId} and environment = ${environment}::key_environment returning id`);
   if (deleted.rows.length === 0) throw webhookNotFound(id);
 }
 

@@ -20,6 +20,8 @@ export type WebhookEventInput = {
   data: Record<string, unknown>;
   /** Only to this endpoint (the test event); else every active endpoint of the account subscribed to the type. */
   endpointId?: string;
+  /** Whose endpoints hear it: production's (default) or the sandbox's (its dry runs). */
+  environment?: "production" | "sandbox";
 };
 
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -45,14 +47,14 @@ export async function emitWebhookEvents(db: Pick<Database, "execute">, events: W
   const now = new Date();
   const rows = await Promise.all(events.map(async (e) => {
     const id = await webhookEventId(e.type, e.objectKey);
-    return { id, account_id: e.accountId, type: e.type, endpoint_id: e.endpointId ?? null, body: webhookBody(id, e.type, now, e.data) };
+    return { id, account_id: e.accountId, type: e.type, endpoint_id: e.endpointId ?? null, environment: e.environment ?? "production", body: webhookBody(id, e.type, now, e.data) };
   }));
   const result = await db.execute<{ id: string }>(sql`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, account_id text, type text, endpoint_id text, body text)
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, account_id text, type text, endpoint_id text, environment text, body text)
     ), targets as (
       select i.id as event_id, e.id as endpoint_id from input i
-      join webhook_endpoints e on e.account_id = i.account_id and e.status = 'active' and e.environment = 'production'
+      join webhook_endpoints e on e.account_id = i.account_id and e.status = 'active' and e.environment::text = i.environment
         and (case when i.endpoint_id is null then i.type = any(e.events) else e.id = i.endpoint_id end)
     ), inserted as (
       insert into webhook_events (id, account_id, type, body)

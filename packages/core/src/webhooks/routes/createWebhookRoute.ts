@@ -1,9 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import {
-  apiKeySecurity, authErrorCodes, checkWebhookUrl, createWebhookEndpoint, CreateWebhookRequestSchema, errorResponses,
-  requireApiKey, toWebhookEndpointResource, WebhookEndpointSchema,
-} from "@sluice/core";
-import { webhookSettings, type ReportingEnv } from "../../env.js";
+import { apiKeySecurity, authErrorCodes, errorResponses } from "../../http/openapi.js";
+import { checkWebhookUrl } from "../webhookUrl.js";
+import { createWebhookEndpoint } from "../webhookEndpoints.js";
+import { CreateWebhookRequestSchema, toWebhookEndpointResource, WebhookEndpointSchema } from "../webhookResource.js";
+import { requireApiKey } from "../../http/requireApiKey.js";
+import { webhookSettings, type WebhookAppEnv } from "../webhookConfig.js";
 
 export const createWebhookRoute = createRoute({
   method: "post",
@@ -35,13 +36,13 @@ export const createWebhookRoute = createRoute({
   },
 });
 
-export function registerCreateWebhook(app: OpenAPIHono<ReportingEnv>) {
+export function registerCreateWebhook<E extends WebhookAppEnv>(app: OpenAPIHono<E>) {
   app.openapi(createWebhookRoute, async (c) => {
     const body = c.req.valid("json");
     const settings = webhookSettings(c.get("config"));
     const url = await checkWebhookUrl(body.url, settings.policy);
     const created = await createWebhookEndpoint(c.get("services").db, {
-      accountId: c.get("auth").accountId, url, events: [...new Set(body.events)], signingKey: settings.signingKey,
+      accountId: c.get("auth").accountId, environment: c.get("config").SLUICE_ENVIRONMENT, url, events: [...new Set(body.events)], signingKey: settings.signingKey,
     });
     return c.json({ ok: true as const, webhook: { ...toWebhookEndpointResource(created), secret: created.secret } }, 201);
   });

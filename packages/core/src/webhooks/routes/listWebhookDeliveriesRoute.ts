@@ -1,9 +1,9 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import {
-  apiKeySecurity, authErrorCodes, errorResponses, findWebhookEndpoint, listWebhookDeliveries, requireApiKey,
-  toWebhookDeliveryResource, WebhookDeliverySchema,
-} from "@sluice/core";
-import type { ReportingEnv } from "../../env.js";
+import { apiKeySecurity, authErrorCodes, errorResponses } from "../../http/openapi.js";
+import { findWebhookEndpoint, listWebhookDeliveries } from "../webhookEndpoints.js";
+import { requireApiKey } from "../../http/requireApiKey.js";
+import { toWebhookDeliveryResource, WebhookDeliverySchema } from "../webhookResource.js";
+import type { WebhookAppEnv } from "../webhookConfig.js";
 import { WebhookIdParams } from "./webhookIdParam.js";
 
 const limitError = { error: "must be a whole number from 1 to 100" };
@@ -31,11 +31,11 @@ export const listWebhookDeliveriesRoute = createRoute({
   },
 });
 
-export function registerListWebhookDeliveries(app: OpenAPIHono<ReportingEnv>) {
+export function registerListWebhookDeliveries<E extends WebhookAppEnv>(app: OpenAPIHono<E>) {
   app.openapi(listWebhookDeliveriesRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { db } = c.get("services");
-    const endpoint = await findWebhookEndpoint(db, c.get("auth").accountId, id);
+    const endpoint = await findWebhookEndpoint(db, c.get("auth").accountId, c.get("config").SLUICE_ENVIRONMENT, id);
     const deliveries = await listWebhookDeliveries(db, endpoint.id, c.req.valid("query").limit ?? 50);
     return c.json({ ok: true as const, deliveries: deliveries.map(toWebhookDeliveryResource) }, 200);
   });

@@ -1,6 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKeySecurity, authErrorCodes, deleteWebhookEndpoint, errorResponses, requireApiKey } from "@sluice/core";
-import type { ReportingEnv } from "../../env.js";
+import { apiKeySecurity, authErrorCodes, errorResponses } from "../../http/openapi.js";
+import { deleteWebhookEndpoint } from "../webhookEndpoints.js";
+import { requireApiKey } from "../../http/requireApiKey.js";
+import type { WebhookAppEnv } from "../webhookConfig.js";
 import { WebhookIdParams } from "./webhookIdParam.js";
 
 export const deleteWebhookRoute = createRoute({
@@ -17,10 +19,10 @@ export const deleteWebhookRoute = createRoute({
   },
 });
 
-export function registerDeleteWebhook(app: OpenAPIHono<ReportingEnv>) {
+export function registerDeleteWebhook<E extends WebhookAppEnv>(app: OpenAPIHono<E>) {
   app.openapi(deleteWebhookRoute, async (c) => {
     const { id } = c.req.valid("param");
-    await deleteWebhookEndpoint(c.get("services").db, c.get("auth").accountId, id);
+    await deleteWebhookEndpoint(c.get("services").db, c.get("auth").accountId, c.get("config").SLUICE_ENVIRONMENT, id);
     return c.json({ ok: true as const, deleted: id }, 200);
   });
 }

@@ -1,9 +1,13 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import {
-  apiKeySecurity, authErrorCodes, deliverWebhooks, emitWebhookEvents, errorResponses, findWebhookEndpoint, listWebhookDeliveries,
-  newId, requireApiKey, SluiceError, toWebhookDeliveryResource, WEBHOOK_TEST_EVENT, WebhookDeliverySchema,
-} from "@sluice/core";
-import { webhookSettings, type ReportingEnv } from "../../env.js";
+import { apiKeySecurity, authErrorCodes, errorResponses } from "../../http/openapi.js";
+import { deliverWebhooks } from "../deliverWebhooks.js";
+import { emitWebhookEvents, WEBHOOK_TEST_EVENT } from "../webhookEvents.js";
+import { findWebhookEndpoint, listWebhookDeliveries } from "../webhookEndpoints.js";
+import { newId } from "../../ids/newId.js";
+import { requireApiKey } from "../../http/requireApiKey.js";
+import { SluiceError } from "../../errors/SluiceError.js";
+import { toWebhookDeliveryResource, WebhookDeliverySchema } from "../webhookResource.js";
+import { webhookSettings, type WebhookAppEnv } from "../webhookConfig.js";
 import { WebhookIdParams } from "./webhookIdParam.js";
 
 export const testWebhookRoute = createRoute({
@@ -25,17 +29,18 @@ export const testWebhookRoute = createRoute({
   },
 });
 
-export function registerTestWebhook(app: OpenAPIHono<ReportingEnv>) {
+export function registerTestWebhook<E extends WebhookAppEnv>(app: OpenAPIHono<E>) {
   app.openapi(testWebhookRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { db } = c.get("services");
     const accountId = c.get("auth").accountId;
-    const endpoint = await findWebhookEndpoint(db, accountId, id);
+    const environment = c.get("config").SLUICE_ENVIRONMENT;
+    const endpoint = await findWebhookEndpoint(db, accountId, environment, id);
     if (endpoint.status !== "active") {
       throw new SluiceError("CONFLICT", `Webhook endpoint ${id} is disabled (${endpoint.disabledReason ?? "no reason recorded"}); create a new one`);
     }
     const [deliveryId] = await emitWebhookEvents(db, [{
-      type: WEBHOOK_TEST_EVENT, accountId, objectKey: newId("req"), endpointId: endpoint.id,
+      type: WEBHOOK_TEST_EVENT, accountId, objectKey: newId("req"), endpointId: endpoint.id, environment,
       data: { webhook_id: endpoint.id, message: "A test event from Sluice: your endpoint receives and verifies webhooks." },
     }]);
     if (!deliveryId) throw new SluiceError("CONFLICT", `Webhook endpoint ${id} is not active`);

@@ -1,8 +1,9 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import {
-  apiKeySecurity, authErrorCodes, errorResponses, listWebhookEndpoints, requireApiKey, toWebhookEndpointResource, WebhookEndpointSchema,
-} from "@sluice/core";
-import type { ReportingEnv } from "../../env.js";
+import { apiKeySecurity, authErrorCodes, errorResponses } from "../../http/openapi.js";
+import { listWebhookEndpoints } from "../webhookEndpoints.js";
+import { requireApiKey } from "../../http/requireApiKey.js";
+import { toWebhookEndpointResource, WebhookEndpointSchema } from "../webhookResource.js";
+import type { WebhookAppEnv } from "../webhookConfig.js";
 
 export const listWebhooksRoute = createRoute({
   method: "get",
@@ -20,9 +21,9 @@ export const listWebhooksRoute = createRoute({
   },
 });
 
-export function registerListWebhooks(app: OpenAPIHono<ReportingEnv>) {
+export function registerListWebhooks<E extends WebhookAppEnv>(app: OpenAPIHono<E>) {
   app.openapi(listWebhooksRoute, async (c) => {
-    const endpoints = await listWebhookEndpoints(c.get("services").db, c.get("auth").accountId);
+    const endpoints = await listWebhookEndpoints(c.get("services").db, c.get("auth").accountId, c.get("config").SLUICE_ENVIRONMENT);
     return c.json({ ok: true as const, webhooks: endpoints.map(toWebhookEndpointResource) }, 200);
   });
 }
