@@ -54,6 +54,10 @@ export class UsageRecorder extends WorkerEntrypoint<object> implements UsageReco
     });
   }
 
+  async deliverWebhooks(): Promise<UsageRpcAnswer<{ attempted: number }>> {
+    return answer(async () => ({ attempted: (await deliverDueWebhooks(readWorkerConfig(reportingConfigSchema, this.env), 1)).attempted }));
+  }
+
   private drain() {
     return withStorage(this.env, drainUsageOutboxIfPending);
   }
