@@ -57,4 +57,5 @@ CREATE UNIQUE INDEX "webhook_deliveries_event_endpoint_unique" ON "webhook_deliv
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_id","created_at");--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_account_idx" ON "webhook_endpoints" USING btree ("account_id","environment","status");--> statement-breakpoint
-CREATE INDEX "webhook_events_account_idx" ON "webhook_events" USING btree ("account_id","created_at");
+CREATE INDEX "webhook_events_account_idx" ON "webhook_events" USING btree ("account_id","created_at");--> statement-breakpoint
+CREATE INDEX "encoded_swaps_usage_event_idx" ON "encoded_swaps" USING btree ("usage_event_id");
