@@ -42,7 +42,14 @@ export function webhookBody(id: string, type: string, createdAt: Date, data: Rec
  * endpoint subscribed to a type gets no row. Re-emitting an event (same type and object) changes nothing. Answers the
  * deliveries written.
  */
-export async function emitWebhookEvents(db: Pick<Database, "execute">, events: WebhookEventInput[]): Promise<string[]> {
+export async function emitWebhookEvents(
+  db: Pick<Database, "execute">, events: WebhookEventInput[],
+  /**
+   * `attemptNow`: the caller sends the deliveries itself right away (`deliverWebhooks` with their ids), so other
+   * deliverers leave them for a minute; if the caller fails to, they go out then.
+   */
+  options: { attemptNow?: boolean } = {},
+): Promise<string[]> {
   if (events.length === 0) return [];
   const now = new Date();
   const rows = await Promise.all(events.map(async (e) => {
@@ -62,8 +69,9 @@ export async function emitWebhookEvents(db: Pick<Database, "execute">, events: W
       on conflict (id) do nothing
       returning id
     )
-    insert into webhook_deliveries (id, event_id, endpoint_id)
-    select 'whd_' || replace(gen_random_uuid()::text, '-', ''), t.event_id, t.endpoint_id
+    insert into webhook_deliveries (id, event_id, endpoint_id, next_attempt_at)
+    select 'whd_' || replace(gen_random_uuid()::text, '-', ''), t.event_id, t.endpoint_id,
+      now() + make_interval(secs => ${options.attemptNow ? 60 : 0})
     from targets t join inserted x on x.id = t.event_id
     on conflict do nothing
     returning id`);

@@ -27,7 +27,7 @@ export async function announceDryRun(c: Context<SandboxEnv>, key: string, respon
         id, event_type: "solve", chain: answer.transaction.chain, volume_usd: centsNumber(String(answer.quote.volumeUsd)),
         is_dry_run: true, is_test: auth.isTest, status: "encoded", tx_hash: null, created_at: new Date().toISOString(),
       },
-    }]);
+    }], { attemptNow: true });
     if (deliveries.length) await deliverWebhooks({ db, ...webhookSettings(config), deliveryIds: deliveries });
   } finally {
     await close();

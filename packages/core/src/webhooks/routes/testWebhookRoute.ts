@@ -42,7 +42,7 @@ export function registerTestWebhook<E extends WebhookAppEnv>(app: OpenAPIHono<E>
     const [deliveryId] = await emitWebhookEvents(db, [{
       type: WEBHOOK_TEST_EVENT, accountId, objectKey: newId("req"), endpointId: endpoint.id, environment,
       data: { webhook_id: endpoint.id, message: "A test event from Sluice: your endpoint receives and verifies webhooks." },
-    }]);
+    }], { attemptNow: true });
     if (!deliveryId) throw new SluiceError("CONFLICT", `Webhook endpoint ${id} is not active`);
     await deliverWebhooks({ db, ...webhookSettings(c.get("config")), deliveryIds: [deliveryId] });
     const delivery = (await listWebhookDeliveries(db, endpoint.id, 50)).find((d) => d.id === deliveryId);

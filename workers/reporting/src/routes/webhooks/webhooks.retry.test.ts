@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createPartner, hasValidSignature, query, startWebhookReceiver, type WebhookReceiver } from "@sluice/testkit";
+import { randomBytes } from "node:crypto";
+import { admin, call, createPartner, hasValidSignature, insertEvents, query, startWebhookReceiver, type WebhookReceiver } from "@sluice/testkit";
 
 let receiver: WebhookReceiver;
 beforeAll(async () => { receiver = await startWebhookReceiver(); });
@@ -107,5 +108,31 @@ describe("retries (the local stack retries after 1 s, 2 s, 4 s …; production a
     const ok = await call(`/api/v1/webhooks/${id}/test`, { key: partner.key, method: "POST" });
     expect(ok.body.delivery.status).toBe("delivered");
     expect((await call("/api/v1/webhooks", { key: partner.key })).body.webhooks[0]).toMatchObject({ status: "active", failing_since: null });
+  });
+});
+
+describe("in normal operation nothing is sent twice", () => {
+  it("many deliverers at once (the cron, requests' background work, the operator) send each event exactly once", async () => {
+    const partner = await createPartner();
+    const created = await call("/api/v1/webhooks", { key: partner.key, body: { url: receiver.url("/busy"), events: ["swap.failed"] } });
+    expect(created.status).toBe(201);
+    // Slow answers, so the deliverers' runs overlap.
+    receiver.respond(async () => { await sleep(300); return 200; });
+    const old = new Date(Date.now() - 3 * 3600_000).toISOString();
+    await insertEvents(...Array.from({ length: 20 }, (_, i) => ({
+      accountId: partner.accountId, volumeUsd: `${i + 1}`, outcome: "pending" as const, txHash: `0x${randomBytes(32).toString("hex")}`, occurredAt: old,
+    })));
+    // A usage read fails the 20 dropped solves (20 swap.failed events); 6 operator runs race the background delivery and the ticker.
+    await Promise.all([
+      call("/api/v1/usage", { key: partner.key }),
+      ...Array.from({ length: 6 }, async (_, i) => { await sleep(i * 100); return admin("/admin/v1/webhooks/deliver", { method: "POST" }); }),
+    ]);
+    await receiver.waitFor(() => at("/busy").length >= 20, 30_000);
+    await sleep(3000);
+    const ids = at("/busy").map((r) => r.json.id);
+    expect(ids).toHaveLength(20);
+    expect(new Set(ids).size).toBe(20);
+    expect(await query("select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = $1", [created.body.webhook.id]))
+      .toEqual([{ n: 20 }]);
   });
 });
