@@ -13,3 +13,4 @@ export * from "./routes/deleteWebhookRoute.js";
 export * from "./routes/testWebhookRoute.js";
 export * from "./routes/listWebhookDeliveriesRoute.js";
 export * from "./routes/registerWebhookRoutes.js";
+export * from "./pruneWebhookHistory.js";

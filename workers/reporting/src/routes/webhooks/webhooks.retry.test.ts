@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { admin, call, createPartner, hasValidSignature, insertEvents, query, startWebhookReceiver, type WebhookReceiver } from "@sluice/testkit";
+import { pruneWebhookHistory } from "@sluice/core";
+import { admin, call, createPartner, hasValidSignature, insertEvents, query, startWebhookReceiver, testDb, type WebhookReceiver } from "@sluice/testkit";
 
 let receiver: WebhookReceiver;
 beforeAll(async () => { receiver = await startWebhookReceiver(); });
@@ -134,5 +135,21 @@ describe("in normal operation nothing is sent twice", () => {
     expect(new Set(ids).size).toBe(20);
     expect(await query("select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = $1", [created.body.webhook.id]))
       .toEqual([{ n: 20 }]);
+  });
+});
+
+describe("history", () => {
+  it("finished deliveries older than 30 days are forgotten with their attempts; pending ones are kept", async () => {
+    const partner = await createPartner();
+    const created = await call("/api/v1/webhooks", { key: partner.key, body: { url: receiver.url("/history"), events: ["swap.failed"] } });
+    const id = created.body.webhook.id;
+    receiver.respond((r) => (r.path === "/history" && at("/history").length > 1 ? 500 : 200));
+    const done = (await call(`/api/v1/webhooks/${id}/test`, { key: partner.key, method: "POST" })).body.delivery;
+    const pending = (await call(`/api/v1/webhooks/${id}/test`, { key: partner.key, method: "POST" })).body.delivery;
+    expect([done.status, pending.status]).toEqual(["delivered", "pending"]);
+    await query("update webhook_events set created_at = now() - interval '31 days' where id = any($1)", [[done.event_id, pending.event_id]]);
+    expect(await pruneWebhookHistory(testDb())).toBeGreaterThanOrEqual(1);
+    expect((await call(`/api/v1/webhooks/${id}/deliveries`, { key: partner.key })).body.deliveries.map((d: any) => d.id)).toEqual([pending.id]);
+    expect(await query("select count(*)::int as n from webhook_attempts where delivery_id = $1", [done.id])).toEqual([{ n: 0 }]);
   });
 });
