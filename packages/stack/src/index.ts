@@ -5,3 +5,4 @@ export * from "./wrangler/startWrangler.js";
 export * from "./redisRestBridge/index.js";
 export * from "./wrangler/prepareGatewayAssets.js";
 export * from "./requireLocalServices.js";
+export * from "./soak/index.js";

@@ -8,7 +8,7 @@ import { registerPostBridgeTrack } from "./routes/track.js";
 import { scheduled } from "./scheduled.js";
 
 /** Bridge: chains, tokens, validated Across quotes, deposit status and tracking; cron: reconcile tracked deposits. */
-const app = createApp<BridgeEnv>({ config: bridgeConfigSchema });
+const app = createApp<BridgeEnv>({ name: "bridge", config: bridgeConfigSchema });
 registerGetBridgeChains(app);
 registerGetBridgeTokens(app);
 registerPostBridgeQuote(app);

@@ -65,8 +65,18 @@ app.get("/admin/v1/openapi.json", async (c) => c.json(mergeOpenApiDocuments(awai
 })));
 
 // The viewer script is served by this deployment's static assets (see wrangler.toml), so /docs works offline.
-/** For load balancers and uptime checks: the public entry answers (no secrets, no upstream URLs, no key needed). */
-app.get("/health", (c) => c.json({ ok: true as const, service: "sluice" }));
+/**
+ * For load balancers and uptime checks: the public entry answers (no secrets, no upstream URLs, no key needed), with
+ * the gasless relayers per chain (how many, how many hold the chain's minimum balance) as the swap worker reports them
+ * within two seconds — `null` when it cannot say. A 200 means the entry serves; `relayers` is for operators' alerts.
+ */
+app.get("/health", async (c) => {
+  const relayers = await c.env.SWAP.fetch("https://internal/internal/health", { signal: AbortSignal.timeout(2_000) })
+    .then((r) => (r.ok ? r.json<{ relayers: unknown }>() : { relayers: null }))
+    .then((body) => body.relayers ?? null)
+    .catch(() => null);
+  return c.json({ ok: true as const, service: "sluice", relayers });
+});
 
 // Online-only parts of the viewer are off: the page works without internet.
 const viewer = { cdn: "/docs/scalar.js", hideClientButton: true, withDefaultFonts: false, hideDownloadButton: false } as const;

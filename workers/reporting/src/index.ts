@@ -7,7 +7,7 @@ import { registerAdminRoutes } from "./admin/index.js";
 import { scheduled } from "./scheduled.js";
 
 /** Reporting: the partner's account, usage, rebates and webhooks; the operator's admin API; usage recording; settlement; webhook delivery. */
-const app = createApp<ReportingEnv>({ config: reportingConfigSchema });
+const app = createApp<ReportingEnv>({ name: "reporting", config: reportingConfigSchema });
 registerGetAccount(app);
 registerGetUsage(app);
 registerGetRebates(app);

@@ -11,7 +11,7 @@ import { sandboxConfigSchema, type SandboxEnv } from "./sandboxEnv.js";
  * own (sandbox keys manage sandbox endpoints, which hear of the sandbox's dry-run solves).
  * Sandbox keys only (SLUICE_ENVIRONMENT=sandbox), 300 requests per minute per key by default.
  */
-const app = createApp<SandboxEnv>({ config: sandboxConfigSchema });
+const app = createApp<SandboxEnv>({ name: "sandbox", config: sandboxConfigSchema });
 app.use("*", publicCors());
 registerHealth(app);
 registerForwardToSwap(app);

@@ -7,6 +7,8 @@ export const swapConfigSchema = sluiceConfigSchema.extend({
   RELAYER_PRIVATE_KEYS: z.string().optional(),
   /** A relayer transaction pending this long (ms) is replaced; default 60 s. */
   RELAYER_STUCK_AFTER_MS: positiveIntSetting().transform((v) => v ?? 60_000),
+  /** The health route re-checks relayer balances older than this (ms); default 60 s (the cron checks every minute). */
+  RELAYER_BALANCE_MAX_AGE_MS: positiveIntSetting(),
 });
 export type SwapConfig = z.infer<typeof swapConfigSchema>;
 

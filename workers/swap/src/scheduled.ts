@@ -1,11 +1,17 @@
-import { createRedis, readWorkerConfig, refreshChainGraphs, type IsolateCaches } from "@sluice/core";
+import { createRedis, logEvent, readWorkerConfig, refreshChainGraphs, relayerHealth, type IsolateCaches } from "@sluice/core";
 import { swapConfigSchema, type SwapBindings } from "./env.js";
 
-/** The cron (wrangler.toml `[triggers]`): keeps every chain's indexed pool graph, and its token list, current. */
+/**
+ * The cron (wrangler.toml `[triggers]`): keeps every chain's indexed pool graph, and its token list, current, and
+ * checks the relayers' balances (a relayer below its chain's minimum leaves rotation until topped up).
+ */
 export function createScheduled(caches: IsolateCaches): ExportedHandlerScheduledHandler<SwapBindings> {
   return (_controller, env, ctx) => {
     const config = readWorkerConfig(swapConfigSchema, env);
     const redis = createRedis({ url: config.REDIS_REST_URL, token: config.REDIS_REST_TOKEN });
     ctx.waitUntil(refreshChainGraphs({ env: config, redis, graphs: caches.graphs }));
+    ctx.waitUntil(relayerHealth({ redis, sluiceChains: config.SLUICE_CHAINS, relayerPrivateKeys: config.RELAYER_PRIVATE_KEYS, maxAgeMs: 0 })
+      .then((report) => logEvent("info", "relayer balances checked", { report: JSON.stringify(report) }))
+      .catch((error: unknown) => logEvent("error", "relayer balance check failed", { error: String(error) })));
   };
 }

@@ -16,7 +16,7 @@ export type RunDoctorParameters = {
   /** The deployment's `SLUICE_CHAINS`. */
   sluiceChains?: string;
   acrossApiUrl?: string;
-  /** A relayer below this balance (wei of the native coin) fails its check; default 0.05. */
+  /** A relayer below this balance (wei of the native coin) fails its check; default the chain's minimum relayer balance. */
   relayerMinBalanceWei?: bigint;
 };
 
@@ -67,7 +67,7 @@ export async function runDoctor(p: RunDoctorParameters): Promise<DoctorCheck[]> 
     return names.join(", ");
   });
   for (const name of chainNames.filter((n) => config[n])) {
-    await checkChain(name, config[name]!, p.relayerMinBalanceWei ?? 50_000_000_000_000_000n, check);
+    await checkChain(name, config[name]!, p.relayerMinBalanceWei ?? BigInt(config[name]!.minRelayerBalanceWei ?? chains[name].minRelayerBalanceWei), check);
   }
 
   if (p.acrossApiUrl) {

@@ -13,7 +13,8 @@ import { exactApprovals, type ApprovalTx } from "./exactApprovals.js";
 import { depositBridgeFee } from "./validation/checkFeeDisclosure.js";
 import { simulateDeposit } from "./validation/simulateDeposit.js";
 import { validateAcrossQuote } from "./validation/validateAcrossQuote.js";
-import type { BridgeQuoteRequest, QuoteValidationContext } from "./validation/quoteValidationTypes.js";
+import { isSameAssetRoute } from "./validation/checkEconomicBounds.js";
+import type { BridgeQuoteRequest, BridgeUsdPrices, QuoteValidationContext } from "./validation/quoteValidationTypes.js";
 import type { Address } from "viem";
 
 /** Sluice's bridge app fee: 10 bps of the output, taken in the output token on the destination chain. */
@@ -28,6 +29,11 @@ export type QuoteBridgeParameters = {
   integratorId: `0x${string}`;
   /** The shortest fill window a quoted deposit may leave relayers (s). */
   minFillWindowSeconds?: number;
+  /**
+   * Sluice's USD prices of the two tokens (origin and destination pool graphs), asked only for a route between
+   * different assets: its economic bound (`checkEconomicBounds`). Absent or failing → such a route is refused.
+   */
+  usdPrices?: () => Promise<BridgeUsdPrices>;
   /** A client of the origin chain for Sluice's own simulation; without one no quote is served. */
   originClient?: PublicClient;
   nowSeconds?: () => number;
@@ -53,21 +59,22 @@ export async function quoteBridge(params: QuoteBridgeParameters) {
     throw error;
   }
 
+  const usdPrices = isSameAssetRoute(request) ? undefined : await params.usdPrices?.().catch(() => undefined);
   const context = validateAcrossQuote({
-    request, quote, feeRecipient, integratorId, minFillWindowSeconds, appFeeBps: BRIDGE_APP_FEE_BPS, nowSeconds: now(),
+    request, quote, feeRecipient, integratorId, minFillWindowSeconds, appFeeBps: BRIDGE_APP_FEE_BPS, nowSeconds: now(), usdPrices,
   });
   // Across approves the maximum; the partner gets exactly what the deposit needs, read against the chain's allowance.
   const { allowance, approvals } = await exactApprovals(originClient, {
     chainId: request.originChainId, token: request.inputToken, owner: request.depositor, spender: quote.swapTx.to as Address,
     amount: context.deposit.inputAmount,
   }).catch(() => {
-    throw new SluiceError("UPSTREAM_ERROR", "The origin chain could not be reached to read the allowance; safe to retry");
+    throw new SluiceError("DEPENDENCY_DOWN", "The origin chain could not be reached to read the allowance; safe to retry");
   });
   const simulated = await simulateDeposit(originClient, request.depositor, [
     ...approvals.map((a) => ({ to: a.to, data: a.data, value: 0n })),
     { to: quote.swapTx.to as Address, data: quote.swapTx.data as `0x${string}`, value: BigInt(quote.swapTx.value ?? "0") },
   ]).catch(() => {
-    throw new SluiceError("UPSTREAM_ERROR", "The origin chain could not be reached to simulate the deposit; safe to retry");
+    throw new SluiceError("DEPENDENCY_DOWN", "The origin chain could not be reached to simulate the deposit; safe to retry");
   });
   if (!simulated.ok) {
     throw new SluiceError("SIMULATION_FAILED", `The deposit would fail (${simulated.reason}); check balance and allowance, then retry`);

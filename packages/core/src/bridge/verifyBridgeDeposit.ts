@@ -46,7 +46,7 @@ export async function verifyBridgeDeposit({ client, originChainId, originTxHash,
   if (!chain) throw notFound();
   const receipt = await client.getTransactionReceipt({ hash: originTxHash }).catch((error: unknown) => {
     if ((error as { name?: string }).name === "TransactionReceiptNotFoundError") return null;
-    throw new SluiceError("UPSTREAM_ERROR", `The chain ${originChainId} RPC did not answer; retry shortly`, { cause: error });
+    throw new SluiceError("DEPENDENCY_DOWN", `The chain ${originChainId} RPC did not answer; retry shortly`, { cause: error });
   });
   if (!receipt || receipt.status !== "success") throw notFound();
   const events = parseEventLogs({

@@ -80,7 +80,7 @@ async function receiptOf(client: PublicClient, hash: Hash, chainId: number) {
     return [await client.getTransactionReceipt({ hash })];
   } catch (error) {
     if ((error as { name?: string }).name === "TransactionReceiptNotFoundError") return [];
-    throw new SluiceError("UPSTREAM_ERROR", `The chain ${chainId} RPC did not answer; retry shortly`, { cause: error });
+    throw new SluiceError("DEPENDENCY_DOWN", `The chain ${chainId} RPC did not answer; retry shortly`, { cause: error });
   }
 }
 

@@ -40,6 +40,12 @@ export type ChainFacts = {
    * A deployment may override it (`SLUICE_CHAINS.<chain>.maxFeePerGasWei`).
    */
   maxFeePerGasWei: bigint;
+  /**
+   * A relayer holding less than this (wei of the native coin) is taken out of rotation until topped up, and the
+   * health endpoint and `pnpm admin doctor` report it. A deployment may override it
+   * (`SLUICE_CHAINS.<chain>.minRelayerBalanceWei`).
+   */
+  minRelayerBalanceWei: bigint;
   /** Across SpokePool (canonical mainnet address). */
   spokePool: Address;
   curatedTokens: readonly CuratedToken[];
@@ -64,6 +70,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     gaslessMinimumUsd: "250",
     confirmations: 12,
     maxFeePerGasWei: 200_000_000_000n,
+    minRelayerBalanceWei: 100_000_000_000_000_000n,
     spokePool: "0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5",
     curatedTokens: [
       { symbol: "WETH", name: "Wrapped Ether", decimals: 18, address: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2", wrappedNative: true },
@@ -84,6 +91,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     gaslessMinimumUsd: "20",
     confirmations: 10,
     maxFeePerGasWei: 5_000_000_000n,
+    minRelayerBalanceWei: 10_000_000_000_000_000n,
     spokePool: "0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64",
     curatedTokens: [
       { symbol: "WETH", name: "Wrapped Ether", decimals: 18, address: "0x4200000000000000000000000000000000000006", wrappedNative: true },
@@ -104,6 +112,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     gaslessMinimumUsd: "20",
     confirmations: 20,
     maxFeePerGasWei: 5_000_000_000n,
+    minRelayerBalanceWei: 10_000_000_000_000_000n,
     spokePool: "0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A",
     curatedTokens: [
       { symbol: "WETH", name: "Wrapped Ether", decimals: 18, address: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1", wrappedNative: true },
@@ -124,6 +133,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     gaslessMinimumUsd: "10",
     confirmations: 64,
     maxFeePerGasWei: 2_000_000_000_000n,
+    minRelayerBalanceWei: 20_000_000_000_000_000_000n,
     spokePool: "0x9295ee1d8C5b022Be115A2AD3c30C72E34e7F096",
     curatedTokens: [
       { symbol: "WPOL", name: "Wrapped Polygon Ecosystem Token", decimals: 18, address: "0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270", wrappedNative: true },

@@ -12,6 +12,7 @@ import { logEvent } from "../observability/logEvent.js";
  */
 export function onError(err: Error, c: Context): Response {
   const error = toSluiceError(err);
+  c.set("errorCode" as never, error.code as never);
   if (error.code === "INTERNAL" || error.code === "DEPENDENCY_DOWN") {
     logEvent("error", "failure", {
       requestId: c.get("requestId") as string | undefined, code: error.code, route: c.req.routePath,
@@ -19,6 +20,8 @@ export function onError(err: Error, c: Context): Response {
       cause: error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : undefined,
     });
   }
+  // A dependency outage is retryable: say when, unless the error says it more precisely.
+  if (error.code === "DEPENDENCY_DOWN" && !("Retry-After" in error.headers)) c.header("Retry-After", "5");
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   // The route's failure fields (see `failureFields`), under what the error itself carries.
   const routeFields = (c.get("failureFields") as (() => Record<string, unknown>) | undefined)?.() ?? {};

@@ -20,11 +20,13 @@ import { services } from "./services.js";
 export type CreateAppParameters = {
   /** The worker's configuration schema (`sluiceConfigSchema` extended), parsed once per isolate into `c.get("config")`. */
   config: z.ZodType;
+  /** The worker's name in logs and metrics (`swap`, `tokens`, …). */
+  name: string;
   /** What the worker keeps between requests (default: a fresh set for this app, i.e. this isolate). */
   caches?: IsolateCaches;
 };
 
-export function createApp<E extends AppEnv = AppEnv>({ config, caches = createIsolateCaches() }: CreateAppParameters) {
+export function createApp<E extends AppEnv = AppEnv>({ name, config, caches = createIsolateCaches() }: CreateAppParameters) {
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -37,7 +39,7 @@ export function createApp<E extends AppEnv = AppEnv>({ config, caches = createIs
   });
   app.use("*", requestId());
   app.use("*", timing({ crossOrigin: true, totalDescription: "total" }));
-  app.use("*", requestLog());
+  app.use("*", requestLog(name));
   app.use("*", async (c, next) => {
     c.set("config" as never, readWorkerConfig(config, c.env as object) as never);
     await next();

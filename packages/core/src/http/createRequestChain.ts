@@ -23,6 +23,12 @@ export type RequestChain = {
   routingGraphs: RoutingGraphCache;
 };
 
+/**
+ * A request's RPC calls each get this long (viem retries once): an RPC that stops answering costs a request at most
+ * about 8 s, so every request is answered within 10 s even when a chain's node hangs rather than refuses.
+ */
+const REQUEST_RPC_TIMEOUT_MS = 4_000;
+
 export type CreateRequestChainParameters = { env: IndexerEnv; name: ChainName; redis: () => Redis; caches: IsolateCaches };
 
 /**
@@ -31,7 +37,7 @@ export type CreateRequestChainParameters = { env: IndexerEnv; name: ChainName; r
  */
 export function createRequestChain({ env, name, redis, caches }: CreateRequestChainParameters): RequestChain {
   const deployment = requireChainDeployment(env.SLUICE_CHAINS, name);
-  const client = createChainClient({ chain: name, deployment });
+  const client = createChainClient({ chain: name, deployment, timeoutMs: REQUEST_RPC_TIMEOUT_MS });
   let source: RequestChain["source"] | undefined;
   return {
     name,

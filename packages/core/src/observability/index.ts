@@ -1,2 +1,3 @@
 export * from "./logEvent.js";
 export * from "./requestLog.js";
+export * from "./recordRequestMetric.js";

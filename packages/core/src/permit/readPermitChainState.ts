@@ -25,7 +25,7 @@ export async function readPermitChainState(
       ],
     });
   } catch (cause) {
-    throw new SluiceError("UPSTREAM_ERROR", "The chain's RPC did not answer while checking the permit; retry shortly", { cause });
+    throw new SluiceError("DEPENDENCY_DOWN", "The chain's RPC did not answer while checking the permit; retry shortly", { cause });
   }
   const [time, bitmap, balance, allowance] = results;
   if (time.status !== "success" || bitmap.status !== "success") {

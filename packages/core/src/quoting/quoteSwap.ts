@@ -48,7 +48,7 @@ export type QuoteSwapParameters = {
  * that block, one Multicall3 call re-reading the candidate pools.
  *
  * Throws SluiceError: MALFORMED_REQUEST (bad amount, decimals), UNSUPPORTED_TOKEN, NO_ROUTE,
- * PRICE_IMPACT_TOO_HIGH (above 500 bps), UPSTREAM_ERROR (the chain's RPC failed). A swap below the gasless minimum is
+ * PRICE_IMPACT_TOO_HIGH (above 500 bps), DEPENDENCY_DOWN (the chain's RPC failed). A swap below the gasless minimum is
  * not an error here: the quote says `gaslessEligible: false` (see `swapTooSmall` for the interface's failure).
  */
 export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
@@ -86,13 +86,13 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   return quote;
 }
 
-/** Chain RPC failures become UPSTREAM_ERROR naming the chain; Sluice's own errors pass through. */
+/** Chain RPC failures become DEPENDENCY_DOWN (503) naming the chain; Sluice's own errors pass through. */
 async function upstream<T>(chain: ChainName, work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof SluiceError) throw error;
-    if (isRpcError(error)) throw new SluiceError("UPSTREAM_ERROR", `The ${chain} RPC node did not answer; retry shortly`, { cause: error });
+    if (isRpcError(error)) throw new SluiceError("DEPENDENCY_DOWN", `The ${chain} RPC node did not answer; retry shortly`, { cause: error });
     throw error;
   }
 }

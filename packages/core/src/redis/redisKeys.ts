@@ -48,6 +48,10 @@ export const redisKeys = {
   },
   /** A lease so only one relayer repair per chain runs at a time. */
   relayerRepairLease: (chainId: number) => `sluice:relayer:${chainId}:repair-lease`,
+  /** The last balance check of a chain's relayers: hash relayer address → `RelayerBalanceRecord` JSON. */
+  relayerBalances: (chainId: number) => `sluice:relayer:${chainId}:balances`,
+  /** A lease so only one balance check per chain runs at a time. */
+  relayerBalanceLease: (chainId: number) => `sluice:relayer:${chainId}:balance-lease`,
   /** Round-robin counter spreading solves over a chain's relayers. */
   relayerRoundRobin: (chainId: number) => `sluice:relayer:${chainId}:round-robin`,
 

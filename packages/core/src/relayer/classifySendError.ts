@@ -2,10 +2,12 @@
  * What a failed `eth_sendRawTransaction` means for the nonce:
  * - `nonce`: the node already has this nonce (too low, already known, replacement underpriced) — resync, retry;
  * - `uncertain`: the node may or may not have received it (timeout, connection lost) — look the hash up;
- * - `rejected`: the node refused the transaction itself (funds for gas, fee cap, size) — the nonce is unused.
+ * - `funds`: the node refused it because the relayer cannot pay for the gas — the nonce is unused;
+ * - `rejected`: the node refused the transaction itself (fee cap, size, …) — the nonce is unused.
  */
-export function classifySendError(error: unknown): "nonce" | "uncertain" | "rejected" {
+export function classifySendError(error: unknown): "nonce" | "uncertain" | "funds" | "rejected" {
   const text = collectMessages(error);
+  if (/insufficient funds/i.test(text)) return "funds";
   if (/nonce too low|nonce.*(lower|too small|has already been used)|already known|already imported|replacement transaction underpriced|known transaction/i.test(text)) {
     return "nonce";
   }

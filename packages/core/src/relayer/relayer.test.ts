@@ -1,13 +1,15 @@
 /**
  * Relayer nonces on their own, against a real Redis (REST API) and a real anvil node: allocation starts at the chain's
- * pending count, concurrent allocations never share a nonce, and solves are spread over the relayers in turn.
+ * pending count, concurrent allocations never share a nonce, solves are spread over the relayers in turn, and a relayer
+ * the balance check saw below the minimum is skipped (all of them: a 503 before anything is sent).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startTestRedis, type AnvilNode, type TestRedis } from "@sluice/testkit";
 import { allocateRelayerNonce } from "./allocateRelayerNonce.js";
-import { pickRelayer } from "./pickRelayer.js";
+import { checkRelayerBalances } from "./checkRelayerBalances.js";
+import { pickRelayer, RELAYER_BALANCE_RECORD_TTL_MS } from "./pickRelayer.js";
 
 let t: TestRedis;
 let anvil: AnvilNode;
@@ -45,5 +47,38 @@ describe("pickRelayer", () => {
     expect(picked[0]).not.toBe(picked[1]);
     expect(picked[0]).toBe(picked[2]);
     await expect(pickRelayer(t.redis, 137, [])).rejects.toMatchObject({ code: "UNSUPPORTED_CHAIN" });
+  });
+});
+
+describe("checkRelayerBalances and rotation", () => {
+  const setBalance = (address: string, wei: bigint) =>
+    client.request({ method: "anvil_setBalance" as never, params: [address, `0x${wei.toString(16)}`] as never });
+
+  it("a relayer below the minimum leaves rotation; with none funded the pick is a 503; topped up it returns", async () => {
+    const chainId = 8453;
+    const min = 10n ** 16n;
+    await setBalance(first!.address, min - 1n);
+    await setBalance(second!.address, min);
+    const seen = await checkRelayerBalances({ redis: t.redis, client, chainId, relayers: [first!.address, second!.address], minBalanceWei: min });
+    expect(seen.map((r) => [r.relayer, r.low])).toEqual([[first!.address, true], [second!.address, false]]);
+    for (let i = 0; i < 4; i++) expect((await pickRelayer(t.redis, chainId, [first!, second!])).address).toBe(second!.address);
+
+    await setBalance(second!.address, 0n);
+    await checkRelayerBalances({ redis: t.redis, client, chainId, relayers: [first!.address, second!.address], minBalanceWei: min });
+    await expect(pickRelayer(t.redis, chainId, [first!, second!])).rejects.toMatchObject({ code: "DEPENDENCY_DOWN", status: 503 });
+    // A check older than the record's lifetime no longer holds a relayer back.
+    await expect(pickRelayer(t.redis, chainId, [first!, second!], Date.now() + RELAYER_BALANCE_RECORD_TTL_MS + 1)).resolves.toBeDefined();
+
+    await setBalance(first!.address, 10n ** 18n);
+    await checkRelayerBalances({ redis: t.redis, client, chainId, relayers: [first!.address, second!.address], minBalanceWei: min });
+    expect((await pickRelayer(t.redis, chainId, [first!, second!])).address).toBe(first!.address);
+  });
+
+  it("keeps the previous record of a relayer whose balance cannot be read", async () => {
+    const unreachable = createPublicClient({ transport: http("http://127.0.0.1:9", { retryCount: 0, timeout: 500 }) }) as PublicClient;
+    const chainId = 10;
+    await checkRelayerBalances({ redis: t.redis, client, chainId, relayers: [first!.address], minBalanceWei: 10n ** 30n });
+    expect(await checkRelayerBalances({ redis: t.redis, client: unreachable, chainId, relayers: [first!.address], minBalanceWei: 0n })).toEqual([]);
+    await expect(pickRelayer(t.redis, chainId, [first!])).rejects.toMatchObject({ code: "DEPENDENCY_DOWN" });
   });
 });

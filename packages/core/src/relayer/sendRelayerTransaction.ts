@@ -4,6 +4,7 @@ import { SluiceError } from "../errors/SluiceError.js";
 import type { Redis } from "../redis/createRedis.js";
 import { allocateRelayerNonce } from "./allocateRelayerNonce.js";
 import { classifySendError } from "./classifySendError.js";
+import { markRelayerLow } from "./markRelayerLow.js";
 import type { InflightRecord } from "./inflightRecord.js";
 import { resyncRelayerNonce } from "./resyncRelayerNonce.js";
 import { signRelayerTransaction } from "./signRelayerTransaction.js";
@@ -18,6 +19,8 @@ export type SendRelayerTransactionParameters = {
   gas: bigint;
   /** The most the relayer pays per gas (wei): when the network asks more, nothing is sent (`UPSTREAM_ERROR`). */
   maxFeePerGasCap?: bigint;
+  /** The chain's minimum relayer balance: a relayer the node finds short of funds is recorded below it at once. */
+  minBalanceWei?: bigint;
 };
 
 export type SentRelayerTransaction = { hash: Hex; relayer: Address; nonce: number };
@@ -33,13 +36,14 @@ const ATTEMPTS = 4;
  *     looked up; not there → the nonce goes back as a hole, reused by the next send (or plugged by the repair),
  *     so it never leaves a gap that wedges the transactions behind it;
  *  4. sent → recorded as in flight (nonce → what was sent) so `repairRelayerNonces` can replace it if it sticks.
- * Above the chain's fee cap nothing is sent: the relayer never overpays for a user's swap.
+ * Above the chain's fee cap nothing is sent: the relayer never overpays for a user's swap. A relayer the node finds
+ * short of funds is taken out of rotation (`markRelayerLow`) and the solve answered 503.
  */
 export async function sendRelayerTransaction(params: SendRelayerTransactionParameters): Promise<SentRelayerTransaction> {
   const { redis, client, chainId, account, to, data, gas } = params;
   const keys = redisKeys.relayer(chainId, account.address);
   const fees = await client.estimateFeesPerGas().catch((cause) => {
-    throw new SluiceError("UPSTREAM_ERROR", "The chain's RPC did not answer (fees); nothing was sent, retry shortly", { cause });
+    throw new SluiceError("DEPENDENCY_DOWN", "The chain's RPC did not answer (fees); nothing was sent, retry shortly", { cause });
   });
   if (params.maxFeePerGasCap !== undefined && fees.maxFeePerGas > params.maxFeePerGasCap) {
     throw new SluiceError("UPSTREAM_ERROR",
@@ -67,7 +71,13 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
         return { hash, relayer: account.address, nonce };
       }
       await redis.zadd(keys.holes, { score: nonce, member: String(nonce) }).catch(() => {});
-      throw new SluiceError(kind === "uncertain" ? "UPSTREAM_ERROR" : "TRANSACTION_REJECTED",
+      if (kind === "funds") {
+        await markRelayerLow({ redis, client, chainId, relayer: account.address, minBalanceWei: params.minBalanceWei ?? 0n });
+        throw new SluiceError("DEPENDENCY_DOWN", "The relayer cannot pay for gas right now; nothing was sent, retry shortly", {
+          cause: error, hint: "the operator tops up the chain's relayer wallets (see GET /health and pnpm admin doctor)",
+        });
+      }
+      throw new SluiceError(kind === "uncertain" ? "DEPENDENCY_DOWN" : "TRANSACTION_REJECTED",
         kind === "uncertain"
           ? "The chain's RPC failed while sending; nothing was sent, retry shortly"
           : `The node refused the relayer's transaction: ${shortMessage(error)}`,
@@ -76,7 +86,7 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
     await remember(redis, keys.inflight, nonce, { hash, to, data, gas, fees });
     return { hash, relayer: account.address, nonce };
   }
-  throw new SluiceError("UPSTREAM_ERROR", "The relayer could not get a free nonce; nothing was sent, retry shortly", { cause: lastError });
+  throw new SluiceError("DEPENDENCY_DOWN", "The relayer could not get a free nonce; nothing was sent, retry shortly", { cause: lastError });
 }
 
 async function remember(

@@ -9,7 +9,7 @@ import { simulateSolve } from "./simulateSolve.js";
 
 /**
  * The encode-only solve: a dry run, or a swap below the gasless minimum that the user submits (paying gas) and then
- * `/confirm`s. Simulated from the user; the calldata is remembered for `/confirm` and the solve recorded as a dry run.
+ * `/confirm`s. Simulated from the user; the calldata is remembered for `/confirm`, then the solve recorded as a dry run.
  * Below the minimum (and not a dry run) it answers the `Swap too small` failure carrying the calldata.
  */
 export async function encodeOnlySolve(s: SolveContext, dryRun: boolean): Promise<SolveSwapReturnType> {
@@ -18,12 +18,14 @@ export async function encodeOnlySolve(s: SolveContext, dryRun: boolean): Promise
     throw new SluiceError("SIMULATION_FAILED", "The route no longer meets the minimum output; request a fresh quote");
   }
   if (!s.sandbox && s.usage) {
-    await recordSolveEvent(s.usage, { ...s.event, isDryRun: true });
-    await rememberEncodedSwap(s.services.db, {
+    // Remembered first, then recorded under the remembered row's event id: a solve answered 503 leaves no event
+    // behind, and the same calldata solved again is the same event.
+    const eventId = await rememberEncodedSwap(s.services.db, {
       accountId: s.auth.accountId, apiKeyId: s.auth.keyId, chain: s.chain.name, executor: s.executor, data: s.data, owner: s.user,
       tokenIn: s.quote.tokenIn.address, tokenOut: s.quote.tokenOut.address, amountIn: s.quote.amountIn,
       quotedAmountOut: s.quote.amountOut, minAmountOut: s.minAmountOut, volumeUsd: s.quote.volumeUsd, usageEventId: s.event.id,
     });
+    await recordSolveEvent(s.usage, { ...s.event, id: eventId, isDryRun: true });
   }
   if (!dryRun) throw swapTooSmall(s.quote, { transaction: s.transaction });
   return { quote: formatQuote(s.quote), transaction: s.transaction, gaslessEligible: s.quote.gaslessEligible, computeMs: Date.now() - s.started };

@@ -26,6 +26,7 @@ export async function sendGaslessSolve(s: SolveContext): Promise<SolveSwapReturn
   const release = await claimPermitNonce(redis, { chainId, owner: s.user, nonce: s.permit.nonce, claimant: s.event.id });
   const relayers = parseRelayerAccounts(s.relayerPrivateKeys, s.chain.deployment.relayers);
   const feeCap = BigInt(s.chain.deployment.maxFeePerGasWei ?? chains[s.chain.name].maxFeePerGasWei);
+  const minBalanceWei = BigInt(s.chain.deployment.minRelayerBalanceWei ?? chains[s.chain.name].minRelayerBalanceWei);
   let sent;
   try {
     const relayer = await pickRelayer(redis, chainId, relayers);
@@ -35,7 +36,7 @@ export async function sendGaslessSolve(s: SolveContext): Promise<SolveSwapReturn
     }
     sent = await s.services.time("send", () => sendRelayerTransaction({
       redis, client: s.chain.client, chainId, account: relayer, to: s.executor, data: s.data, gas: simulated.gas,
-      maxFeePerGasCap: feeCap,
+      maxFeePerGasCap: feeCap, minBalanceWei,
     }));
   } catch (error) {
     await release();

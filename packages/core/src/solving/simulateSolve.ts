@@ -30,7 +30,7 @@ export async function simulateSolve(
 function refusal(error: unknown): SluiceError {
   const revertData = findRevertData(error);
   if (revertData === undefined) {
-    return new SluiceError("UPSTREAM_ERROR", "The chain's RPC failed while simulating the swap; nothing was sent, retry shortly", { cause: error });
+    return new SluiceError("DEPENDENCY_DOWN", "The chain's RPC failed while simulating the swap; nothing was sent, retry shortly", { cause: error });
   }
   let name = "unknown";
   let args: readonly unknown[] = [];

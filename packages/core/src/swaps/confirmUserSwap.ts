@@ -80,7 +80,7 @@ export async function confirmUserSwap({ db, chain: requestChain, accountId, txHa
 async function verifyMinedCall(client: PublicClient, chain: ChainName, hash: Hash, executor: `0x${string}`): Promise<Transaction> {
   const tx = await client.getTransaction({ hash }).catch((error: unknown) => {
     if ((error as { name?: string }).name === "TransactionNotFoundError") return null;
-    throw new SluiceError("UPSTREAM_ERROR", `The ${chain} RPC did not answer; retry shortly`, { cause: error });
+    throw new SluiceError("DEPENDENCY_DOWN", `The ${chain} RPC did not answer; retry shortly`, { cause: error });
   });
   if (!tx) {
     throw new SluiceError("NOT_FOUND", `Unknown transaction: ${chains[chain].displayName} has no transaction ${hash}`, {
@@ -100,7 +100,7 @@ async function verifyMinedCall(client: PublicClient, chain: ChainName, hash: Has
 /** The transaction succeeded; returns how many blocks deep it is (its own block counts as 1). */
 async function requireSucceeded(client: PublicClient, chain: ChainName, hash: Hash): Promise<number> {
   const [receipt, head] = await Promise.all([client.getTransactionReceipt({ hash }), client.getBlockNumber({ cacheTime: 0 })]).catch((error: unknown) => {
-    throw new SluiceError("UPSTREAM_ERROR", `The ${chain} RPC did not return the receipt; retry shortly`, { cause: error });
+    throw new SluiceError("DEPENDENCY_DOWN", `The ${chain} RPC did not return the receipt; retry shortly`, { cause: error });
   });
   if (receipt.status !== "success") {
     throw new SluiceError("TRANSACTION_REJECTED", `Transaction ${hash} failed (reverted) on ${chain}: no volume is tracked`, {

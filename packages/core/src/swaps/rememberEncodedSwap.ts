@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { keccak256, type Address, type Hex } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import type { Database } from "../db/createDb.js";
@@ -26,18 +27,20 @@ export type EncodedSwapRecord = {
 
 /**
  * Remembers calldata the user may submit themselves (encode-only and dry-run solves) so /confirm can match
- * keccak256 of the mined input to it. The same calldata encoded again (same permit, same route) keeps its first row.
- * Postgres unavailable → DEPENDENCY_DOWN (the caller has sent nothing).
+ * keccak256 of the mined input to it. The same calldata encoded again (same permit, same route) keeps its first row,
+ * and the answer is that row's usage event id: the caller records the solve event under it, so a retried solve is
+ * one event, never two. Postgres unavailable → DEPENDENCY_DOWN (the caller has sent and recorded nothing).
  */
-export async function rememberEncodedSwap(db: Database, record: EncodedSwapRecord): Promise<void> {
+export async function rememberEncodedSwap(db: Database, record: EncodedSwapRecord): Promise<string> {
+  const calldataHash = keccak256(record.data).toLowerCase();
   try {
-    await db.insert(encodedSwaps).values({
+    const inserted = await db.insert(encodedSwaps).values({
       id: newId("swp"),
       accountId: record.accountId,
       apiKeyId: record.apiKeyId,
       chain: record.chain,
       executor: record.executor.toLowerCase(),
-      calldataHash: keccak256(record.data).toLowerCase(),
+      calldataHash,
       owner: record.owner.toLowerCase(),
       tokenIn: record.tokenIn.toLowerCase(),
       tokenOut: record.tokenOut.toLowerCase(),
@@ -46,7 +49,12 @@ export async function rememberEncodedSwap(db: Database, record: EncodedSwapRecor
       minAmountOut: String(record.minAmountOut),
       volumeUsd: record.volumeUsd,
       usageEventId: record.usageEventId,
-    }).onConflictDoNothing({ target: [encodedSwaps.chain, encodedSwaps.calldataHash] });
+    }).onConflictDoNothing({ target: [encodedSwaps.chain, encodedSwaps.calldataHash] }).returning({ usageEventId: encodedSwaps.usageEventId });
+    if (inserted[0]) return inserted[0].usageEventId ?? record.usageEventId;
+    const [existing] = await db.select({ usageEventId: encodedSwaps.usageEventId }).from(encodedSwaps)
+      .where(and(eq(encodedSwaps.chain, record.chain), eq(encodedSwaps.calldataHash, calldataHash))).limit(1);
+    if (!existing) throw new Error("the encoded swap's row vanished between insert and read");
+    return existing.usageEventId ?? record.usageEventId;
   } catch (cause) {
     throw new SluiceError("DEPENDENCY_DOWN", "The encoded swap could not be stored, so it could not be confirmed later; nothing was sent, retry shortly", { cause });
   }

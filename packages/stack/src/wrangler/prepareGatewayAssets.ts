@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { REPO_ROOT } from "./startWrangler.js";
@@ -7,6 +7,10 @@ import { REPO_ROOT } from "./startWrangler.js";
  * The API reference page at /docs runs Scalar's viewer, a 4 MB script: rather than load it from a CDN (which a
  * machine without internet cannot), the public entry serves it as a static asset. This copies it from the installed
  * package into the gateway's asset folder (git-ignored); a deployment runs the same step before `wrangler deploy`.
+ *
+ * It writes only when the file differs: a running `wrangler dev` watches that folder and reloads the public entry on
+ * any write (requests stalled for up to 3 s while `pnpm deploy:check` ran beside the test stack), so a second caller
+ * — the deploy check in the test suite — must leave a running stack alone.
  */
 export function prepareGatewayAssets(): void {
   const requireFromGateway = createRequire(join(REPO_ROOT, "workers/gateway/package.json"));
@@ -15,6 +19,8 @@ export function prepareGatewayAssets(): void {
   const packageRoot = entry.slice(0, entry.lastIndexOf("/dist/"));
   const viewer = join(packageRoot, "dist/browser/standalone.js");
   const target = join(REPO_ROOT, "workers/gateway/public/docs");
+  const file = join(target, "scalar.js");
+  if (existsSync(file) && readFileSync(file).equals(readFileSync(viewer))) return;
   mkdirSync(target, { recursive: true });
-  copyFileSync(viewer, join(target, "scalar.js"));
+  copyFileSync(viewer, file);
 }

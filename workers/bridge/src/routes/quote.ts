@@ -1,5 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKeySecurity, authErrorCodes, errorResponses, quoteBridge, requireApiKey, SluiceError } from "@sluice/core";
+import {
+  apiKeySecurity, authErrorCodes, errorResponses, loadGraph, quoteBridge, requireApiKey, SluiceError, usdPerRawUnit, type RequestChain,
+} from "@sluice/core";
+import type { Address } from "viem";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
 import { addressField, BridgeTokenSchema, rawAmountField, requireBridgeLeg } from "./bridgeSchemas.js";
 
@@ -82,7 +85,16 @@ export function registerPostBridgeQuote(app: OpenAPIHono<BridgeEnv>) {
       integratorId: config.integratorId,
       minFillWindowSeconds: config.minFillWindowSeconds,
       originClient: c.get("services").servedChain(originChainId)?.client,
+      usdPrices: async () => ({
+        input: await usdPrice(c.get("services").servedChain(originChainId), inputToken.address),
+        output: await usdPrice(c.get("services").servedChain(destinationChainId), outputToken.address),
+      }),
     });
     return c.json({ ok: true as const, quote }, 200);
   });
+}
+
+/** USD per raw unit of a token from Sluice's indexed pool graph of its chain; undefined where the chain is not served. */
+async function usdPrice(chain: RequestChain | undefined, token: Address) {
+  return chain ? usdPerRawUnit(await loadGraph(chain.source), token.toLowerCase() as Address) : undefined;
 }

@@ -38,7 +38,7 @@ export const confirmRoute = createRoute({
   responses: {
     200: { description: "The volume is tracked", content: { "application/json": { schema: ConfirmAnswer } } },
     ...errorResponses(["MALFORMED_REQUEST", "UNSUPPORTED_CHAIN", "NOT_FOUND", "CONFLICT", "TRANSACTION_REJECTED",
-      "UPSTREAM_ERROR", ...authErrorCodes]),
+      ...authErrorCodes]),
   },
 });
 

@@ -65,9 +65,10 @@ describe("POST /api/v1/route — business rules", () => {
     const r = await expectFailure({ from: "USDC", to: "WETH", amount: "1" }, 422, /^Swap too small/, "SWAP_TOO_SMALL");
     expect(r.body.gaslessMinimumUsd).toBe(20);
   });
-  it("the chain's RPC down → 502 UPSTREAM_ERROR, still in the route failure shape", async () => {
-    await withOutage(faults.rpc("base"), () =>
-      expectFailure({ from: "USDC", to: "WETH", amount: "100" }, 502, /^The base RPC node did not answer/, "UPSTREAM_ERROR"));
+  it("the chain's RPC down → 503 DEPENDENCY_DOWN with Retry-After, still in the route failure shape", async () => {
+    const down = await withOutage(faults.rpc("base"), () =>
+      expectFailure({ from: "USDC", to: "WETH", amount: "100" }, 503, /^The base RPC node did not answer/, "DEPENDENCY_DOWN"));
+    expect(down.headers.get("retry-after")).toBe("5");
     // and quotes work again once it is back
     const r = await quote(key, { from: "USDC", to: "WETH", amount: "100" });
     expect(r.status).toBe(200);

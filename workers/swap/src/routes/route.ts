@@ -23,7 +23,7 @@ export const routeRoute = createRoute({
   responses: {
     200: { description: "The quote", content: { "application/json": { schema: RouteAnswer } } },
     ...errorResponses(["MALFORMED_REQUEST", "UNSUPPORTED_CHAIN", "UNSUPPORTED_TOKEN", "NO_ROUTE", "SWAP_TOO_SMALL",
-      "PRICE_IMPACT_TOO_HIGH", "UPSTREAM_ERROR", ...authErrorCodes], RouteFailure),
+      "PRICE_IMPACT_TOO_HIGH", ...authErrorCodes], RouteFailure),
   },
 });
 

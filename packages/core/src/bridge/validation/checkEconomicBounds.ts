@@ -1,30 +1,53 @@
 /**
- * Economic bounds: a quote that delivers far less than it takes is refused even when every field is consistent. For
- * a same-asset route (the same symbol on both chains) the deposit's output, compared in whole-token units, is at least
- * the input less Sluice's maximum total fee (relayer, LP, destination gas and app fee together); for exactOutput the
- * output counted is at most the requested amount plus the app fee. Routes between different assets have no such
- * bound here (Sluice's USD prices live in the swap side's pool graphs, which the bridge does not load): see
- * VALIDATION.md.
+ * Economic bounds: a quote that delivers far less than it takes is refused even when every field is consistent.
+ * - Same asset (the same symbol on both chains, or two USD stablecoins): the deposit's output, compared in whole-token
+ *   units, is at least the input less Sluice's maximum total fee (relayer, LP, destination gas and app fee together).
+ * - Different assets: the output's worth at Sluice's own USD prices (its indexed pool graphs' mid prices, the ones
+ *   `volumeUsd` uses) is at least the input's worth less the same maximum; without a price for both sides the quote
+ *   cannot be bounded and is refused.
+ * For exactOutput the output counted is at most the requested amount plus the app fee.
  */
-import type { QuoteValidationContext } from "./quoteValidationTypes.js";
+import type { BridgeQuoteRequest, QuoteValidationContext } from "./quoteValidationTypes.js";
 
-/** Default maximum total fee of a same-asset bridge: 3 %. */
+/** Default maximum total fee of a bridge transfer: 3 %. */
 export const DEFAULT_MAX_BRIDGE_FEE_BPS = 300n;
 
-export function checkEconomicBounds({ request, deposit, appFee, maxFeeBps = DEFAULT_MAX_BRIDGE_FEE_BPS }: QuoteValidationContext): string[] {
-  if (request.inputToken.symbol !== request.outputToken.symbol) return [];
+/** Same asset on both sides: the same symbol, or USD stablecoins both (valued 1:1). */
+export function isSameAssetRoute(request: Pick<BridgeQuoteRequest, "inputToken" | "outputToken">): boolean {
+  const { inputToken: i, outputToken: o } = request;
+  return i.symbol === o.symbol || (i.usdStable && o.usdStable);
+}
+
+export function checkEconomicBounds({ request, deposit, appFee, usdPrices, maxFeeBps = DEFAULT_MAX_BRIDGE_FEE_BPS }: QuoteValidationContext): string[] {
   // What the user pays for: the deposit's output, or for exactOutput the requested amount and the app fee (an
   // inflated output drained back to the user on the destination chain does not excuse an inflated input).
   const paidFor = request.tradeType === "exactOutput" ? request.amount + appFee : deposit.outputAmount;
-  // Both amounts in the larger of the two decimal scales.
-  const scale = Math.max(request.inputToken.decimals, request.outputToken.decimals);
-  const input = deposit.inputAmount * 10n ** BigInt(scale - request.inputToken.decimals);
-  const output = (paidFor < deposit.outputAmount ? paidFor : deposit.outputAmount) * 10n ** BigInt(scale - request.outputToken.decimals);
-  if (input === 0n || output === 0n) return ["the deposit takes or delivers nothing"];
-  const floor = (input * (10_000n - maxFeeBps)) / 10_000n;
-  if (output < floor) {
-    const feeBps = ((input - output) * 10_000n) / input;
-    return [`the deposit keeps ${feeBps} bps of a same-asset transfer in fees, more than Sluice's maximum of ${maxFeeBps} bps`];
+  const counted = paidFor < deposit.outputAmount ? paidFor : deposit.outputAmount;
+  if (deposit.inputAmount === 0n || counted === 0n) return ["the deposit takes or delivers nothing"];
+
+  if (isSameAssetRoute(request)) {
+    // Both amounts in the larger of the two decimal scales.
+    const scale = Math.max(request.inputToken.decimals, request.outputToken.decimals);
+    const input = deposit.inputAmount * 10n ** BigInt(scale - request.inputToken.decimals);
+    const output = counted * 10n ** BigInt(scale - request.outputToken.decimals);
+    const floor = (input * (10_000n - maxFeeBps)) / 10_000n;
+    if (output < floor) {
+      const feeBps = ((input - output) * 10_000n) / input;
+      return [`the deposit keeps ${feeBps} bps of a same-asset transfer in fees, more than Sluice's maximum of ${maxFeeBps} bps`];
+    }
+    return [];
+  }
+
+  const { input: inPrice, output: outPrice } = usdPrices ?? {};
+  if (!inPrice || !outPrice) {
+    return [`the route from ${request.inputToken.symbol} to ${request.outputToken.symbol} is between different assets and Sluice has no USD price for ${!inPrice ? request.inputToken.symbol : request.outputToken.symbol}, so the quote cannot be bounded`];
+  }
+  // outputUsd ≥ inputUsd × (1 − max fee), exactly: cross-multiplied over the prices' denominators.
+  const outputUsd = counted * outPrice.numerator * inPrice.denominator;
+  const inputUsd = deposit.inputAmount * inPrice.numerator * outPrice.denominator;
+  if (outputUsd * 10_000n < inputUsd * (10_000n - maxFeeBps)) {
+    const keptBps = inputUsd === 0n ? 10_000n : ((inputUsd - outputUsd) * 10_000n) / inputUsd;
+    return [`the deposit delivers ${keptBps} bps less than it takes at Sluice's USD prices, more than Sluice's maximum of ${maxFeeBps} bps`];
   }
   return [];
 }

@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import type { AcrossSwapApproval } from "../across/acrossSchemas.js";
+import type { Ratio } from "../../quoting/decimalFraction.js";
 import type { BridgeToken } from "../bridgeTokens.js";
 import type { DecodedDeposit } from "./decodeDepositCalldata.js";
 import type { HandlerInstructions } from "./decodeHandlerMessage.js";
@@ -26,6 +27,12 @@ export type QuoteValidationInput = {
   integratorId: `0x${string}`;
   /** Maximum total fee of a same-asset transfer (bps); default `DEFAULT_MAX_BRIDGE_FEE_BPS`. */
   maxFeeBps?: bigint;
+  /**
+   * Sluice's own USD prices (per raw unit) of the input token on the origin chain and the output token on the
+   * destination, from its indexed pool graphs: the economic bound of a route between different assets. Missing for
+   * such a route → refused.
+   */
+  usdPrices?: BridgeUsdPrices;
   /** The shortest fill window a deposit may leave relayers (s); default `MIN_FILL_WINDOW_SECONDS`. */
   minFillWindowSeconds?: number;
   nowSeconds: number;
@@ -42,3 +49,5 @@ export type QuoteValidationContext = QuoteValidationInput & {
 
 export type ViolationCode = "UPSTREAM_ERROR" | "QUOTE_EXPIRED" | "SIMULATION_FAILED";
 export type Violation = { check: string; code: ViolationCode; message: string };
+
+export type BridgeUsdPrices = { input?: Ratio; output?: Ratio };

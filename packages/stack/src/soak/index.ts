@@ -1,0 +1,2 @@
+export * from "./runSoak.js";
+export * from "./soakTypes.js";

@@ -1,0 +1,84 @@
+import pg from "pg";
+import { createPublicClient, http } from "viem";
+import type { SoakExpectations } from "./soakOperations.js";
+import type { SoakSetup } from "./soakSetup.js";
+import type { SoakTarget } from "./soakTypes.js";
+
+export type SoakLedgerReport = {
+  routeEvents: { expected: number; found: number };
+  solveEvents: { expected: number; found: number };
+  /** Swaps the generator knows happened that the ledger does not credit (or credits as not succeeded). */
+  lost: string[];
+  /** Transactions or events the ledger holds more often than the generator caused them. */
+  doubled: string[];
+  pendingLeft: number;
+  /** Solve events by kind, found against expected: gasless (sent by a relayer) and encode-only (user-paid or not sent). */
+  solveKinds: { gasless: [number, number]; encodeOnly: [number, number] };
+};
+
+/**
+ * The ledger against what the load generator knows it did, once the outbox is drained and the gasless solves are
+ * final: one `route` event per /route answered 200, one `solve` event per accepted solve, every gasless transaction
+ * credited once as succeeded, every confirmed user-paid transaction credited once. Read straight from Postgres.
+ */
+export async function checkSoakLedger(
+  target: SoakTarget, setup: SoakSetup, expected: SoakExpectations,
+  /** Requests that got no answer: each may or may not have been served (and recorded). */
+  unanswered: { routes: number; solves: number } = { routes: 0, solves: 0 },
+): Promise<SoakLedgerReport> {
+  await fetch(new URL("/admin/v1/usage/outbox/drain", target.baseUrl), { method: "POST", headers: { authorization: `Bearer ${target.adminToken}` } });
+  const db = new pg.Client({ connectionString: target.databaseUrl });
+  await db.connect();
+  try {
+    let pendingLeft = 0;
+    for (const until = Date.now() + 60_000; Date.now() < until;) {
+      // A /usage read finalises the account's sent solves from their receipts.
+      await fetch(new URL("/api/v1/usage?limit=1", target.baseUrl), { headers: { "X-Sluice-API-Key": setup.key } });
+      pendingLeft = (await db.query<{ n: number }>("select count(*)::int as n from usage_events where account_id = $1 and outcome = 'pending'", [setup.accountId])).rows[0]!.n;
+      if (pendingLeft === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    const counts = Object.fromEntries((await db.query<{ t: string; n: number }>(
+      "select event_type::text as t, count(*)::int as n from usage_events where account_id = $1 group by event_type", [setup.accountId])).rows.map((r) => [r.t, r.n]));
+    const txs = (await db.query<{ tx: string; n: number; outcome: string | null }>(
+      "select lower(tx_hash) as tx, count(*)::int as n, min(outcome::text) as outcome from usage_events where account_id = $1 and tx_hash is not null group by lower(tx_hash)",
+      [setup.accountId])).rows;
+    const gaslessFound = (await db.query<{ n: number }>(
+      "select count(*)::int as n from usage_events where account_id = $1 and event_type = 'solve' and tx_hash = any($2)",
+      [setup.accountId, expected.gasless.map((h) => h.toLowerCase())])).rows[0]!.n;
+    const byTx = new Map(txs.map((r) => [r.tx, r]));
+    const lost = [
+      ...expected.gasless.filter((h) => byTx.get(h.toLowerCase())?.outcome !== "succeeded").map((h) => `gasless ${h}`),
+      ...expected.confirmed.filter((h) => !byTx.has(h.toLowerCase())).map((h) => `user-paid ${h}`),
+    ];
+    const doubled = txs.filter((r) => r.n > 1).map((r) => `${r.tx} ×${r.n}`);
+    const routeEvents = { expected: expected.routes, found: counts.route ?? 0 };
+    const solveEvents = { expected: expected.solves, found: counts.solve ?? 0 };
+    if (routeEvents.found < routeEvents.expected) lost.push(`${routeEvents.expected - routeEvents.found} route events`);
+    if (routeEvents.found > routeEvents.expected + unanswered.routes) doubled.push(`${routeEvents.found - routeEvents.expected - unanswered.routes} route events`);
+    if (solveEvents.found < solveEvents.expected) lost.push(`${solveEvents.expected - solveEvents.found} solve events`);
+    if (solveEvents.found > solveEvents.expected + unanswered.solves) doubled.push(`${solveEvents.found - solveEvents.expected - unanswered.solves} solve events`);
+    const solveKinds = {
+      gasless: [gaslessFound, expected.gasless.length] as [number, number],
+      encodeOnly: [solveEvents.found - gaslessFound, expected.solves - expected.gasless.length] as [number, number],
+    };
+    return { routeEvents, solveEvents, lost, doubled, pendingLeft, solveKinds };
+  } finally {
+    await db.end();
+  }
+}
+
+/** Every relayer transaction mined: on each chain, each relayer's pending nonce equals its latest. */
+export async function unminedRelayerNonces(target: SoakTarget): Promise<string[]> {
+  const unmined: string[] = [];
+  for (const [name, chain] of Object.entries(target.manifest.chains)) {
+    const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    for (const relayer of chain.relayers) {
+      const [latest, pending] = await Promise.all([
+        client.getTransactionCount({ address: relayer, blockTag: "latest" }), client.getTransactionCount({ address: relayer, blockTag: "pending" }),
+      ]);
+      if (pending !== latest) unmined.push(`${name} ${relayer}: ${pending - latest} not mined`);
+    }
+  }
+  return unmined;
+}

@@ -1,0 +1,21 @@
+/**
+ * The gateway's viewer asset is written only when it differs: a running `wrangler dev` reloads the public entry on any
+ * write to its asset folder, so the deploy check in the test suite must not touch it while the test stack runs.
+ */
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { prepareGatewayAssets } from "./prepareGatewayAssets.js";
+import { REPO_ROOT } from "./startWrangler.js";
+
+describe("prepareGatewayAssets", () => {
+  it("leaves an up-to-date asset untouched", async () => {
+    prepareGatewayAssets();
+    const file = join(REPO_ROOT, "workers/gateway/public/docs/scalar.js");
+    const before = statSync(file).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    prepareGatewayAssets();
+    expect(statSync(file).mtimeMs).toBe(before);
+    expect(statSync(file).size).toBeGreaterThan(1_000_000);
+  });
+});
