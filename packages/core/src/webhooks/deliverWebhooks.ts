@@ -115,7 +115,12 @@ async function attempt(params: DeliverWebhooksParameters, delivery: Claimed, res
     error = e.name === "TimeoutError" || e.name === "AbortError" ? `timed out after ${timeoutMs} ms` : (e.message || String(e)).slice(0, 300);
   }
   const latencyMs = Date.now() - started;
-  const outcome = await record(params, delivery, { statusCode, error, latencyMs });
+  // Postgres lost after the attempt: the lease lapses and the delivery is sent again (at least once); the other
+  // claimed deliveries of this run still go out.
+  const outcome = await record(params, delivery, { statusCode, error, latencyMs }).catch((recordError: unknown) => {
+    console.error("webhook attempt not recorded; it will be sent again", delivery.id, recordError);
+    return { status: "pending" as const, disabled: false };
+  });
   result[outcome.status === "delivered" ? "delivered" : outcome.status === "failed" ? "failed" : "retrying"]++;
   if (outcome.disabled) result.disabled++;
 }
