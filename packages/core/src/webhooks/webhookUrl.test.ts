@@ -39,7 +39,7 @@ describe("checkWebhookUrl", () => {
     for (const url of [
       "https://127.0.0.1/", "https://10.0.0.5/", "https://169.254.169.254/latest/meta-data", "https://100.64.1.1/",
       "https://[::1]/", "https://[fd00::1]/", "https://[::ffff:127.0.0.1]/", "https://[fe80::1]/", "https://0x7f000001/",
-      "https://2130706433/", "https://017700000001/", "https://localhost/", "https://printer.local/", "https://intranet/",
+      "https://2130706433/", "https://017700000001/", "https://localhost/", "https://localhost./", "https://LOCALHOST:443/", "https://printer.local/", "https://127.0.0.1./", "https://intranet/",
       "https://rebind.example/", "https://v6.example/", "https://nowhere.example/",
     ]) {
       expect(await reason(url), url).toMatch(/^url: /);
@@ -63,7 +63,8 @@ describe("checkWebhookUrl", () => {
 
   it("refuses a host name when no resolver is configured or it fails", async () => {
     expect(await reason("https://hooks.partner.example/", {})).toMatch(/^url: host names cannot be resolved/);
-    expect(await reason("https://hooks.partner.example/", { resolve: async () => { throw new Error("offline"); } })).toMatch(/^url: .* could not be resolved \(offline\)/);
+    const offline = await checkWebhookUrl("https://hooks.partner.example/", { resolve: async () => { throw new Error("offline"); } }).catch((e) => e);
+    expect(offline).toMatchObject({ code: "UPSTREAM_ERROR", message: expect.stringMatching(/^url: .* could not be resolved just now \(offline\)/) });
   });
 });
 

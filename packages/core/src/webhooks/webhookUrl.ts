@@ -40,7 +40,7 @@ export async function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy, fie
   }
   if (local) return url.toString();
 
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, ""); // `localhost.` is localhost
   if (isIpLiteral(host)) {
     if (!isPublicAddress(host)) refuse(`must be a public address; ${host} is private, loopback, link-local or reserved`);
     return url.toString();
@@ -51,7 +51,8 @@ export async function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy, fie
   try {
     addresses = await policy.resolve(host);
   } catch (error) {
-    throw new SluiceError("MALFORMED_REQUEST", `${field}: ${host} could not be resolved (${(error as Error).message})`);
+    // The resolver, not the input: a 502 to retry, not a 400.
+    throw new SluiceError("UPSTREAM_ERROR", `${field}: ${host} could not be resolved just now (${(error as Error).message}); retry shortly`);
   }
   if (addresses.length === 0) refuse(`${host} does not resolve to any address`);
   const bad = addresses.find((address) => !isPublicAddress(address));

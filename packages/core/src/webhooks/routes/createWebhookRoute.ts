@@ -32,7 +32,7 @@ export const createWebhookRoute = createRoute({
         },
       },
     },
-    ...errorResponses(["MALFORMED_REQUEST", "CONFLICT", ...authErrorCodes]),
+    ...errorResponses(["MALFORMED_REQUEST", "CONFLICT", "UPSTREAM_ERROR", ...authErrorCodes]),
   },
 });
 
