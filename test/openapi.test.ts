@@ -62,9 +62,15 @@ describe("the OpenAPI documents", () => {
   it("both documents pass Redocly's recommended lint with no error and no warning", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sluice-openapi-"));
     try {
+      // Both documents are fetched before any lint: a lint blocks the event loop, which leaves an idle keep-alive
+      // connection to the stack stale for the next request.
+      const files: string[] = [];
       for (const path of ["/api/v1/openapi.json", "/admin/v1/openapi.json"]) {
         const file = join(dir, `${path.split("/")[1]}.json`);
         writeFileSync(file, JSON.stringify((await call(path)).body));
+        files.push(file);
+      }
+      for (const file of files) {
         const lint = spawnSync("pnpm", ["exec", "redocly", "lint", file, "--extends", "recommended", "--format", "summary"], {
           encoding: "utf8", timeout: 120_000, env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
         });

@@ -22,4 +22,5 @@ export * from "./routing/index.js";
 export * from "./pools/index.js";
 export * from "./tokens/index.js";
 export * from "./bridge/index.js";
+export * from "./dashboard/index.js";
 export * from "./webhooks/index.js";

@@ -24,4 +24,7 @@ export * from "./scale/generateMainnetLikeGraph.js";
 export * from "./scale/seededRandom.js";
 export * from "./contracts/describeCommittedArtifacts.js";
 export * from "./devnet/testChain.js";
+export * from "./stack/pages.js";
+export * from "./browser/chromium.js";
+export * from "./browser/dashboardFixtures.js";
 export * from "./webhooks/webhookReceiver.js";

@@ -8,7 +8,10 @@ const routeTable: Array<[RegExp, AreaBinding]> = [
   [/^\/api\/v1\/(account|usage|rebates)$/, "REPORTING"],
   [/^\/api\/v1\/webhooks(\/|$)/, "REPORTING"],
   [/^\/api\/v1\/bridge\//, "BRIDGE"],
-  [/^\/admin\/v1\//, "REPORTING"],
+  // The admin API (/admin/v1/*) and the operator pages (/admin); /admin/docs and /admin/v1/openapi.json are the gateway's.
+  [/^\/admin(\/|$)/, "REPORTING"],
+  // The partner dashboard and its stylesheet.
+  [/^\/dashboard(\/|$)/, "REPORTING"],
 ];
 
 export function areaFor(pathname: string): AreaBinding | undefined {

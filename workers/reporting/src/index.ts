@@ -4,6 +4,7 @@ import { registerGetAccount } from "./routes/account.js";
 import { registerGetUsage } from "./routes/usage.js";
 import { registerGetRebates } from "./routes/rebates.js";
 import { registerAdminRoutes } from "./admin/index.js";
+import { registerPages } from "./pages/index.js";
 import { scheduled } from "./scheduled.js";
 
 /** Reporting: the partner's account, usage, rebates and webhooks; the operator's admin API; usage recording; settlement; webhook delivery. */
@@ -14,6 +15,7 @@ registerGetRebates(app);
 registerWebhookRoutes(app);
 registerAdminRoutes(app);
 registerOpenApiDocument(app, "Sluice reporting");
+registerPages(app);
 
 /** The internal recording path, reached by other workers through a service binding with this entrypoint. */
 export { UsageRecorder } from "./usageRecorder.js";

@@ -10,7 +10,8 @@ export type AuthenticatedKey = Extract<CachedApiKey, { status: "active" }>;
 
 export type AuthenticateApiKeyParameters = {
   key: string | undefined | null;
-  environment: "production" | "sandbox";
+  /** The deployment's environment; `any` accepts a key of either (the dashboard's sign-in, which shows which). */
+  environment: "production" | "sandbox" | "any";
   db: Database;
   redis: Redis;
 };
@@ -32,7 +33,7 @@ export async function authenticateApiKey(params: AuthenticateApiKeyParameters): 
     entry = await loadApiKey(db, hash);
     if (entry) await fillApiKeyCache(redis, hash, entry).catch(() => {});
   }
-  if (!entry || entry.status !== "active" || entry.environment !== environment) return null;
+  if (!entry || entry.status !== "active" || (environment !== "any" && entry.environment !== environment)) return null;
   return entry;
 }
 

@@ -4,3 +4,5 @@ export * from "./generateApiKey.js";
 export * from "./apiKeyCache.js";
 export * from "./authenticateApiKey.js";
 export * from "./rateLimitApiKey.js";
+export * from "./apiKeyLastUsed.js";
+export * from "./constantTimeEqual.js";

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { constantTimeEqual } from "../auth/constantTimeEqual.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { AppEnv } from "./env.js";
 
@@ -15,10 +16,3 @@ export function requireAdminToken(): MiddlewareHandler<AppEnv> {
   };
 }
 
-async function constantTimeEqual(a: string, b: string): Promise<boolean> {
-  const digest = async (s: string) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s)));
-  const [x, y] = await Promise.all([digest(a), digest(b)]);
-  let diff = 0;
-  for (let i = 0; i < x.length; i++) diff |= x[i]! ^ y[i]!;
-  return diff === 0;
-}

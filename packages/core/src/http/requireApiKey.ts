@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { authenticateApiKey } from "../auth/authenticateApiKey.js";
 import { rateLimitApiKey } from "../auth/rateLimitApiKey.js";
+import { recordApiKeyUse } from "../auth/apiKeyLastUsed.js";
 import { INVALID_KEY_MESSAGE } from "../errors/errorCodes.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { AppEnv } from "./env.js";
@@ -35,6 +36,8 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
     }
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
     c.set("auth", auth);
+    // The dashboards' "last used": written after the answer, never delaying or failing the request.
+    c.get("services").background(recordApiKeyUse(redis, auth.keyId).catch(() => {}));
     await next();
   };
 }

@@ -9,6 +9,8 @@ import type { ChainName } from "../chains/chains.js";
 export const redisKeys = {
   /** The cached record of an API key, by the key's hash (`auth/apiKeyCache.ts`). */
   apiKey: (hash: string) => `sluice:apikey:${hash}`,
+  /** When an API key was last accepted (ms since the epoch), by key id: the dashboards' "last used". */
+  apiKeyLastUsed: (keyId: string) => `sluice:apikey:last-used:${keyId}`,
   /** Prefix of the per-key rate limiter's keys (@upstash/ratelimit appends its own). */
   rateLimitPrefix: "sluice:ratelimit",
 
@@ -59,6 +61,12 @@ export const redisKeys = {
   usageOutbox: "sluice:usage:outbox",
   usageDeadLetter: "sluice:usage:outbox:dead",
   usageOutboxDraining: "sluice:usage:outbox:draining",
+
+  /**
+   * A browser session of the partner dashboard or the operator pages, by the SHA-256 of the session cookie's value
+   * (the cookie itself is never stored): what it is for (account and key, or operator), its CSRF token, its expiry.
+   */
+  dashboardSession: (sessionHash: string) => `sluice:dashboard:session:${sessionHash}`,
 
   /**
    * Keys derived from a chain's state (graphs, token lists, relayer nonces, permit claims and spend): what a local

@@ -112,8 +112,11 @@ describe("POST /api/v1/bridge/quote against a malicious upstream of the test's o
     ["the output drained to the zero address", {}, { change: () => ({ recipient: zeroAddress }) }, /drains the output to 0x0+, not to the requested/],
     ["an understated bridge fee", {}, { edit: (a) => { a.fees!.total.details.bridge.amount = "1"; } }, /discloses a bridge fee of 1/],
     ["an inflated expected output", {}, { edit: (a) => { a.expectedOutputAmount = String(BigInt(a.expectedOutputAmount) + 1000n); } }, /expectedOutputAmount is/],
-    // Between different assets the bound is Sluice's own USD prices (its pool graphs): 25 USDC for 25e6 wei of WETH.
-    ["another asset delivered at a loss", { outputToken: "WETH" }, {}, /delivers \d+ bps less than it takes at Sluice's USD prices/],
+    // Between different assets the bound is Sluice's own USD prices (its pool graphs): 25 USDC for 0.0025 WETH (a
+    // fee of 99.99 % of the input, in the builder's one-to-one units) is a loss of most of the value at the devnet's
+    // market price, though an honest-looking answer in every other field.
+    ["another asset delivered at a loss", { outputToken: "WETH" }, { change: () => ({ relayFee: (input) => ({ lp: 0n, relayerCapital: (input * 9_999n) / 10_000n, destinationGas: 0n }) }) },
+      /delivers \d+ bps less than it takes at Sluice's USD prices/],
   ])("refuses %s", async (_name, body, lie, message) => {
     const { response } = await quoteThrough(lie, { body });
     expect(response.body).toMatchObject({ ok: false, code: "UPSTREAM_ERROR", error: expect.stringMatching(message) });

@@ -73,4 +73,5 @@ export const RouteFailure = z.object({
   computeMs: z.number(),
   gaslessMinimumUsd: z.number().optional(),
   quote: RouteQuote.optional().openapi({ description: "Present on `Swap too small`" }),
+  permit: PermitTypedData.optional().openapi({ description: "Present on `Swap too small`: sign it for /solve's encode-only calldata" }),
 }).openapi("RouteFailure");

@@ -1,0 +1,100 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../db/createDb.js";
+import { apiKeys } from "../db/schema/index.js";
+import type { Redis } from "../redis/createRedis.js";
+import { redisKeys } from "../redis/redisKeys.js";
+import { authenticateApiKey } from "../auth/authenticateApiKey.js";
+import { constantTimeEqual } from "../auth/constantTimeEqual.js";
+
+/**
+ * Browser sessions of the partner dashboard (signed in with an API key) and the operator pages (signed in with the
+ * admin token). The browser holds only a random session token in an HttpOnly cookie; Redis holds, under the token's
+ * SHA-256, what the session is for and its CSRF token. Neither the API key nor the admin token is ever stored.
+ */
+export type PartnerSession = {
+  kind: "partner";
+  accountId: string;
+  /** The key signed in with: the session ends when it is revoked. */
+  keyId: string;
+  /** A sandbox key signs in to the sandbox view. */
+  environment: "production" | "sandbox";
+  csrf: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+};
+export type OperatorSession = { kind: "operator"; csrf: string; expiresAt: number };
+export type DashboardSession = PartnerSession | OperatorSession;
+export type DashboardSessionKind = DashboardSession["kind"];
+
+/** How long a session lasts from sign-in (the cookie's Max-Age and the Redis entry's TTL). */
+export const DASHBOARD_SESSION_SECONDS: Record<DashboardSessionKind, number> = { partner: 8 * 3600, operator: 3600 };
+
+/** 32 random bytes, base64url: session tokens and CSRF tokens. */
+export function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function sha256Hex(value: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+type NewSession = Omit<PartnerSession, "csrf" | "expiresAt"> | Omit<OperatorSession, "csrf" | "expiresAt">;
+
+async function createSession(redis: Redis, fields: NewSession, now = Date.now()): Promise<{ token: string; session: DashboardSession }> {
+  const token = randomToken();
+  const seconds = DASHBOARD_SESSION_SECONDS[fields.kind];
+  const session = { ...fields, csrf: randomToken(), expiresAt: now + seconds * 1000 } as DashboardSession;
+  await redis.set(redisKeys.dashboardSession(await sha256Hex(token)), session, { ex: seconds });
+  return { token, session };
+}
+
+/** Exchanges an API key (either environment) for a partner session; null when the key is refused (any reason). */
+export async function signInWithApiKey(
+  { db, redis }: { db: Database; redis: Redis }, key: string | undefined,
+): Promise<{ token: string; session: PartnerSession } | null> {
+  const auth = await authenticateApiKey({ key, environment: "any", db, redis });
+  if (!auth) return null;
+  const created = await createSession(redis, { kind: "partner", accountId: auth.accountId, keyId: auth.keyId, environment: auth.environment });
+  return created as { token: string; session: PartnerSession };
+}
+
+/** Exchanges the admin token for an operator session; null when it is wrong or the deployment has none. */
+export async function signInOperator(
+  redis: Redis, given: string | undefined, expected: string | undefined,
+): Promise<{ token: string; session: OperatorSession } | null> {
+  if (!expected || !given || !(await constantTimeEqual(given, expected))) return null;
+  return (await createSession(redis, { kind: "operator" })) as { token: string; session: OperatorSession };
+}
+
+/**
+ * The live session a cookie names, of the expected kind; null when there is none, it expired, or (partner) the key
+ * it was signed in with has been revoked since.
+ */
+export async function readDashboardSession<K extends DashboardSessionKind>(
+  { db, redis }: { db: Database; redis: Redis }, token: string | undefined, kind: K,
+): Promise<Extract<DashboardSession, { kind: K }> | null> {
+  if (!token || !TOKEN.test(token)) return null;
+  const session = await redis.get<DashboardSession>(redisKeys.dashboardSession(await sha256Hex(token)));
+  if (!session || session.kind !== kind || session.expiresAt <= Date.now()) return null;
+  if (session.kind === "partner") {
+    const [key] = await db.select({ id: apiKeys.id }).from(apiKeys)
+      .where(and(eq(apiKeys.id, session.keyId), eq(apiKeys.accountId, session.accountId), isNull(apiKeys.revokedAt))).limit(1);
+    if (!key) return null;
+  }
+  return session as Extract<DashboardSession, { kind: K }>;
+}
+
+/** Ends a session (sign-out). Unknown tokens are ignored. */
+export async function endDashboardSession(redis: Redis, token: string | undefined): Promise<void> {
+  if (!token || !TOKEN.test(token)) return;
+  await redis.del(redisKeys.dashboardSession(await sha256Hex(token)));
+}
+
+/** Whether a form's CSRF field carries the session's token. */
+export async function csrfMatches(expected: string, given: unknown): Promise<boolean> {
+  return typeof given === "string" && given.length > 0 && constantTimeEqual(given, expected);
+}

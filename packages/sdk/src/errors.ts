@@ -1,0 +1,52 @@
+import type { RouteFailure, SluiceErrorCode, SolveFailure } from "./types.js";
+
+type FailureExtras<T> = Partial<Omit<T, "ok" | "error" | "code">>;
+
+/**
+ * The extra fields a failure may carry beside `ok`, `error` and `code`, from the API's failure schemas: /route's
+ * `gaslessEligible` and `computeMs`; `Swap too small`'s quote, permit (from /route) and encode-only transaction (from
+ * /solve); and whatever a later version adds.
+ */
+export type SluiceFailureFields = FailureExtras<RouteFailure> & FailureExtras<SolveFailure> & { [field: string]: unknown };
+
+/**
+ * A failure Sluice answered (`{ ok: false, error, code, … }`), or an answer that was not Sluice's JSON at all
+ * (`code: "INVALID_RESPONSE"`). `status` is the HTTP status; `fields` the failure's extra fields; `retryAfter` the
+ * seconds a rate-limited request should wait.
+ */
+export class SluiceApiError extends Error {
+  override readonly name = "SluiceApiError";
+  readonly code: SluiceErrorCode | "INVALID_RESPONSE";
+  readonly status: number;
+  readonly fields: SluiceFailureFields;
+  readonly retryAfter?: number;
+  /** The method and path of the request that failed, e.g. `POST /api/v1/route`. */
+  readonly request: string;
+
+  constructor(init: { message: string; code: SluiceErrorCode | "INVALID_RESPONSE"; status: number; request: string; fields?: SluiceFailureFields; retryAfter?: number }) {
+    super(init.message);
+    this.code = init.code;
+    this.status = init.status;
+    this.request = init.request;
+    this.fields = init.fields ?? {};
+    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
+  }
+}
+
+/** Whether `error` is a {@link SluiceApiError}, optionally with the given code. */
+export function isSluiceApiError(error: unknown, code?: SluiceErrorCode): error is SluiceApiError {
+  return error instanceof SluiceApiError && (code === undefined || error.code === code);
+}
+
+/** A transaction the SDK sent from the user's wallet was mined but reverted. */
+export class SluiceTransactionError extends Error {
+  override readonly name = "SluiceTransactionError";
+  constructor(message: string, readonly txHash: `0x${string}`) {
+    super(message);
+  }
+}
+
+/** A wait (e.g. `bridge.waitForFill`) ran out of time. */
+export class SluiceTimeoutError extends Error {
+  override readonly name = "SluiceTimeoutError";
+}

@@ -1,0 +1,66 @@
+import { SluiceApiError } from "./errors.js";
+
+export type SluiceClientOptions = {
+  /** The deployment, e.g. `https://api.sluice.example` or the local stack's `http://127.0.0.1:8787`. */
+  baseUrl: string;
+  /** The partner's `X-Sluice-API-Key` (40 hex characters). */
+  apiKey: string;
+  /** A fetch implementation (default: the global `fetch`). */
+  fetch?: typeof fetch;
+  /** Extra headers sent with every request. */
+  headers?: Record<string, string>;
+};
+
+export type RequestOptions = {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/** One request to Sluice: the parsed JSON of a success, or a thrown {@link SluiceApiError}. */
+export type Requester = <T>(method: "GET" | "POST", path: string, options?: RequestOptions) => Promise<T>;
+
+export function createRequester(options: SluiceClientOptions): Requester {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const base = options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`;
+  return async <T>(method: "GET" | "POST", path: string, request: RequestOptions = {}): Promise<T> => {
+    const url = new URL(path.replace(/^\//, ""), base);
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+    // Only `/tokens` needs no key: without one, the header is left out rather than sent empty.
+    if (options.apiKey) headers["X-Sluice-API-Key"] = options.apiKey;
+    if (request.body !== undefined) headers["Content-Type"] = "application/json";
+    const label = `${method} ${url.pathname}`;
+    const response = await doFetch(url.toString(), {
+      method, headers, signal: request.signal,
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+    });
+    const text = await response.text();
+    let json: Record<string, unknown> | undefined;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
+    } catch {
+      json = undefined;
+    }
+    if (!json) {
+      throw new SluiceApiError({
+        message: `${label} answered ${response.status} without a JSON object: ${text.slice(0, 200)}`,
+        code: "INVALID_RESPONSE", status: response.status, request: label,
+      });
+    }
+    if (!response.ok || json.ok === false) {
+      const { ok: _ok, error, code, ...fields } = json;
+      const retryAfter = Number(response.headers.get("Retry-After") ?? Number.NaN);
+      throw new SluiceApiError({
+        message: typeof error === "string" ? error : `${label} answered ${response.status}`,
+        code: typeof code === "string" ? code : "INVALID_RESPONSE",
+        status: response.status, request: label, fields,
+        ...(Number.isFinite(retryAfter) ? { retryAfter } : {}),
+      });
+    }
+    return json as T;
+  };
+}

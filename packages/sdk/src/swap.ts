@@ -1,0 +1,142 @@
+import { getAddress, type Address, type Hex, type TransactionReceipt } from "viem";
+import { isSluiceApiError, SluiceApiError } from "./errors.js";
+import type { Requester } from "./http.js";
+import { signRoutePermit } from "./permit.js";
+import {
+  chainIds,
+  type ChainName, type ConfirmAnswer, type PermitTypedData, type RouteAnswer, type RouteQuote, type RouteRequest,
+  type SolveAnswer, type SolveRequest, type SwapQuote, type SwapTransaction,
+} from "./types.js";
+import {
+  approvalTransaction, readAllowance, readerFor, requireWalletChain, sendAndWait,
+  type ChainReader, type SluiceWalletClient, type TransactionRequest,
+} from "./wallet.js";
+
+/** What /route takes: `from`, `to` (symbols or addresses), `amount` in human units, `chain`, and the optional fields. */
+export type QuoteParams = RouteRequest;
+
+/**
+ * A quote. Below the chain's gasless minimum it is still a quote (`gaslessEligible: false`), with the permit to sign
+ * for a user-paid swap; /route itself answers that case as the `Swap too small` failure.
+ */
+export type QuoteResult = {
+  quote: RouteQuote;
+  gaslessEligible: boolean;
+  gaslessMinimumUsd: number;
+  computeMs: number;
+  /** The ready-to-sign Permit2 witness permit (absent where the chain has no executor). */
+  permit?: PermitTypedData;
+  /** Why the swap is not gasless (the `Swap too small` message), when it is not. */
+  notGaslessReason?: string;
+};
+
+export async function quote(request: Requester, params: QuoteParams, signal?: AbortSignal): Promise<QuoteResult> {
+  try {
+    const answer = await request<RouteAnswer>("POST", "/api/v1/route", { body: params, signal });
+    return {
+      quote: answer.quote, gaslessEligible: answer.gaslessEligible, gaslessMinimumUsd: answer.gaslessMinimumUsd, computeMs: answer.computeMs,
+      ...(answer.permit ? { permit: answer.permit } : {}),
+    };
+  } catch (error) {
+    if (isSluiceApiError(error, "SWAP_TOO_SMALL") && error.fields.quote) {
+      const f = error.fields;
+      return {
+        quote: f.quote as RouteQuote, gaslessEligible: false, gaslessMinimumUsd: Number(f.gaslessMinimumUsd),
+        computeMs: Number(f.computeMs ?? 0), notGaslessReason: error.message, ...(f.permit ? { permit: f.permit } : {}),
+      };
+    }
+    throw error;
+  }
+}
+
+export type SwapParams = QuoteParams & {
+  /** The user's wallet: reads its allowance, signs the permit and, when needed, sends transactions. */
+  walletClient: SluiceWalletClient;
+  /** Reads the chain (allowance, receipts); default: the wallet client's own transport. */
+  publicClient?: ChainReader;
+  /** Maximum slippage in basis points (default 5): the permit's minimum output and /solve's bound. */
+  slippageBps?: number;
+  /** Encode only: Sluice sends nothing and nothing is sent from the wallet. */
+  dryRun?: boolean;
+  /**
+   * When Permit2 may not yet move the input token: `"send"` (default) sends the one-time `approve(Permit2, max)` from
+   * the wallet and goes on; `"return"` returns it unsent (`status: "approval-required"`) and swaps nothing.
+   */
+  approval?: "send" | "return";
+  signal?: AbortSignal;
+};
+
+type SwapCommon = { quote: RouteQuote; chain: ChainName; user: Address; approvalTxHash?: Hex };
+
+/** The one result of `swap`, by how it went. */
+export type SwapResult =
+  | (SwapCommon & { status: "approval-required"; approval: TransactionRequest })
+  | (SwapCommon & { status: "dry-run"; solved: SwapQuote; transaction: SwapTransaction })
+  | (SwapCommon & {
+    status: "executed"; mode: "gasless"; txHash: Hex; receipt: TransactionReceipt; solved: SwapQuote; transaction: SwapTransaction;
+  })
+  | (SwapCommon & {
+    status: "executed"; mode: "user-paid"; txHash: Hex; receipt: TransactionReceipt; solved: SwapQuote; transaction: SwapTransaction;
+    /** /confirm's answer: the volume is tracked (`executed` once the chain's confirmation depth is on top). */
+    confirmation: ConfirmAnswer;
+  })
+  | (SwapCommon & { status: "reverted"; mode: "gasless"; txHash: Hex; receipt: TransactionReceipt; solved: SwapQuote; transaction: SwapTransaction });
+
+/**
+ * The whole swap: /route (the quote and the permit), the Permit2 allowance (approved once per token), the user signs
+ * the permit, /solve — gasless (Sluice's relayer sends it) or, below the chain's gasless minimum, the encode-only
+ * transaction sent from the wallet (the user pays gas) and /confirm'ed — then the receipt.
+ */
+export async function swap(request: Requester, params: SwapParams): Promise<SwapResult> {
+  const { walletClient, publicClient, slippageBps, dryRun, approval = "send", signal, ...routeParams } = params;
+  const user = walletClient.account.address;
+  const chainId = chainIds[routeParams.chain];
+  requireWalletChain(walletClient, chainId, `a swap on ${routeParams.chain}`);
+  const reader = readerFor(walletClient, publicClient);
+
+  const quoted = await quote(request, { ...routeParams, user, ...(slippageBps !== undefined ? { slippageBps } : {}) }, signal);
+  if (!quoted.permit) throw new Error(`Sluice gave no permit to sign for this swap on ${routeParams.chain} (no executor on the chain)`);
+  const permit = quoted.permit;
+  const common: SwapCommon = { quote: quoted.quote, chain: routeParams.chain, user };
+
+  // Permit2 moves the input token only once the user has approved it (once per token, then every swap is a signature).
+  const token = getAddress(permit.message.permitted.token);
+  const permit2 = getAddress(permit.domain.verifyingContract);
+  if (await readAllowance(reader, token, user, permit2) < BigInt(permit.message.permitted.amount)) {
+    const approve = approvalTransaction(chainId, token, permit2);
+    if (approval === "return" || dryRun) return { ...common, status: "approval-required", approval: approve };
+    common.approvalTxHash = (await sendAndWait(walletClient, reader, approve, "the Permit2 approval")).txHash;
+  }
+
+  const signed = await signRoutePermit(walletClient, permit);
+  const solveBody: SolveRequest = {
+    ...routeParams, user, ...signed,
+    ...(slippageBps !== undefined ? { slippageBps } : {}), ...(dryRun ? { dryRun } : {}),
+  };
+  let solved: SolveAnswer;
+  try {
+    solved = await request<SolveAnswer>("POST", "/api/v1/solve", { body: solveBody, signal });
+  } catch (error) {
+    if (!(error instanceof SluiceApiError) || error.code !== "SWAP_TOO_SMALL" || !error.fields.transaction || !error.fields.quote) throw error;
+    const transaction = error.fields.transaction;
+    // Below the gasless minimum: the user sends Sluice's calldata (and pays gas), then /confirm credits the volume.
+    const sent = await sendAndWait(walletClient, reader, {
+      chainId, to: transaction.to as Address, data: transaction.data as Hex, value: BigInt(transaction.value),
+    }, "the user-paid swap");
+    const confirmation = await request<ConfirmAnswer>("POST", "/api/v1/confirm", { body: { txHash: sent.txHash, chain: routeParams.chain }, signal });
+    return {
+      ...common, status: "executed", mode: "user-paid", txHash: sent.txHash, receipt: sent.receipt,
+      solved: error.fields.quote as SwapQuote, transaction, confirmation,
+    };
+  }
+  if (!solved.transaction.txHash) return { ...common, status: "dry-run", solved: solved.quote, transaction: solved.transaction };
+  const txHash = solved.transaction.txHash as Hex;
+  const receipt = await reader.waitForTransactionReceipt({ hash: txHash });
+  const base = { ...common, mode: "gasless" as const, txHash, receipt, solved: solved.quote, transaction: solved.transaction };
+  return receipt.status === "success" ? { ...base, status: "executed" } : { ...base, status: "reverted" };
+}
+
+/** `POST /api/v1/confirm`: after a user-paid swap sent outside `swap` is mined. Safe to repeat. */
+export function confirm(request: Requester, params: { txHash: Hex; chain: ChainName }, signal?: AbortSignal): Promise<ConfirmAnswer> {
+  return request<ConfirmAnswer>("POST", "/api/v1/confirm", { body: params, signal });
+}

@@ -1,0 +1,46 @@
+import {
+  encodeFunctionData, erc20Abi, maxUint256, publicActions,
+  type Account, type Address, type Chain, type Hex, type PublicClient, type TransactionReceipt, type Transport, type WalletClient,
+} from "viem";
+import { SluiceTransactionError } from "./errors.js";
+
+/** The user's wallet: a viem WalletClient with an account (local or JSON-RPC) and a chain. */
+export type SluiceWalletClient = WalletClient<Transport, Chain | undefined, Account>;
+
+/** What reads the chain: the given PublicClient, or the wallet's own transport. */
+export type ChainReader = Pick<PublicClient, "readContract" | "waitForTransactionReceipt">;
+
+export function readerFor(walletClient: SluiceWalletClient, publicClient?: ChainReader): ChainReader {
+  return publicClient ?? (walletClient.extend(publicActions) as unknown as ChainReader);
+}
+
+/** An unsigned transaction for the user's wallet to send. */
+export type TransactionRequest = { chainId: number; to: Address; data: Hex; value: bigint };
+
+export function requireWalletChain(walletClient: SluiceWalletClient, chainId: number, what: string): void {
+  const walletChain = walletClient.chain?.id;
+  if (walletChain !== undefined && walletChain !== chainId) {
+    throw new Error(`${what} is on chain ${chainId} but the wallet client is on chain ${walletChain}: switch the wallet first`);
+  }
+}
+
+/** Sends a transaction from the user's wallet and waits for its receipt; a reverted transaction throws. */
+export async function sendAndWait(
+  walletClient: SluiceWalletClient, reader: ChainReader, tx: TransactionRequest, what: string,
+): Promise<{ txHash: Hex; receipt: TransactionReceipt }> {
+  const txHash = await walletClient.sendTransaction({
+    account: walletClient.account, chain: walletClient.chain ?? null, to: tx.to, data: tx.data, value: tx.value,
+  });
+  const receipt = await reader.waitForTransactionReceipt({ hash: txHash });
+  if (receipt.status !== "success") throw new SluiceTransactionError(`${what} reverted: ${txHash}`, txHash);
+  return { txHash, receipt };
+}
+
+/** `approve(spender, max)` of a token, as a transaction for the wallet. */
+export function approvalTransaction(chainId: number, token: Address, spender: Address): TransactionRequest {
+  return { chainId, to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, maxUint256] }), value: 0n };
+}
+
+export function readAllowance(reader: ChainReader, token: Address, owner: Address, spender: Address): Promise<bigint> {
+  return reader.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] });
+}

@@ -1,0 +1,259 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { describe, expect, inject, it } from "vitest";
+import { Redis } from "ioredis";
+import {
+  admin, call, createPartner, csrfOf, eventually, faults, issueKey, OPERATOR_COOKIE, page, PARTNER_COOKIE, SIGN_IN_COOKIE, signInPages, withOutage,
+} from "@sluice/testkit";
+
+/** The sign-in form: its CSRF cookie and field. */
+async function signInForm(base: "/dashboard" | "/admin") {
+  const form = await page(`${base}/login`);
+  expect(form.status).toBe(200);
+  return { cookie: form.cookies[SIGN_IN_COOKIE]!, csrf: csrfOf(form.text) };
+}
+
+describe("dashboard sign-in", () => {
+  it("exchanges a key for an HttpOnly, Secure, SameSite=Strict session cookie with an expiry; the key is stored nowhere", async () => {
+    const partner = await createPartner();
+    const { cookie, csrf } = await signInForm("/dashboard");
+    const requestId = `sign-in-${randomUUID()}`;
+    const response = await page("/dashboard/login", {
+      cookies: { [SIGN_IN_COOKIE]: cookie }, form: { csrf, key: partner.key }, headers: { "X-Request-Id": requestId },
+    });
+    expect(response.status).toBe(303);
+    expect(response.location).toBe("/dashboard");
+    // The sign-in is logged (one line, its route and status) and neither the key nor the session token is.
+    const logFile = join(inject("stack").stateDir, "api.log");
+    await eventually(async () => {
+      if (!readFileSync(logFile, "utf8").includes(`"requestId":"${requestId}"`)) throw new Error("no log line yet");
+    });
+    expect(readFileSync(logFile, "utf8")).not.toContain(partner.key);
+    expect(readFileSync(logFile, "utf8")).not.toContain(response.cookies[PARTNER_COOKIE]!);
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${PARTNER_COOKIE}=`))!;
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; Secure/);
+    expect(setCookie).toMatch(/; SameSite=Strict/);
+    expect(setCookie).toMatch(/; Path=\//);
+    expect(Number(/Max-Age=(\d+)/.exec(setCookie)?.[1])).toBeGreaterThan(0);
+    const token = response.cookies[PARTNER_COOKIE]!;
+    expect(token).not.toContain(partner.key);
+
+    const overview = await page("/dashboard", { cookies: { [PARTNER_COOKIE]: token } });
+    expect(overview.status).toBe(200);
+    expect(overview.headers.get("cache-control")).toBe("no-store");
+    expect(overview.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(overview.text).toContain(partner.slug);
+    expect(overview.text).not.toContain(partner.key);
+
+    // Redis holds the session under the token's hash: neither the key nor the cookie's value is stored.
+    const redis = new Redis(inject("stack").redisUrl);
+    try {
+      const keys = await redis.keys("sluice:dashboard:session:*");
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.some((k) => k.includes(token))).toBe(false);
+      const values = await Promise.all(keys.map((k) => redis.get(k)));
+      const stored = values.find((v) => v?.includes(partner.accountId))!;
+      expect(JSON.parse(stored)).toMatchObject({ kind: "partner", accountId: partner.accountId, keyId: partner.keyId, environment: "production" });
+      for (const value of values) expect(value).not.toContain(partner.key);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it("refuses a bad key with one message and no session, whatever is wrong with it", async () => {
+    const revoked = await createPartner();
+    await admin(`/admin/v1/keys/${revoked.keyId}/revoke`, { method: "POST" });
+    for (const key of ["", "nope", "0123456789abcdef0123456789abcdef01234567", revoked.key]) {
+      const { cookie, csrf } = await signInForm("/dashboard");
+      const response = await page("/dashboard/login", { cookies: { [SIGN_IN_COOKIE]: cookie }, form: { csrf, key } });
+      expect(response.status, key).toBe(401);
+      expect(response.text).toContain("Invalid or revoked API key");
+      expect(response.cookies[PARTNER_COOKIE]).toBeUndefined();
+    }
+  });
+
+  it("refuses a sign-in form without its CSRF token, or with another one (403), and a form that is not a form (400)", async () => {
+    const partner = await createPartner();
+    const { cookie, csrf } = await signInForm("/dashboard");
+    const missing = await page("/dashboard/login", { cookies: { [SIGN_IN_COOKIE]: cookie }, form: { key: partner.key } });
+    expect(missing.status).toBe(403);
+    expect(missing.text).toContain("csrf:");
+    const noCookie = await page("/dashboard/login", { form: { csrf, key: partner.key } });
+    expect(noCookie.status).toBe(403);
+    const other = await signInForm("/dashboard");
+    const crossed = await page("/dashboard/login", { cookies: { [SIGN_IN_COOKIE]: cookie }, form: { csrf: other.csrf, key: partner.key } });
+    expect(crossed.status).toBe(403);
+    expect(crossed.cookies[PARTNER_COOKIE]).toBeUndefined();
+    const json = await page("/dashboard/login", { method: "POST", headers: { "Content-Type": "application/json", Cookie: `${SIGN_IN_COOKIE}=${cookie}` } });
+    expect(json.status).toBe(400);
+    expect(json.text).toContain("Content-Type");
+  });
+
+  it("a sandbox key signs in to the sandbox view, which says so and shows no production figures", async () => {
+    const partner = await createPartner({ environment: "sandbox" });
+    const session = await signInPages("partner", partner.key);
+    const overview = await page("/dashboard", { cookies: session.cookies });
+    expect(overview.status).toBe(200);
+    expect(overview.text).toContain("Sandbox view.");
+    const production = await signInPages("partner", (await issueKey(partner.slug)).key);
+    expect((await page("/dashboard", { cookies: production.cookies })).text).not.toContain("Sandbox view.");
+  });
+});
+
+describe("dashboard sessions and forms", () => {
+  it("without a session a page redirects to the sign-in form and a form post is refused", async () => {
+    const get = await page("/dashboard/usage");
+    expect(get.status).toBe(303);
+    expect(get.location).toBe("/dashboard/login");
+    expect((await page("/dashboard", { cookies: { [PARTNER_COOKIE]: "x".repeat(43) } })).status).toBe(303);
+    const post = await page("/dashboard/keys/issue", { form: { csrf: "x" } });
+    expect(post.status).toBe(401);
+    expect(post.text).toContain("session:");
+  });
+
+  it("a form without the session's CSRF token, or from another origin, is refused (403) and changes nothing", async () => {
+    const partner = await createPartner();
+    const second = await issueKey(partner.slug);
+    const session = await signInPages("partner", partner.key);
+    const forms: Record<string, string>[] = [{ keyId: second.keyId }, { keyId: second.keyId, csrf: "not-the-token" }];
+    for (const form of forms) {
+      const refused = await page("/dashboard/keys/revoke", { cookies: session.cookies, form });
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain("csrf:");
+    }
+    const crossOrigin = await page("/dashboard/keys/revoke", {
+      cookies: session.cookies, form: { keyId: second.keyId, csrf: session.csrf }, headers: { Origin: "https://evil.example" },
+    });
+    expect(crossOrigin.status).toBe(403);
+    expect(crossOrigin.text).toContain("Origin:");
+    expect((await call("/api/v1/account", { key: second.key })).status).toBe(200);
+    const revoked = await page("/dashboard/keys/revoke", { cookies: session.cookies, form: { keyId: second.keyId, csrf: session.csrf } });
+    expect(revoked.status).toBe(303);
+    expect((await call("/api/v1/account", { key: second.key })).status).toBe(401);
+  });
+
+  it("another account's key cannot be revoked through the dashboard (404, as an unknown key), and a sandbox session touches no production key", async () => {
+    const mine = await createPartner();
+    const theirs = await createPartner();
+    const session = await signInPages("partner", mine.key);
+    for (const keyId of [theirs.keyId, "key_doesnotexist"]) {
+      const refused = await page("/dashboard/keys/revoke", { cookies: session.cookies, form: { keyId, csrf: session.csrf } });
+      expect(refused.status).toBe(404);
+      expect(refused.text).toContain("keyId:");
+    }
+    expect((await call("/api/v1/account", { key: theirs.key })).status).toBe(200);
+    const sandbox = await issueKey(mine.slug, { environment: "sandbox" });
+    const sandboxSession = await signInPages("partner", sandbox.key);
+    const refused = await page("/dashboard/keys/revoke", { cookies: sandboxSession.cookies, form: { keyId: mine.keyId, csrf: sandboxSession.csrf } });
+    expect(refused.status).toBe(404);
+    expect((await call("/api/v1/account", { key: mine.key })).status).toBe(200);
+  });
+
+  it("sign-out ends the session, and revoking the key a session signed in with ends it too", async () => {
+    const partner = await createPartner();
+    const session = await signInPages("partner", partner.key);
+    const out = await page("/dashboard/logout", { cookies: session.cookies, form: { csrf: session.csrf } });
+    expect(out.status).toBe(303);
+    expect(out.headers.getSetCookie().join()).toMatch(new RegExp(`${PARTNER_COOKIE}=;.*Max-Age=0`));
+    expect((await page("/dashboard", { cookies: session.cookies })).status).toBe(303);
+
+    const again = await signInPages("partner", partner.key);
+    await admin(`/admin/v1/keys/${partner.keyId}/revoke`, { method: "POST" });
+    expect((await page("/dashboard", { cookies: again.cookies })).status).toBe(303);
+  });
+
+  it("bad filters answer a page naming the field (400), never a 500", async () => {
+    const partner = await createPartner();
+    const { cookies } = await signInPages("partner", partner.key);
+    for (const [path, field] of [
+      ["/dashboard?month=2026-13", "month:"], ["/dashboard?month=x", "month:"], ["/dashboard/usage?event_type=swap", "event_type:"],
+      ["/dashboard/usage?period=2026-1", "period:"], ["/dashboard/usage?cursor=abc", "cursor:"], ["/dashboard/usage.csv?period=0000-01", "period:"],
+    ] as const) {
+      const response = await page(path, { cookies });
+      expect(response.status, path).toBe(400);
+      expect(response.text, path).toContain(field);
+    }
+    expect((await page("/dashboard/nothing", { cookies })).status).toBe(404);
+  });
+});
+
+describe("operator pages", () => {
+  it("sign in with the admin token only: a wrong token, a partner key or a partner session do not open them", async () => {
+    for (const token of ["nope", (await createPartner()).key]) {
+      const { cookie, csrf } = await signInForm("/admin");
+      const refused = await page("/admin/login", { cookies: { [SIGN_IN_COOKIE]: cookie }, form: { csrf, token } });
+      expect(refused.status).toBe(401);
+      expect(refused.cookies[OPERATOR_COOKIE]).toBeUndefined();
+    }
+    const partner = await signInPages("partner", (await createPartner()).key);
+    const asPartner = await page("/admin", { cookies: { [OPERATOR_COOKIE]: partner.cookies[PARTNER_COOKIE]! } });
+    expect(asPartner.status).toBe(303);
+    expect(asPartner.location).toBe("/admin/login");
+
+    const operator = await signInPages("operator", inject("stack").adminToken);
+    expect((await page("/admin", { cookies: operator.cookies })).status).toBe(200);
+    // An operator session is not a partner session either.
+    expect((await page("/dashboard", { cookies: { [PARTNER_COOKIE]: operator.cookies[OPERATOR_COOKIE]! } })).status).toBe(303);
+  });
+
+  it("every operator form needs the session's CSRF token; bad input is a page naming the field", async () => {
+    const partner = await createPartner();
+    const operator = await signInPages("operator", inject("stack").adminToken);
+    const cookies = operator.cookies;
+    const noCsrf = await page(`/admin/keys/${partner.keyId}/revoke`, { cookies, form: {} });
+    expect(noCsrf.status).toBe(403);
+    expect((await call("/api/v1/account", { key: partner.key })).status).toBe(200);
+    expect((await page("/admin/settlements", { cookies, form: { month: "2001-01" } })).status).toBe(403);
+
+    const csrf = operator.csrf;
+    const cases: [string, Record<string, string>, number, string][] = [
+      [`/admin/accounts/${partner.slug}/keys`, { environment: "staging" }, 400, "environment:"],
+      [`/admin/accounts/${partner.slug}/keys`, { rateLimitPerMinute: "0" }, 400, "rateLimitPerMinute:"],
+      [`/admin/accounts/${partner.slug}/mark-test`, {}, 400, "eventIds:"],
+      [`/admin/accounts/${partner.slug}/mark-test`, { from: "yesterday" }, 400, "from:"],
+      ["/admin/accounts/nobody-here/keys", {}, 404, "account:"],
+      ["/admin/settlements", { month: "2026-13" }, 400, "month:"],
+      ["/admin/settlements", { month: "2999-01" }, 400, "has not ended"],
+    ];
+    for (const [path, form, status, message] of cases) {
+      const response = await page(path, { cookies, form: { ...form, csrf } });
+      expect(response.status, `${path} ${JSON.stringify(form)}`).toBe(status);
+      expect(response.text, path).toContain(message);
+    }
+    expect((await page("/admin/settlements?month=nope", { cookies })).status).toBe(400);
+    // The admin API keeps its JSON answers beside the pages.
+    const api = await admin("/admin/v1/nothing");
+    expect(api.status).toBe(404);
+    expect(api.body.ok).toBe(false);
+  });
+});
+
+describe("pages under trouble and hostile data", () => {
+  it("a dependency down answers a 503 page saying so, never a 500, and the pages work again after", async () => {
+    const partner = await createPartner();
+    const session = await signInPages("partner", partner.key);
+    for (const fault of [faults.redis, faults.postgres]) {
+      await withOutage(fault, async () => {
+        const response = await page("/dashboard", { cookies: session.cookies });
+        expect(response.status).toBe(503);
+        expect(response.text).toContain("temporarily unavailable");
+        expect(response.text).not.toMatch(/at .*\.ts/);
+      });
+    }
+    expect((await page("/dashboard", { cookies: session.cookies })).status).toBe(200);
+  });
+
+  it("shows what partners and operators typed as text, never as markup", async () => {
+    const partner = await createPartner();
+    await admin(`/admin/v1/accounts/${partner.slug}`, { method: "PATCH", body: { name: `<img src=x onerror="alert(1)">` } });
+    const session = await signInPages("partner", partner.key);
+    const overview = await page("/dashboard", { cookies: session.cookies });
+    expect(overview.text).not.toContain("<img src=x");
+    expect(overview.text).toContain("&lt;img src=x");
+    const issued = await page("/dashboard/keys/issue", { cookies: session.cookies, form: { csrf: session.csrf, name: `"><script>alert(1)</script>` } });
+    expect(issued.status).toBe(200);
+    expect(issued.text).not.toContain("<script>");
+  });
+});

@@ -1,0 +1,60 @@
+import type { Context } from "hono";
+import type { Child } from "hono/jsx";
+import { logEvent, toSluiceError } from "@sluice/core";
+import { Layout } from "./layout.js";
+
+/**
+ * Headers of every page: never cached (they show account data), no script at all, no framing, forms post only
+ * to Sluice, no referrer leaves.
+ */
+export const pageHeaders: Record<string, string> = {
+  "Cache-Control": "no-store",
+  "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "no-referrer",
+};
+
+export function renderPage(c: Context, page: Child, status: 200 | 400 | 401 | 403 | 404 | 409 | 500 | 503 = 200): Response {
+  for (const [name, value] of Object.entries(pageHeaders)) c.header(name, value);
+  return c.html(`<!doctype html>${String(page)}`, status);
+}
+
+/** A redirect after a form (303: the browser follows with GET), not cached either. */
+export function seeOther(c: Context, location: string): Response {
+  for (const [name, value] of Object.entries(pageHeaders)) c.header(name, value);
+  return c.redirect(location, 303);
+}
+
+/**
+ * The pages' error handler: the same classification as the API's `onError` (a field-named 400, 401, 403, 404, 409,
+ * 503; anything unknown a bare 500, logged), answered as a page saying what is wrong and where to go next.
+ */
+export function pageError(area: "partner" | "operator") {
+  return (err: Error, c: Context): Response => {
+    const error = toSluiceError(err);
+    if (error.code === "INTERNAL" || error.code === "DEPENDENCY_DOWN") {
+      logEvent("error", "failure", {
+        requestId: c.get("requestId") as string | undefined, code: error.code, route: c.req.routePath,
+        error: `${err.name}: ${err.message}`,
+      });
+    }
+    const home = area === "partner" ? "/dashboard" : "/admin";
+    const page = (
+      <Layout title={titles[error.code] ?? "Something went wrong"} area={area}>
+        <p class="error" role="alert" data-code={error.code}>{error.message}</p>
+        <p><a href={home}>Back to the {area === "partner" ? "dashboard" : "operator pages"}</a></p>
+      </Layout>
+    );
+    return renderPage(c, page, error.status as 400);
+  };
+}
+
+const titles: Record<string, string> = {
+  MALFORMED_REQUEST: "That request is not valid",
+  UNAUTHORIZED: "Sign in first",
+  FORBIDDEN: "Refused",
+  NOT_FOUND: "Not found",
+  CONFLICT: "Conflict",
+  DEPENDENCY_DOWN: "Temporarily unavailable",
+};

@@ -1,0 +1,92 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import {
+  csrfMatches, DASHBOARD_SESSION_SECONDS, readDashboardSession, randomToken, SluiceError, type DashboardSessionKind,
+} from "@sluice/core";
+import type { FormFields, PagesEnv } from "./pagesEnv.js";
+import { seeOther } from "./render.js";
+
+/**
+ * Session cookies: `__Host-` names (Secure, Path=/, no Domain: no subdomain can set or read them), HttpOnly (no
+ * script reads them), SameSite=Strict (no other site's page sends them), with an expiry. Browsers treat
+ * http://localhost and http://127.0.0.1 as secure contexts, so the same cookies work on the local stack.
+ */
+export const SESSION_COOKIE: Record<DashboardSessionKind, string> = { partner: "__Host-sluice-partner", operator: "__Host-sluice-operator" };
+/** The sign-in forms' CSRF token (double-submit: a cookie and the form field must match). */
+export const SIGN_IN_COOKIE = "__Host-sluice-sign-in";
+const SIGN_IN_SECONDS = 15 * 60;
+
+const cookieOptions = { path: "/", secure: true, httpOnly: true, sameSite: "Strict" } as const;
+
+export function setSessionCookie(c: Context, kind: DashboardSessionKind, token: string): void {
+  setCookie(c, SESSION_COOKIE[kind], token, { ...cookieOptions, maxAge: DASHBOARD_SESSION_SECONDS[kind] });
+}
+
+export function clearSessionCookie(c: Context, kind: DashboardSessionKind): void {
+  deleteCookie(c, SESSION_COOKIE[kind], cookieOptions);
+}
+
+export function sessionToken(c: Context, kind: DashboardSessionKind): string | undefined {
+  return getCookie(c, SESSION_COOKIE[kind]);
+}
+
+/** A fresh sign-in CSRF token, set as a cookie; the sign-in form carries the same value. */
+export function issueSignInToken(c: Context): string {
+  const token = randomToken();
+  setCookie(c, SIGN_IN_COOKIE, token, { ...cookieOptions, maxAge: SIGN_IN_SECONDS });
+  return token;
+}
+
+const loginPath: Record<DashboardSessionKind, string> = { partner: "/dashboard/login", operator: "/admin/login" };
+
+/**
+ * The page needs a live session of `kind`: without one a GET goes to the sign-in page and anything else is refused
+ * (401). A POST must also carry the session's CSRF token in its form (403 otherwise) and, when the browser says
+ * where the form came from (`Origin`), come from this site.
+ */
+export function requireSession(kind: DashboardSessionKind): MiddlewareHandler<PagesEnv> {
+  return async (c, next) => {
+    const { db, redis } = c.get("services");
+    const session = await readDashboardSession({ db, redis }, sessionToken(c, kind), kind);
+    if (!session) {
+      if (c.req.method === "GET" || c.req.method === "HEAD") return seeOther(c, loginPath[kind]);
+      throw new SluiceError("UNAUTHORIZED", "session: not signed in, or the session has ended; sign in again");
+    }
+    c.set(kind, session as never);
+    if (c.req.method === "POST") {
+      const form = await readForm(c);
+      if (!(await csrfMatches(session.csrf, form.csrf))) {
+        throw new SluiceError("FORBIDDEN", "csrf: the form's CSRF token is missing or does not match this session; reload the page and submit again");
+      }
+    }
+    await next();
+  };
+}
+
+/** Reads a POSTed form once (url-encoded or multipart; file fields are ignored) and checks where it came from. */
+export async function readForm(c: Context<PagesEnv>): Promise<FormFields> {
+  const cached = c.get("form");
+  if (cached) return cached;
+  const origin = c.req.header("Origin");
+  if (origin && origin !== "null" && origin !== new URL(c.req.url).origin) {
+    throw new SluiceError("FORBIDDEN", `Origin: forms are accepted only from ${new URL(c.req.url).origin}`);
+  }
+  const type = c.req.header("Content-Type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+    throw new SluiceError("MALFORMED_REQUEST", "Content-Type: must be a form (application/x-www-form-urlencoded)");
+  }
+  const body = await c.req.parseBody();
+  const form: FormFields = {};
+  for (const [name, value] of Object.entries(body)) if (typeof value === "string") form[name] = value;
+  c.set("form", form);
+  return form;
+}
+
+/** Checks the sign-in form's CSRF field against its cookie. */
+export async function checkSignInToken(c: Context<PagesEnv>, form: FormFields): Promise<void> {
+  const cookie = getCookie(c, SIGN_IN_COOKIE);
+  if (!cookie || !(await csrfMatches(cookie, form.csrf))) {
+    throw new SluiceError("FORBIDDEN", "csrf: the sign-in form's CSRF token is missing or does not match; reload the sign-in page and try again");
+  }
+  deleteCookie(c, SIGN_IN_COOKIE, cookieOptions);
+}
