@@ -19,7 +19,7 @@ export const createWebhookRoute = createRoute({
   middleware: [requireApiKey()],
   request: { body: { required: true, content: { "application/json": { schema: CreateWebhookRequestSchema } } } },
   responses: {
-    201: {
+    200: {
       description: "The endpoint and its signing secret",
       content: {
         "application/json": {
@@ -44,6 +44,6 @@ export function registerCreateWebhook<E extends WebhookAppEnv>(app: OpenAPIHono<
     const created = await createWebhookEndpoint(c.get("services").db, {
       accountId: c.get("auth").accountId, environment: c.get("config").SLUICE_ENVIRONMENT, url, events: [...new Set(body.events)], signingKey: settings.signingKey,
     });
-    return c.json({ ok: true as const, webhook: { ...toWebhookEndpointResource(created), secret: created.secret } }, 201);
+    return c.json({ ok: true as const, webhook: { ...toWebhookEndpointResource(created), secret: created.secret } }, 200);
   });
 }
