@@ -32,8 +32,10 @@ describe("retries (the local stack retries after 1 s, 2 s, 4 s …; production a
     expect(new Set(got.map((r) => r.body)).size).toBe(1);
     expect(new Set(got.map((r) => r.headers["x-sluice-event-id"]))).toEqual(new Set([tested.body.delivery.event_id]));
     for (const r of got) expect(hasValidSignature(secret, r)).toBe(true);
-    // Backoff: the gaps grow.
-    expect(got[2]!.receivedAt - got[1]!.receivedAt).toBeGreaterThan(got[1]!.receivedAt - got[0]!.receivedAt);
+    // Backoff: never sooner than scheduled — 1 s then 2 s here (each ±10 % jitter); arrival gaps beyond that
+    // depend on the delivery tick and the machine, so only the floors are checked.
+    expect(got[1]!.receivedAt - got[0]!.receivedAt).toBeGreaterThanOrEqual(900);
+    expect(got[2]!.receivedAt - got[1]!.receivedAt).toBeGreaterThanOrEqual(1_800);
     const [delivery] = await deliveries(partner.key, id);
     expect(delivery).toMatchObject({ status: "delivered", last_status_code: 200, completed_at: expect.any(String), next_attempt_at: null });
     expect(delivery.attempts.map((a: any) => [a.attempt, a.status_code])).toEqual([[1, 500], [2, 500], [3, 200]]);
