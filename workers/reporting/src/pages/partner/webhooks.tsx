@@ -43,7 +43,7 @@ function Deliveries({ endpoint, deliveries }: Listed) {
                 <td data-field="attempted">{last ? <When at={last.attemptedAt} /> : <span class="muted">not yet</span>}</td>
                 <td class="num" data-field="status-code">{last?.statusCode ?? <span class="muted">none</span>}</td>
                 <td class="num" data-field="latency">{last ? `${last.latencyMs} ms` : ""}</td>
-                <td data-field="error">{last?.error ?? ""}</td>
+                <td class="wrap" data-field="error">{last?.error ?? ""}</td>
               </tr>
             );
           })}
@@ -78,14 +78,14 @@ function Webhooks({ listed, csrf, created, notice, sandbox }: { listed: Listed[]
           <tbody>
             {listed.map(({ endpoint: e }) => (
               <tr data-webhook-id={e.id}>
-                <td data-field="url"><code>{e.url}</code></td>
+                <td class="wrap" data-field="url"><code>{e.url}</code></td>
                 <td data-field="events">{e.events.join(", ")}</td>
                 <td><When at={e.createdAt} /></td>
                 <td data-field="status">
                   {e.status === "active" ? "enabled" : <>disabled <When at={e.disabledAt} />{e.disabledReason ? `: ${e.disabledReason}` : ""}</>}
                   {e.status === "active" && e.failingSince ? <> · failing since <When at={e.failingSince} /></> : null}
                 </td>
-                <td>
+                <td class="actions">
                   {e.status === "active" ? (
                     <form class="inline" method="post" action="/dashboard/webhooks/test">
                       <Csrf token={csrf} /><input type="hidden" name="webhookId" value={e.id} />
@@ -106,8 +106,8 @@ function Webhooks({ listed, csrf, created, notice, sandbox }: { listed: Listed[]
       <h2>Add an endpoint</h2>
       <form class="stack" method="post" action="/dashboard/webhooks/create">
         <Csrf token={csrf} />
-        <label for="webhook-url">URL (https, public address)
-          <input id="webhook-url" name="url" type="url" maxlength={2048} placeholder="https://partner.example/hooks/sluice" />
+        <label class="wide" for="webhook-url">URL (https, public address)
+          <input id="webhook-url" class="wide" name="url" type="url" maxlength={2048} placeholder="https://partner.example/hooks/sluice" />
         </label>
         <fieldset>
           <legend>Events</legend>
