@@ -1,13 +1,15 @@
 /**
  * The partner dashboard in real Chromium: sign in with a key, every figure against what the API answers for the same
- * account, months, pagination, CSV export, keys (revoke, issue), sign-out, refusals. Screenshots of each page go to
+ * account, months, pagination, CSV export, keys (revoke, issue), webhooks (add, test, deliveries, delete), sign-out,
+ * refusals. Screenshots of each page go to
  * test-artifacts/dashboard/.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
-  allUsage, artifactsDir, call, type Browser, type BrowserContext, type Page, createPartner, insertEvents, launchChromium, seedDashboardPartner, signInInBrowser, type DashboardPartner,
+  allUsage, artifactsDir, call, type Browser, type BrowserContext, type Page, createPartner, hasValidSignature, insertEvents, launchChromium, seedDashboardPartner,
+  signInInBrowser, startWebhookReceiver, type DashboardPartner, type WebhookReceiver,
 } from "@sluice/testkit";
 
 const base = () => inject("stack").baseUrl;
@@ -15,6 +17,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let seed: DashboardPartner;
+let receiver: WebhookReceiver;
 const shots = artifactsDir("dashboard");
 const shot = (name: string, target = page) => target.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 
@@ -25,12 +28,14 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 beforeAll(async () => {
   seed = await seedDashboardPartner();
+  receiver = await startWebhookReceiver();
   browser = await launchChromium();
   context = await browser.newContext({ acceptDownloads: true });
   page = await context.newPage();
 });
 afterAll(async () => {
   await browser?.close();
+  await receiver?.stop();
 });
 
 describe("partner dashboard in Chromium", () => {
@@ -171,6 +176,52 @@ describe("partner dashboard in Chromium", () => {
     expect((await call("/api/v1/account", { key: issued })).status).toBe(401); // a sandbox key, not a production one
   });
 
+  it("webhooks: adds an endpoint at a receiver (secret shown once), sends a test event whose delivery row is the API's, deletes it", async () => {
+    await page.getByRole("link", { name: "Webhooks" }).click();
+    await page.waitForURL("**/dashboard/webhooks");
+    expect(await page.getByTestId("no-webhooks").count()).toBe(1);
+    const url = receiver.url("/dashboard-hook");
+    await page.getByLabel("URL (https, public address)").fill(url);
+    await page.getByLabel("swap.executed").check();
+    await page.getByLabel("bridge.filled").check();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await page.waitForURL("**/dashboard/webhooks/create");
+    const secret = (await page.getByTestId("webhook-secret").textContent())!.trim();
+    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    const id = (await page.getByTestId("webhook-secret").getAttribute("data-webhook-id"))!;
+    const key = seed.partner.key;
+    const [listed] = (await call("/api/v1/webhooks", { key })).body.webhooks;
+    expect(listed).toMatchObject({ id, url, events: ["swap.executed", "bridge.filled"], status: "active" });
+    const row = page.locator(`#webhooks-table tr[data-webhook-id="${id}"]`);
+    expect(await row.locator('[data-field="events"]').textContent()).toBe("swap.executed, bridge.filled");
+    expect(await row.locator('[data-field="status"]').textContent()).toBe("enabled");
+    await shot("webhooks-created");
+
+    // The receiver answers 202 (not the default 200), so the row shows the status code it really got.
+    receiver.respond(() => 202);
+    await page.getByRole("button", { name: `Send a test event to ${url}` }).click();
+    await page.waitForURL("**/dashboard/webhooks?done=tested");
+    receiver.respond(() => 200);
+    const got = receiver.received.find((r) => r.json.type === "webhook.test" && r.json.data.webhook_id === id)!;
+    expect(hasValidSignature(secret, got)).toBe(true);
+    expect(await page.content()).not.toContain(secret);
+    const [delivery] = (await call(`/api/v1/webhooks/${id}/deliveries`, { key })).body.deliveries;
+    expect(delivery).toMatchObject({ event_id: got.json.id, event_type: "webhook.test", status: "delivered", last_status_code: 202 });
+    const deliveryRow = page.locator(`table.deliveries[data-webhook-id="${id}"] tr[data-delivery-id="${delivery.id}"]`);
+    expect(await deliveryRow.locator('[data-field="event-type"]').textContent()).toBe(delivery.event_type);
+    expect(Number(await deliveryRow.locator('[data-field="status-code"]').textContent())).toBe(delivery.last_status_code);
+    expect(await deliveryRow.locator('[data-field="latency"]').textContent()).toBe(`${delivery.attempts[0].latency_ms} ms`);
+    expect(await deliveryRow.locator('[data-field="attempted"] time').getAttribute("datetime")).toBe(delivery.attempts[0].attempted_at);
+    expect(await deliveryRow.locator('[data-field="error"]').textContent()).toBe("");
+    await shot("webhooks-delivery");
+
+    await page.getByRole("button", { name: `Delete endpoint ${url}` }).click();
+    await page.waitForURL("**/dashboard/webhooks?done=deleted");
+    expect(await page.locator(`#webhooks-table tr[data-webhook-id="${id}"]`).count()).toBe(0);
+    expect((await call("/api/v1/webhooks", { key })).body.webhooks).toEqual([]);
+    await shot("webhooks-deleted");
+  });
+
   it("another account's data is not reachable by URL, and a form without the CSRF token is refused", async () => {
     const other = await createPartner();
     const [theirs] = await insertEvents({ accountId: other.accountId, volumeUsd: "77" });
@@ -184,15 +235,17 @@ describe("partner dashboard in Chromium", () => {
   });
 
   it("is usable with a keyboard and labelled, and fits a phone's width", async () => {
-    await page.goto(`${base()}/dashboard/usage`);
-    const unlabelled = await page.locator("input:not([type=hidden]), select").evaluateAll((fields) =>
-      fields.filter((f) => (f as unknown as { labels?: { length: number } }).labels?.length === 0).map((f) => f.outerHTML));
-    expect(unlabelled).toEqual([]);
+    for (const path of ["/dashboard/webhooks", "/dashboard/usage"]) {
+      await page.goto(`${base()}${path}`);
+      const unlabelled = await page.locator("input:not([type=hidden]), select").evaluateAll((fields) =>
+        fields.filter((f) => (f as unknown as { labels?: { length: number } }).labels?.length === 0).map((f) => f.outerHTML));
+      expect(unlabelled, path).toEqual([]);
+    }
     await page.keyboard.press("Tab");
     expect(await page.evaluate("document.activeElement?.textContent")).toBe("Skip to content");
     const phone = await context.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
-    for (const path of ["/dashboard", "/dashboard/usage", "/dashboard/rebates", "/dashboard/keys"]) {
+    for (const path of ["/dashboard", "/dashboard/usage", "/dashboard/rebates", "/dashboard/keys", "/dashboard/webhooks"]) {
       await phone.goto(`${base()}${path}`);
       const overflow = await phone.evaluate<number>("document.documentElement.scrollWidth - window.innerWidth");
       expect(overflow, path).toBeLessThanOrEqual(0);

@@ -7,6 +7,7 @@ export * from "./webhookResource.js";
 export * from "./deliverWebhooks.js";
 export * from "./webhookPayloads.js";
 export * from "./webhookConfig.js";
+export * from "./webhookOperations.js";
 export * from "./routes/createWebhookRoute.js";
 export * from "./routes/listWebhooksRoute.js";
 export * from "./routes/deleteWebhookRoute.js";

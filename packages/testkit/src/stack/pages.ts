@@ -16,8 +16,8 @@ function setCookies(headers: Headers): Record<string, string> {
 export type PageRequest = {
   /** Cookies to send, by name. */
   cookies?: Record<string, string>;
-  /** A form to POST (url-encoded). */
-  form?: Record<string, string>;
+  /** A form to POST (url-encoded); as pairs, a field may repeat (checkboxes of one name). */
+  form?: Record<string, string> | [string, string][];
   headers?: Record<string, string>;
   method?: string;
 };

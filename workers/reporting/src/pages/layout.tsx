@@ -21,6 +21,7 @@ const partnerNav: NavItem[] = [
   { href: "/dashboard/usage", label: "Usage" },
   { href: "/dashboard/rebates", label: "Rebates" },
   { href: "/dashboard/keys", label: "Keys" },
+  { href: "/dashboard/webhooks", label: "Webhooks" },
 ];
 const operatorNav: NavItem[] = [
   { href: "/admin", label: "Accounts" },

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { Redis } from "ioredis";
 import {
-  admin, call, createPartner, csrfOf, eventually, faults, issueKey, OPERATOR_COOKIE, page, PARTNER_COOKIE, SIGN_IN_COOKIE, signInPages, withOutage,
+  admin, call, createPartner, csrfOf, eventually, faults, hasValidSignature, issueKey, OPERATOR_COOKIE, page, PARTNER_COOKIE, query, SIGN_IN_COOKIE,
+  signInPages, startWebhookReceiver, withOutage, type PageSession, type WebhookReceiver,
 } from "@sluice/testkit";
 
 /** The sign-in form: its CSRF cookie and field. */
@@ -255,5 +256,149 @@ describe("pages under trouble and hostile data", () => {
     const issued = await page("/dashboard/keys/issue", { cookies: session.cookies, form: { csrf: session.csrf, name: `"><script>alert(1)</script>` } });
     expect(issued.status).toBe(200);
     expect(issued.text).not.toContain("<script>");
+  });
+});
+
+describe("dashboard webhooks page", () => {
+  let receiver: WebhookReceiver;
+  beforeAll(async () => { receiver = await startWebhookReceiver(); });
+  afterAll(() => receiver?.stop());
+
+  /** The create form as a browser sends it: `events` once per checked box. */
+  const createForm = (session: PageSession, url: string, events: string[]) =>
+    [["csrf", session.csrf], ["url", url], ...events.map((e) => ["events", e])] as [string, string][];
+  const secretOf = (html: string) => /data-testid="webhook-secret"[^>]*>(whsec_[0-9a-f]{64})</.exec(html)?.[1];
+
+  it("adds an endpoint (secret shown once), lists it, sends a signed test event whose delivery row is the API's, deletes it", async () => {
+    const partner = await createPartner();
+    const session = await signInPages("partner", partner.key);
+    const empty = await page("/dashboard/webhooks", { cookies: session.cookies });
+    expect(empty.status).toBe(200);
+    expect(empty.text).toContain('href="/dashboard/webhooks" aria-current="page"');
+    expect(empty.text).toContain('data-testid="no-webhooks"');
+
+    const created = await page("/dashboard/webhooks/create", {
+      cookies: session.cookies, form: createForm(session, receiver.url("/pages"), ["swap.executed", "bridge.filled", "swap.executed"]),
+    });
+    expect(created.status, created.text.slice(0, 500)).toBe(200);
+    const secret = secretOf(created.text)!;
+    expect(secret).toMatch(/^whsec_/);
+    const [listed] = (await call("/api/v1/webhooks", { key: partner.key })).body.webhooks;
+    expect(listed).toMatchObject({ url: receiver.url("/pages"), events: ["swap.executed", "bridge.filled"], status: "active" });
+    const id = listed.id as string;
+
+    const shown = await page("/dashboard/webhooks", { cookies: session.cookies });
+    expect(shown.text).toContain(`data-webhook-id="${id}"`);
+    expect(shown.text).toContain("swap.executed, bridge.filled");
+    expect(shown.text).not.toContain(secret);
+
+    receiver.respond(() => 202);
+    const tested = await page("/dashboard/webhooks/test", { cookies: session.cookies, form: { csrf: session.csrf, webhookId: id } });
+    expect(tested.status, tested.text.slice(0, 500)).toBe(303);
+    expect(tested.location).toBe("/dashboard/webhooks?done=tested");
+    receiver.respond(() => 200);
+    const got = receiver.received.find((r) => r.json.type === "webhook.test" && r.json.data.webhook_id === id)!;
+    expect(hasValidSignature(secret, got)).toBe(true);
+    const [delivery] = (await call(`/api/v1/webhooks/${id}/deliveries`, { key: partner.key })).body.deliveries;
+    expect(delivery).toMatchObject({ event_id: got.json.id, event_type: "webhook.test", last_status_code: 202 });
+    const after = await page("/dashboard/webhooks?done=tested", { cookies: session.cookies });
+    const row = new RegExp(`data-delivery-id="${delivery.id}"[\\s\\S]*?data-field="status-code">(\\d+)<[\\s\\S]*?data-field="latency">(\\d+) ms<`).exec(after.text);
+    expect(row?.slice(1)).toEqual([String(delivery.attempts[0].status_code), String(delivery.attempts[0].latency_ms)]);
+
+    const deleted = await page("/dashboard/webhooks/delete", { cookies: session.cookies, form: { csrf: session.csrf, webhookId: id } });
+    expect(deleted.status).toBe(303);
+    expect(deleted.location).toBe("/dashboard/webhooks?done=deleted");
+    expect((await call("/api/v1/webhooks", { key: partner.key })).body.webhooks).toEqual([]);
+  });
+
+  it("every webhook form needs the session and its CSRF token: without them nothing is created, sent or deleted", async () => {
+    const partner = await createPartner();
+    const session = await signInPages("partner", partner.key);
+    const made = await call("/api/v1/webhooks", { key: partner.key, body: { url: receiver.url("/csrf"), events: ["swap.failed"] } });
+    const id = made.body.webhook.id as string;
+    for (const csrf of [undefined, "not-the-token"]) {
+      const extra: Record<string, string> = csrf ? { csrf } : {};
+      const forms: [string, Record<string, string>][] = [
+        ["/dashboard/webhooks/create", { ...extra, url: receiver.url("/csrf"), events: "swap.executed" }],
+        ["/dashboard/webhooks/test", { ...extra, webhookId: id }],
+        ["/dashboard/webhooks/delete", { ...extra, webhookId: id }],
+      ];
+      for (const [path, form] of forms) {
+        const refused = await page(path, { cookies: session.cookies, form });
+        expect(refused.status, path).toBe(403);
+        expect(refused.text, path).toContain("csrf:");
+        const noSession = await page(path, { form: { ...form, csrf: session.csrf } });
+        expect(noSession.status, path).toBe(401);
+        const crossOrigin = await page(path, { cookies: session.cookies, form: { ...form, csrf: session.csrf }, headers: { Origin: "https://evil.example" } });
+        expect(crossOrigin.status, path).toBe(403);
+        expect(crossOrigin.text, path).toContain("Origin:");
+      }
+    }
+    expect((await call("/api/v1/webhooks", { key: partner.key })).body.webhooks.map((w: any) => w.id)).toEqual([id]);
+    expect((await call(`/api/v1/webhooks/${id}/deliveries`, { key: partner.key })).body.deliveries).toEqual([]);
+    expect(receiver.received.filter((r) => r.path === "/csrf")).toEqual([]);
+  });
+
+  it("another account's endpoint, or the other environment's, answers 404 like an unknown one; a sandbox session manages sandbox endpoints only", async () => {
+    const [mine, theirs] = await Promise.all([createPartner(), createPartner()]);
+    const theirEndpoint = (await call("/api/v1/webhooks", { key: theirs.key, body: { url: receiver.url("/theirs"), events: ["swap.executed"] } })).body.webhook;
+    const session = await signInPages("partner", mine.key);
+    expect((await page("/dashboard/webhooks", { cookies: session.cookies })).text).not.toContain(theirEndpoint.id);
+    for (const action of ["test", "delete"]) {
+      for (const webhookId of [theirEndpoint.id, "whk_00000000000000000000"]) {
+        const refused = await page(`/dashboard/webhooks/${action}`, { cookies: session.cookies, form: { csrf: session.csrf, webhookId } });
+        expect(refused.status, `${action} ${webhookId}`).toBe(404);
+        expect(refused.text).toContain(`webhookId: No webhook endpoint ${webhookId}`);
+      }
+    }
+    expect((await call("/api/v1/webhooks", { key: theirs.key })).body.webhooks).toHaveLength(1);
+    expect(receiver.received.filter((r) => r.path === "/theirs")).toEqual([]);
+
+    // The same account's sandbox session: production endpoints are not its own.
+    const production = (await call("/api/v1/webhooks", { key: mine.key, body: { url: receiver.url("/production"), events: ["swap.executed"] } })).body.webhook;
+    const sandboxKey = await issueKey(mine.slug, { environment: "sandbox" });
+    const sandbox = await signInPages("partner", sandboxKey.key);
+    expect((await page("/dashboard/webhooks", { cookies: sandbox.cookies })).text).not.toContain(production.id);
+    const crossed = await page("/dashboard/webhooks/delete", { cookies: sandbox.cookies, form: { csrf: sandbox.csrf, webhookId: production.id } });
+    expect(crossed.status).toBe(404);
+    const created = await page("/dashboard/webhooks/create", { cookies: sandbox.cookies, form: createForm(sandbox, receiver.url("/sandbox"), ["swap.failed"]) });
+    expect(created.status).toBe(200);
+    const sandboxEndpoints = (await call("/api/v1/webhooks", { key: sandboxKey.key, target: "sandbox" })).body.webhooks;
+    expect(sandboxEndpoints.map((w: any) => w.url)).toEqual([receiver.url("/sandbox")]);
+    expect((await call("/api/v1/webhooks", { key: mine.key })).body.webhooks.map((w: any) => w.id)).toEqual([production.id]);
+    // And the production session does not see the sandbox endpoint.
+    expect((await page("/dashboard/webhooks", { cookies: session.cookies })).text).not.toContain(sandboxEndpoints[0].id);
+  });
+
+  it("bad input answers a page naming the field (400), never a 500, and writes nothing; a disabled endpoint shows why and is not tested", async () => {
+    const partner = await createPartner();
+    const session = await signInPages("partner", partner.key);
+    const cases: [[string, string][] | Record<string, string>, string, string][] = [
+      [createForm(session, "", ["swap.executed"]), "/dashboard/webhooks/create", "url: is required"],
+      [createForm(session, "not a url", ["swap.executed"]), "/dashboard/webhooks/create", "url: must be an absolute https URL"],
+      [createForm(session, "https://10.0.0.7/hook", ["swap.executed"]), "/dashboard/webhooks/create", "url: must be a public address"],
+      [createForm(session, "http://93.184.216.34/", ["swap.executed"]), "/dashboard/webhooks/create", "url: must use https"],
+      [createForm(session, receiver.url(), []), "/dashboard/webhooks/create", "events: must name at least one event type"],
+      [createForm(session, receiver.url(), ["swap.done"]), "/dashboard/webhooks/create", "events.0: must be one of swap.executed"],
+      [{ csrf: session.csrf }, "/dashboard/webhooks/test", "webhookId: is required"],
+      [{ csrf: session.csrf, webhookId: "x".repeat(65) }, "/dashboard/webhooks/delete", "webhookId: must be at most 64 characters"],
+    ];
+    for (const [form, path, message] of cases) {
+      const response = await page(path, { cookies: session.cookies, form });
+      expect(response.status, `${path} ${JSON.stringify(form)}`).toBe(400);
+      expect(response.text, path).toContain(message);
+    }
+    expect(await query("select id from webhook_endpoints where account_id = $1", [partner.accountId])).toEqual([]);
+
+    const made = (await call("/api/v1/webhooks", { key: partner.key, body: { url: receiver.url("/disabled"), events: ["swap.executed"] } })).body.webhook;
+    await query("update webhook_endpoints set status = 'disabled', disabled_at = now(), disabled_reason = $2 where id = $1",
+      [made.id, "every attempt failed for 24 hours"]);
+    const listed = await page("/dashboard/webhooks", { cookies: session.cookies });
+    expect(listed.text).toMatch(new RegExp(`data-webhook-id="${made.id}"[\\s\\S]*?disabled <time[^>]*>[^<]*</time>: every attempt failed for 24 hours`));
+    expect(listed.text).not.toContain(`aria-label="Send a test event to ${receiver.url("/disabled")}"`);
+    const refused = await page("/dashboard/webhooks/test", { cookies: session.cookies, form: { csrf: session.csrf, webhookId: made.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain("is disabled (every attempt failed for 24 hours)");
+    expect(receiver.received.filter((r) => r.path === "/disabled")).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-import type { AppEnv, OperatorSession, PartnerSession } from "@sluice/core";
+import type { OperatorSession, PartnerSession } from "@sluice/core";
+import type { ReportingEnv } from "../env.js";
 
 /** A submitted form's fields (strings only: the pages upload no files). */
 export type FormFields = Record<string, string>;
 
-/** The pages' Hono environment: the worker's, plus the session and the checked form of the request. */
+/** The pages' Hono environment: the reporting worker's, plus the session and the checked form of the request. */
 export type PagesEnv = {
-  Bindings: AppEnv["Bindings"];
-  Variables: AppEnv["Variables"] & { partner: PartnerSession; operator: OperatorSession; form: FormFields };
+  Bindings: ReportingEnv["Bindings"];
+  Variables: ReportingEnv["Variables"] & { partner: PartnerSession; operator: OperatorSession; form: FormFields; formLists: Record<string, string[]> };
 };

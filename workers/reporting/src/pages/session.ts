@@ -75,11 +75,25 @@ export async function readForm(c: Context<PagesEnv>): Promise<FormFields> {
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
     throw new SluiceError("MALFORMED_REQUEST", "Content-Type: must be a form (application/x-www-form-urlencoded)");
   }
-  const body = await c.req.parseBody();
+  const body = await c.req.parseBody({ all: true });
   const form: FormFields = {};
-  for (const [name, value] of Object.entries(body)) if (typeof value === "string") form[name] = value;
+  const lists: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const strings = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+    if (strings.length === 0) continue;
+    // A field sent more than once (checkboxes) reads as its last value, and in full through `readFormList`.
+    form[name] = strings[strings.length - 1]!;
+    lists[name] = strings;
+  }
   c.set("form", form);
+  c.set("formLists", lists);
   return form;
+}
+
+/** Every value of a form field sent more than once (checkboxes of one name); [] when absent. */
+export async function readFormList(c: Context<PagesEnv>, name: string): Promise<string[]> {
+  await readForm(c);
+  return c.get("formLists")[name] ?? [];
 }
 
 /** Checks the sign-in form's CSRF field against its cookie. */

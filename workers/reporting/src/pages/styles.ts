@@ -37,6 +37,14 @@ form.inline { display: inline; }
 form.filters, form.stack { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-end; margin: 0 0 1rem; }
 label { display: flex; flex-direction: column; gap: .2rem; font-size: .95rem; }
 label.check { flex-direction: row; align-items: center; gap: .4rem; }
+fieldset { display: flex; flex-wrap: wrap; gap: .25rem 1rem; border: 1px solid var(--line); border-radius: 6px; margin: 0; padding: .5rem .75rem; }
+legend { padding: 0 .25rem; font-size: .95rem; }
+input.wide { width: min(36rem, 100%); }
+label.wide { flex: 1 1 20rem; max-width: 36rem; }
+td.wrap { white-space: normal; word-break: break-all; min-width: 12rem; }
+td.actions { white-space: normal; min-width: 14rem; }
+td.actions form { display: inline-block; margin: .15rem 0; }
+h3 { font-size: 1rem; margin: 1rem 0 .4rem; word-break: break-all; }
 input, select { font: inherit; padding: .4rem .5rem; border: 1px solid #7a8393; border-radius: 4px; min-height: 2.5rem; }
 button, .button { font: inherit; padding: .45rem 1rem; min-height: 2.5rem; border-radius: 4px; border: 1px solid var(--accent);
   background: var(--accent); color: var(--accent-ink); cursor: pointer; text-decoration: none; display: inline-block; }

@@ -1,7 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKeySecurity, authErrorCodes, errorResponses } from "../../http/openapi.js";
-import { checkWebhookUrl } from "../webhookUrl.js";
-import { createWebhookEndpoint } from "../webhookEndpoints.js";
+import { addWebhookEndpoint } from "../webhookOperations.js";
 import { CreateWebhookRequestSchema, toWebhookEndpointResource, WebhookEndpointSchema } from "../webhookResource.js";
 import { requireApiKey } from "../../http/requireApiKey.js";
 import { webhookSettings, type WebhookAppEnv } from "../webhookConfig.js";
@@ -39,11 +38,9 @@ export const createWebhookRoute = createRoute({
 export function registerCreateWebhook<E extends WebhookAppEnv>(app: OpenAPIHono<E>) {
   app.openapi(createWebhookRoute, async (c) => {
     const body = c.req.valid("json");
-    const settings = webhookSettings(c.get("config"));
-    const url = await checkWebhookUrl(body.url, settings.policy);
-    const created = await createWebhookEndpoint(c.get("services").db, {
-      accountId: c.get("auth").accountId, environment: c.get("config").SLUICE_ENVIRONMENT, url, events: [...new Set(body.events)], signingKey: settings.signingKey,
-    });
+    const created = await addWebhookEndpoint(c.get("services").db, webhookSettings(c.get("config")), {
+      accountId: c.get("auth").accountId, environment: c.get("config").SLUICE_ENVIRONMENT,
+    }, body);
     return c.json({ ok: true as const, webhook: { ...toWebhookEndpointResource(created), secret: created.secret } }, 200);
   });
 }

@@ -1,11 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKeySecurity, authErrorCodes, errorResponses } from "../../http/openapi.js";
-import { deliverWebhooks } from "../deliverWebhooks.js";
-import { emitWebhookEvents, WEBHOOK_TEST_EVENT } from "../webhookEvents.js";
-import { findWebhookEndpoint, listWebhookDeliveries } from "../webhookEndpoints.js";
-import { newId } from "../../ids/newId.js";
+import { sendTestWebhook } from "../webhookOperations.js";
 import { requireApiKey } from "../../http/requireApiKey.js";
-import { SluiceError } from "../../errors/SluiceError.js";
 import { toWebhookDeliveryResource, WebhookDeliverySchema } from "../webhookResource.js";
 import { webhookSettings, type WebhookAppEnv } from "../webhookConfig.js";
 import { WebhookIdParams } from "./webhookIdParam.js";
@@ -32,21 +28,9 @@ export const testWebhookRoute = createRoute({
 export function registerTestWebhook<E extends WebhookAppEnv>(app: OpenAPIHono<E>) {
   app.openapi(testWebhookRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const { db } = c.get("services");
-    const accountId = c.get("auth").accountId;
-    const environment = c.get("config").SLUICE_ENVIRONMENT;
-    const endpoint = await findWebhookEndpoint(db, accountId, environment, id);
-    if (endpoint.status !== "active") {
-      throw new SluiceError("CONFLICT", `Webhook endpoint ${id} is disabled (${endpoint.disabledReason ?? "no reason recorded"}); create a new one`);
-    }
-    const [deliveryId] = await emitWebhookEvents(db, [{
-      type: WEBHOOK_TEST_EVENT, accountId, objectKey: newId("req"), endpointId: endpoint.id, environment,
-      data: { webhook_id: endpoint.id, message: "A test event from Sluice: your endpoint receives and verifies webhooks." },
-    }], { attemptNow: true });
-    if (!deliveryId) throw new SluiceError("CONFLICT", `Webhook endpoint ${id} is not active`);
-    await deliverWebhooks({ db, ...webhookSettings(c.get("config")), deliveryIds: [deliveryId] });
-    const delivery = (await listWebhookDeliveries(db, endpoint.id, 50)).find((d) => d.id === deliveryId);
-    if (!delivery) throw new SluiceError("INTERNAL", "The test delivery vanished");
+    const delivery = await sendTestWebhook(c.get("services").db, webhookSettings(c.get("config")), {
+      accountId: c.get("auth").accountId, environment: c.get("config").SLUICE_ENVIRONMENT,
+    }, id);
     return c.json({ ok: true as const, delivery: toWebhookDeliveryResource(delivery) }, 200);
   });
 }

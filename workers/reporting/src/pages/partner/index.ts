@@ -10,10 +10,11 @@ import { registerUsage } from "./usage.js";
 import { registerUsageCsv } from "./usageCsv.js";
 import { registerRebates } from "./rebates.js";
 import { registerKeys } from "./keys.js";
+import { registerWebhooks } from "./webhooks.js";
 
 /**
  * The partner dashboard at `/dashboard` (reached through the public entry): sign in with an API key, then the
- * account's overview, usage, rebates and keys — scoped to the key's account exactly as the API is. Errors are pages.
+ * account's overview, usage, rebates, keys and webhooks — scoped to the key's account exactly as the API is. Errors are pages.
  */
 export function partnerPages() {
   const pages = new Hono<PagesEnv>();
@@ -26,6 +27,7 @@ export function partnerPages() {
   registerUsageCsv(pages);
   registerRebates(pages);
   registerKeys(pages);
+  registerWebhooks(pages);
   pages.all("*", () => {
     throw new SluiceError("NOT_FOUND", "There is no such dashboard page");
   });
