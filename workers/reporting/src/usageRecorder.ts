@@ -10,7 +10,7 @@ type Storage = { db: Database; redis: Redis };
 /** Opens Postgres and Redis for one piece of work and closes the connection afterwards. */
 export async function withStorage<T>(bindings: object, work: (storage: Storage) => Promise<T>): Promise<T> {
   const env = readWorkerConfig(sluiceConfigSchema, bindings);
-  const { db, close } = createDb({ url: env.DATABASE_URL, driver: env.DATABASE_DRIVER });
+  const { db, close } = createDb({ url: env.DATABASE_URL, driver: env.DATABASE_DRIVER, wsProxy: env.NEON_WS_PROXY });
   try {
     return await work({ db, redis: createRedis({ url: env.REDIS_REST_URL, token: env.REDIS_REST_TOKEN }) });
   } finally {

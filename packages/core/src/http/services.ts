@@ -20,7 +20,7 @@ export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
     const chainsBuilt = new Map<ChainName, RequestChain>();
     const built: Services = {
       get db() {
-        database ??= createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER });
+        database ??= createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER, wsProxy: config.NEON_WS_PROXY });
         return database.db;
       },
       time: timeStage(c),

@@ -36,7 +36,7 @@ export function registerSolve(app: OpenAPIHono<SwapEnv>) {
       relayerPrivateKeys: config.RELAYER_PRIVATE_KEYS,
       relayerStuckAfterMs: config.RELAYER_STUCK_AFTER_MS,
       background: (work) => c.executionCtx.waitUntil(work),
-      openDb: () => createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER }),
+      openDb: () => createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER, wsProxy: config.NEON_WS_PROXY }),
     });
     return c.json({ ok: true as const, ...solved }, 200);
   });
