@@ -24,7 +24,7 @@ export const sluiceConfigSchema = z.object({
   DATABASE_DRIVER: z.enum(["pg", "neon"]).optional(),
   /**
    * Local development and tests only, never set in production: the WebSocket-to-TCP proxy (`host:port/path`) through
-   * which the `neon` driver reaches a local Postgres (packages/stack/src/neon/startNeonWsProxy.ts).
+   * which the `neon` driver reaches a local Postgres (the dev stack's `startNeonWsProxy`).
    */
   NEON_WS_PROXY: z.string().optional(),
   /** Upstash REST endpoint and token (the local REST bridge in development). */
