@@ -2,6 +2,8 @@
  * Neon's serverless driver (what the workers use in production) against the local PostgreSQL through the proxy,
  * from Node: the same createDb the workers call, with `driver: "neon"` and `NEON_WS_PROXY`.
  */
+import { createServer, type Socket } from "node:net";
+import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -74,6 +76,36 @@ describe("the Neon WebSocket proxy", () => {
       expect((await working.db.execute<{ one: number }>(sql`select 1 as one`)).rows[0]!.one).toBe(1);
     } finally {
       await working.close();
+    }
+  });
+
+  it("forwards bytes both ways unchanged, and closes the WebSocket when the TCP side closes (and the reverse)", async () => {
+    const accepted: Socket[] = [];
+    const echo = createServer((socket) => { accepted.push(socket); socket.on("data", (d) => socket.write(Buffer.concat([Buffer.from("echo:"), d]))); });
+    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+    const address = `127.0.0.1:${(echo.address() as { port: number }).port}`;
+    try {
+      const open = async () => {
+        const ws = new WebSocket(`ws://127.0.0.1:${proxy.port}/v2?address=${address}`);
+        await once(ws, "open");
+        return ws;
+      };
+      // Bytes through and back; then the server ends the connection and the WebSocket closes.
+      const first = await open();
+      const payload = Buffer.from([0, 1, 2, 255, 254, 10, 13]);
+      first.send(payload);
+      const [answer] = await once(first, "message");
+      expect(Buffer.compare(answer as Buffer, Buffer.concat([Buffer.from("echo:"), payload]))).toBe(0);
+      accepted[0]!.destroy();
+      await once(first, "close");
+      // The client closes the WebSocket: the proxy closes the TCP connection.
+      const second = await open();
+      await expect.poll(() => accepted.length).toBe(2);
+      const closed = once(accepted[1]!, "close");
+      second.close();
+      await closed;
+    } finally {
+      await new Promise<void>((resolve) => echo.close(() => resolve()));
     }
   });
 
