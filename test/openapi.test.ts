@@ -22,12 +22,16 @@ describe("the OpenAPI documents", () => {
   it("the partner reference has servers, tags in order, unique operationIds, and neither admin nor ping", async () => {
     const doc = (await call("/api/v1/openapi.json")).body as Document;
     expect(doc.servers.length).toBeGreaterThanOrEqual(2);
-    expect(doc.tags.map((t) => t.name)).toEqual(["Swap", "Tokens", "Reporting", "Bridge"]);
+    expect(doc.tags.map((t) => t.name)).toEqual(["Swap", "Tokens", "Reporting", "Bridge", "Webhooks"]);
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, ...op })));
     expect(operations.every((o) => o.path.startsWith("/api/v1/") && o.path !== "/api/v1/ping")).toBe(true);
     const ids = operations.map((o) => o.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining(["postRoute", "postSolve", "postConfirm", "getTokens", "getUsage", "postBridgeQuote"]));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
+      "/api/v1/webhooks", "/api/v1/webhooks/{id}", "/api/v1/webhooks/{id}/test", "/api/v1/webhooks/{id}/deliveries",
+    ]));
+    expect(doc.paths["/api/v1/webhooks"]!.post!.tags).toEqual(["Webhooks"]);
     expect(doc.paths["/api/v1/tokens"]!.get!.security).toEqual([]);
     expect(doc.paths["/api/v1/route"]!.post!.security).toEqual([{ ApiKey: [] }]);
   });

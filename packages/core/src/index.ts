@@ -23,3 +23,4 @@ export * from "./pools/index.js";
 export * from "./tokens/index.js";
 export * from "./bridge/index.js";
 export * from "./dashboard/index.js";
+export * from "./webhooks/index.js";

@@ -2,6 +2,8 @@ import { sluiceConfigSchema } from "@sluice/core";
 import type { z } from "zod";
 import { bridgeConfigSchema } from "../../../workers/bridge/src/bridgeEnv.js";
 import { swapConfigSchema } from "../../../workers/swap/src/env.js";
+import { reportingConfigSchema } from "../../../workers/reporting/src/env.js";
+import { sandboxConfigSchema } from "../../../workers/sandbox/src/sandboxEnv.js";
 
 /**
  * Each deployed worker's settings schema, by worker name: what its code parses its environment with. (The public
@@ -11,7 +13,7 @@ export const workerSchemas: Record<string, z.ZodObject> = {
   "sluice-swap": swapConfigSchema,
   "sluice-swap-sandbox": swapConfigSchema,
   "sluice-tokens": sluiceConfigSchema,
-  "sluice-reporting": sluiceConfigSchema,
+  "sluice-reporting": reportingConfigSchema,
   "sluice-bridge": bridgeConfigSchema,
-  "sluice-sandbox": sluiceConfigSchema,
+  "sluice-sandbox": sandboxConfigSchema,
 };

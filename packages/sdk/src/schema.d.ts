@@ -232,6 +232,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's webhook endpoints, newest first (secrets are never shown again) */
+        get: operations["getWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook endpoint; the answer carries its signing secret, shown only this once
+         * @description Events are `POST`ed as JSON `{id, type, created_at, data}` (`data`: the object as the API answers it), signed `X-Sluice-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`, with `X-Sluice-Event-Id`. Delivery is at least once: a non-2xx answer, a redirect or no answer within 10 s is retried with exponential backoff for 24 hours; deduplicate by event id. An endpoint whose attempts all fail for 24 hours is disabled.
+         */
+        post: operations["postWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint; nothing more is sent to it */
+        delete: operations["deleteWebhooksId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's most recent deliveries, newest first, with every attempt (status code, latency, error) */
+        get: operations["getWebhooksIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the endpoint a `webhook.test` event now and answer how the attempt went
+         * @description Signed and delivered like every event (a failed test is retried like any delivery). The answer shows the first attempt: `status_code`, `latency_ms`, `error`.
+         */
+        post: operations["postWebhooksIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -418,6 +493,21 @@ export interface components {
             chain: "ethereum" | "base" | "arbitrum" | "polygon";
             /** @example 0x5e1f6d1c0b9a8e7f6d5c4b3a29180706f5e4d3c2b1a09f8e7d6c5b4a39281706 */
             txHash: string;
+        };
+        CreateWebhookRequest: {
+            /**
+             * @description Event types to receive
+             * @example [
+             *       "swap.executed",
+             *       "bridge.filled"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * @description Where events are posted: `https` on a public address (private, loopback, link-local, CGNAT, ULA and IPv4-mapped targets are refused, also after DNS resolution). Redirects are not followed.
+             * @example https://partner.example/hooks/sluice
+             */
+            url: string;
         };
         Error: {
             /**
@@ -776,6 +866,50 @@ export interface components {
             /** @description Routes (quotes) */
             quoted: number;
         };
+        WebhookAttempt: {
+            attempt: number;
+            attempted_at: string;
+            /** @description Why the attempt failed; null when it succeeded (2xx) */
+            error: string | null;
+            latency_ms: number;
+            /** @description The receiver's HTTP status; null when it did not answer */
+            status_code: number | null;
+        };
+        WebhookDelivery: {
+            attempts: components["schemas"]["WebhookAttempt"][];
+            completed_at: string | null;
+            created_at: string;
+            /** @description Also sent as `X-Sluice-Event-Id`: the same event is never sent under another id */
+            event_id: string;
+            event_type: string;
+            id: string;
+            last_error: string | null;
+            last_status_code: number | null;
+            next_attempt_at: string | null;
+            /**
+             * @description `failed`: not delivered within 24 hours, or the endpoint was disabled
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+        };
+        WebhookEndpoint: {
+            created_at: string;
+            disabled_at: string | null;
+            disabled_reason: string | null;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description First failed attempt since the last success (ISO 8601); null while healthy */
+            failing_since: string | null;
+            /** @example whk_3k9x0m2n4p6q8r0s2t4v */
+            id: string;
+            /**
+             * @description `disabled` after every attempt failed for 24 hours; `disabled_reason` says why
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            url: string;
+        };
+        /** @enum {string} */
+        WebhookEventType: "swap.executed" | "swap.failed" | "swap.confirmed" | "bridge.filled" | "bridge.expired" | "bridge.refunded" | "rebate.settled";
     };
     responses: never;
     parameters: never;
@@ -1594,6 +1728,349 @@ export interface operations {
             };
             /** @description Error: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: DEPENDENCY_DOWN */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        webhooks: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            /** @description Error: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: DEPENDENCY_DOWN */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its signing secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        webhook: components["schemas"]["WebhookEndpoint"] & {
+                            /** @description The signing secret (`whsec_…`); store it now, it is never shown again */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: MALFORMED_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: UPSTREAM_ERROR */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: DEPENDENCY_DOWN */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhooksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string;
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Error: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: DEPENDENCY_DOWN */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhooksIdDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Deliveries to answer; default 50, maximum 100 */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Error: MALFORMED_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: DEPENDENCY_DOWN */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhooksIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery after its first attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["WebhookDelivery"];
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Error: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: CONFLICT */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

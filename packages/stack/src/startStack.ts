@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { createDb } from "@sluice/core";
@@ -15,6 +15,7 @@ import { chainSecretsFromManifest } from "./chainSecretsFromManifest.js";
 import { startAcrossApi } from "@sluice/devnet/across/api/startAcrossApi";
 import { startFaultControl, startTcpProxy, type TcpProxy } from "./faults/index.js";
 import { startNeonWsProxy } from "./neon/startNeonWsProxy.js";
+import { startCronTicker } from "./cronTicker.js";
 
 export type StartStackParameters = {
   /** Names the stack's database, Redis db, dev registry and state folder: `dev` and `test` never collide. */
@@ -154,6 +155,10 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       // The devnet relayer's held deposits have a 20 s fill window, to show expiry and refunds within a test;
       // a production deployment sets 600 or more.
       BRIDGE_MIN_FILL_WINDOW_SECONDS: "15",
+      // Kept with the stack's state, so endpoints created in an earlier `pnpm dev` can still sign.
+      WEBHOOK_SIGNING_KEY: process.env.WEBHOOK_SIGNING_KEY ?? stackSigningKey(stateDir),
+      // Local only: endpoints on http://127.0.0.1 (a receiver on this machine) and 1 s first retries.
+      WEBHOOK_LOCAL_DEVELOPMENT: "true",
     };
     prepareGatewayAssets();
     const api = await startWrangler({
@@ -162,6 +167,10 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     });
     stops.push(api.stop);
     log(`api        ${api.url}  (docs: ${api.url}/docs)`);
+    // wrangler dev runs no cron triggers: the stack sends what the reporting cron would, every second.
+    const ticker = startCronTicker({ baseUrl: api.url, adminToken });
+    stops.push(ticker.stop);
+    log(`webhooks   delivered every second (POST /admin/v1/webhooks/deliver), and right after events are written`);
     const sandbox = await startWrangler({
       name: "sandbox", port: params.sandboxPort, secrets: { ...secrets, ...sandboxDependencies }, vars: sandboxVars, derivedConfigDir: join(stateDir, "wrangler-sandbox"), registryPath, logFile: join(stateDir, "sandbox.log"),
       configs: ["workers/sandbox/wrangler.toml", "workers/swap/wrangler.sandbox.toml"],
@@ -183,6 +192,15 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+/** The local stack's webhook signing key: generated once, kept in its state folder. */
+function stackSigningKey(stateDir: string): string {
+  const file = join(stateDir, "webhook-signing-key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const key = randomBytes(32).toString("hex");
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }
 
 function redact(url: string): string {

@@ -27,3 +27,4 @@ export * from "./devnet/testChain.js";
 export * from "./stack/pages.js";
 export * from "./browser/chromium.js";
 export * from "./browser/dashboardFixtures.js";
+export * from "./webhooks/webhookReceiver.js";

@@ -6,6 +6,7 @@ const routeTable: Array<[RegExp, AreaBinding]> = [
   [/^\/api\/v1\/(route|solve|confirm|ping)$/, "SWAP"],
   [/^\/api\/v1\/tokens$/, "TOKENS"],
   [/^\/api\/v1\/(account|usage|rebates)$/, "REPORTING"],
+  [/^\/api\/v1\/webhooks(\/|$)/, "REPORTING"],
   [/^\/api\/v1\/bridge\//, "BRIDGE"],
   // The admin API (/admin/v1/*) and the operator pages (/admin); /admin/docs and /admin/v1/openapi.json are the gateway's.
   [/^\/admin(\/|$)/, "REPORTING"],

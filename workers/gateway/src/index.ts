@@ -52,6 +52,7 @@ app.get("/api/v1/openapi.json", async (c) => c.json(mergeOpenApiDocuments(await 
     { name: "Tokens", description: "The routable token list of each chain (no key)" },
     { name: "Reporting", description: "The key's account, usage events and monthly rebate ledger" },
     { name: "Bridge", description: "Validated Across quotes, deposit tracking and status" },
+    { name: "Webhooks", description: "Signed push notifications of swap, bridge and rebate outcomes: endpoints, tests and delivery logs" },
   ],
 })));
 

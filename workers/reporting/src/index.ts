@@ -1,4 +1,5 @@
-import { createApp, registerOpenApiDocument, sluiceConfigSchema } from "@sluice/core";
+import { createApp, registerOpenApiDocument, registerWebhookRoutes } from "@sluice/core";
+import { reportingConfigSchema, type ReportingEnv } from "./env.js";
 import { registerGetAccount } from "./routes/account.js";
 import { registerGetUsage } from "./routes/usage.js";
 import { registerGetRebates } from "./routes/rebates.js";
@@ -6,11 +7,12 @@ import { registerAdminRoutes } from "./admin/index.js";
 import { registerPages } from "./pages/index.js";
 import { scheduled } from "./scheduled.js";
 
-/** Reporting: the partner's account, usage and rebates; the operator's admin API; usage recording; settlement. */
-const app = createApp({ name: "reporting", config: sluiceConfigSchema });
+/** Reporting: the partner's account, usage, rebates and webhooks; the operator's admin API; usage recording; settlement; webhook delivery. */
+const app = createApp<ReportingEnv>({ name: "reporting", config: reportingConfigSchema });
 registerGetAccount(app);
 registerGetUsage(app);
 registerGetRebates(app);
+registerWebhookRoutes(app);
 registerAdminRoutes(app);
 registerOpenApiDocument(app, "Sluice reporting");
 registerPages(app);

@@ -1,20 +1,28 @@
-import { chainClientLookup, confirmationsLookup, drainUsageOutbox, logEvent, finalizePendingSolves, settleDueMonth, readWorkerConfig, sluiceConfigSchema } from "@sluice/core";
+import {
+  chainClientLookup, confirmationsLookup, drainUsageOutbox, logEvent, finalizePendingSolves, pruneWebhookHistory, settleDueMonth, readWorkerConfig,
+} from "@sluice/core";
+import { reportingConfigSchema } from "./env.js";
 import { withStorage } from "./usageRecorder.js";
+import { deliverDueWebhooks } from "./webhookDelivery.js";
 
 /**
  * The reporting cron (wrangler.toml): every minute it drains the usage outbox, finalises gasless solves still
  * pending from their receipts (before settlement, so a month closes on what the chains say), and makes sure the
- * previous UTC month is settled; `0 0 1 * *` is the month's regular settlement, the minute schedule retries it if
+ * previous UTC month is settled, then sends the webhook deliveries that are due and forgets finished ones older than
+ * 30 days; `0 0 1 * *` is the month's regular settlement, the minute schedule retries it if
  * that run failed.
  */
 export async function scheduled(_controller: ScheduledController, bindings: object): Promise<void> {
-  const env = readWorkerConfig(sluiceConfigSchema, bindings);
+  const env = readWorkerConfig(reportingConfigSchema, bindings);
   await withStorage(env, async ({ db, redis }) => {
     const failures: unknown[] = [];
     await drainUsageOutbox({ db, redis }).catch((error) => failures.push(error));
     await finalizePendingSolves({ db, clientFor: chainClientLookup(env.SLUICE_CHAINS), confirmationsFor: confirmationsLookup(env.SLUICE_CHAINS), limit: 500 })
       .catch((error) => failures.push(error));
     await settleDueMonth(db).catch((error) => failures.push(error));
+    // Last: what the steps above announced goes out in the same run.
+    await deliverDueWebhooks(env, 20).catch((error) => failures.push(error));
+    await pruneWebhookHistory(db).catch((error) => failures.push(error));
     for (const failure of failures) logEvent("error", "reporting cron failed", { error: String(failure) });
     if (!failures.length) logEvent("info", "reporting cron", { ok: true });
     if (failures.length) throw failures[0];

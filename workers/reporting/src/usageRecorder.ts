@@ -4,6 +4,8 @@ import {
   readWorkerConfig, sluiceConfigSchema, type Database, type MarkEventExecutedResult, type Redis, type StoreUsageEventsResult,
   type UsageRecorderBinding, type UsageRpcAnswer,
 } from "@sluice/core";
+import { reportingConfigSchema } from "./env.js";
+import { deliverDueWebhooks } from "./webhookDelivery.js";
 
 type Storage = { db: Database; redis: Redis };
 
@@ -44,7 +46,16 @@ export class UsageRecorder extends WorkerEntrypoint<object> implements UsageReco
 
   async markExecuted(eventId: string, txHash: string, outcome?: "succeeded" | "pending"): Promise<UsageRpcAnswer<MarkEventExecutedResult>> {
     const final = outcome === "pending" ? "pending" : "succeeded";
-    return answer(() => withStorage(this.env, (storage) => markEventExecuted(storage, { eventId: String(eventId), txHash: String(txHash), outcome: final })));
+    return answer(async () => {
+      const marked = await withStorage(this.env, (storage) => markEventExecuted(storage, { eventId: String(eventId), txHash: String(txHash), outcome: final }));
+      // A confirmation wrote `swap.confirmed`: send it now rather than at the next cron run.
+      if (!marked.alreadyExecuted) this.ctx.waitUntil(deliverDueWebhooks(readWorkerConfig(reportingConfigSchema, this.env), 1).catch(() => {}));
+      return marked;
+    });
+  }
+
+  async deliverWebhooks(): Promise<UsageRpcAnswer<{ attempted: number }>> {
+    return answer(async () => ({ attempted: (await deliverDueWebhooks(readWorkerConfig(reportingConfigSchema, this.env), 1)).attempted }));
   }
 
   private drain() {

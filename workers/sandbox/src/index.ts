@@ -1,22 +1,24 @@
-import { createApp, publicCors, registerOpenApiDocument, sluiceConfigSchema } from "@sluice/core";
+import { createApp, publicCors, registerOpenApiDocument, registerWebhookRoutes } from "@sluice/core";
 import { registerHealth } from "./routes/health.js";
 import { registerForwardToSwap } from "./routes/forwardToSwap.js";
 import { registerSandboxAccount } from "./routes/account.js";
 import { registerSandboxUsage } from "./routes/usage.js";
 import { registerSandboxRebates } from "./routes/rebates.js";
-import type { SandboxEnv } from "./sandboxEnv.js";
+import { sandboxConfigSchema, type SandboxEnv } from "./sandboxEnv.js";
 
 /**
- * The sandbox at {sandbox_url}: real quotes and real calldata, nothing submitted, nothing recorded.
+ * The sandbox at {sandbox_url}: real quotes and real calldata, nothing submitted, nothing recorded; webhooks of its
+ * own (sandbox keys manage sandbox endpoints, which hear of the sandbox's dry-run solves).
  * Sandbox keys only (SLUICE_ENVIRONMENT=sandbox), 300 requests per minute per key by default.
  */
-const app = createApp<SandboxEnv>({ name: "sandbox", config: sluiceConfigSchema });
+const app = createApp<SandboxEnv>({ name: "sandbox", config: sandboxConfigSchema });
 app.use("*", publicCors());
 registerHealth(app);
 registerForwardToSwap(app);
 registerSandboxAccount(app);
 registerSandboxUsage(app);
 registerSandboxRebates(app);
+registerWebhookRoutes(app);
 registerOpenApiDocument(app, "Sluice sandbox");
 
 export default app;

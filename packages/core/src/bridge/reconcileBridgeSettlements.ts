@@ -5,7 +5,7 @@
  * tracking verified (stablecoin inputs are valued 1:1; other assets stay unvalued until a price source exists). A
  * deposit Across does not know yet is left for the next run.
  */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
 import { bridgeSettlements } from "../db/schema/bridge.js";
 import type { PublicClient } from "viem";
@@ -13,6 +13,8 @@ import type { AcrossClient } from "./across/createAcrossClient.js";
 import { presentDeposit } from "./bridgeDepositStatus.js";
 import { bridgeTokens } from "./bridgeTokens.js";
 import { verifyDepositStatus } from "./verifyDepositStatus.js";
+import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
+import { bridgeWebhookEvent } from "../webhooks/webhookPayloads.js";
 
 export type ReconcileResult = { checked: number; updated: number; failed: number };
 
@@ -41,11 +43,20 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, limit 
       const fillTxHash = shown.fillTx;
       const depositId = settlement.depositId ?? shown.depositId;
       if (status === settlement.status && fillTxHash === settlement.fillTxHash && depositId === settlement.depositId) continue;
-      await db.update(bridgeSettlements).set({
-        status, fillTxHash, depositId,
-        volumeUsd: status === "filled" ? volumeUsd(settlement.originChainId, settlement.inputToken, settlement.amountInRaw) : settlement.volumeUsd,
-        updatedAt: sql`now()`,
-      }).where(eq(bridgeSettlements.id, settlement.id));
+      // The new status and its webhook event in one transaction; the update is conditional on the status read, so a
+      // concurrent reconciler's change is not announced twice.
+      await db.transaction(async (tx) => {
+        const changed = await tx.update(bridgeSettlements).set({
+          status, fillTxHash, depositId,
+          volumeUsd: status === "filled" ? volumeUsd(settlement.originChainId, settlement.inputToken, settlement.amountInRaw) : settlement.volumeUsd,
+          updatedAt: sql`now()`,
+        }).where(and(eq(bridgeSettlements.id, settlement.id), eq(bridgeSettlements.status, settlement.status))).returning({ id: bridgeSettlements.id });
+        if (changed.length === 0 || status === settlement.status || status === "pending") return;
+        await emitWebhookEvents(tx, [bridgeWebhookEvent({
+          settlementId: settlement.id, accountId: settlement.accountId, status, depositId, depositTxHash: settlement.originTxHash,
+          fillTx: shown.fillTx, refundTx: shown.refundTx, originChainId: settlement.originChainId, destinationChainId: settlement.destinationChainId,
+        })]);
+      });
       result.updated++;
     } catch (error) {
       result.failed++;

@@ -27,7 +27,8 @@ const mine = () => client.request({ method: "evm_mine" as never, params: [] as n
 
 describe("readChainHead", () => {
   it("reads the head once per freshness window for every isolate, then asks the node again", async () => {
-    const isolateA: ChainHeadCache = new Map(), isolateB: ChainHeadCache = new Map();
+    const isolateA: ChainHeadCache = new Map();
+    const isolateB: ChainHeadCache = new Map();
     const read = (cache: ChainHeadCache, now: number, maxAgeMs = 2_000) => readChainHead({ chain: "base", client, redis: t.redis, cache, maxAgeMs, now });
     const now = Date.now();
     calls = 0;

@@ -8,7 +8,7 @@ import { cors } from "hono/cors";
 export function publicCors() {
   return cors({
     origin: "*",
-    allowMethods: ["GET", "POST", "OPTIONS"],
+    allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
     allowHeaders: ["X-Sluice-API-Key", "Content-Type", "If-None-Match"],
     exposeHeaders: ["ETag", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"],
     maxAge: 86_400,

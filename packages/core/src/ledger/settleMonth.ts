@@ -4,6 +4,8 @@ import { SluiceError } from "../errors/SluiceError.js";
 import { computedLedgerRows } from "./computedLedgerRows.js";
 import { lockLedger } from "./ledgerLock.js";
 import { monthStart } from "./months.js";
+import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
+import { rebateSettledWebhookEvent, type SettledLedgerRow } from "../webhooks/webhookPayloads.js";
 
 export type SettleMonthParameters = {
   /** `YYYY-MM`, a UTC month that has ended. */
@@ -63,13 +65,17 @@ export async function settleMonth(db: Database, params: SettleMonthParameters): 
       select (${start}::timestamp + interval '1 month') at time zone 'UTC' <= statement_timestamp() as ended`);
     if (!ended.rows[0]!.ended) throw new SluiceError("MALFORMED_REQUEST", `month: ${params.month} has not ended yet (UTC)`);
 
-    await tx.execute(sql`
+    const paid = await tx.execute<SettledLedgerRow>(sql`
       insert into rebate_ledger (id, account_id, period_start, kind, source_account_id, volume_usd, rebate_bps,
         rebate_usd, status, settled_at)
       select 'rbt_' || replace(gen_random_uuid()::text, '-', ''), r.account_id, r.period_start, r.kind,
         r.source_account_id, r.volume_usd, r.rebate_bps, r.rebate_usd, 'paid', statement_timestamp()
       from (${rows}) r
-      on conflict on constraint rebate_ledger_row_unique do nothing`);
+      on conflict on constraint rebate_ledger_row_unique do nothing
+      returning id, account_id, period_start::text as period_start, kind::text as kind, source_account_id,
+        volume_usd::text as volume_usd, rebate_bps, rebate_usd::text as rebate_usd`);
+    // Each account hears `rebate.settled` for each of its rows, written with them (and rolled back with them).
+    await emitWebhookEvents(tx, paid.rows.map(rebateSettledWebhookEvent));
     await params.afterLedgerRows?.(tx);
     await tx.execute(sql`
       insert into settlements (period_start, status, started_at, completed_at)

@@ -28,6 +28,12 @@ export async function readPermitChainState(
     throw new SluiceError("DEPENDENCY_DOWN", "The chain's RPC did not answer while checking the permit; retry shortly", { cause });
   }
   const [time, bitmap, balance, allowance] = results;
+  // With failures allowed, a lost connection shows as every call failing with the transport's error.
+  if (results.some((r) => r.status === "failure" && isTransportFailure(r.error))) {
+    throw new SluiceError("DEPENDENCY_DOWN", "The chain's RPC did not answer while checking the permit; retry shortly", {
+      cause: results.find((r) => r.status === "failure")?.error,
+    });
+  }
   if (time.status !== "success" || bitmap.status !== "success") {
     throw new SluiceError("UPSTREAM_ERROR", "Permit2 or Multicall3 could not be read on this chain; retry shortly");
   }
@@ -40,4 +46,12 @@ export async function readPermitChainState(
     balance: balance.result,
     permit2Allowance: allowance.result,
   };
+}
+
+/** A failure of the connection to the node (no answer, timeout), not of the call itself. */
+function isTransportFailure(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    if (/HttpRequestError|TimeoutError|SocketClosedError|WebSocketRequestError/.test((e as { name?: string }).name ?? "")) return true;
+  }
+  return false;
 }

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { MONTH_PATTERN } from "../ledger/index.js";
+import { centsNumber } from "../ledger/centsNumber.js";
+import type { UsageEventRow } from "../usage/listUsage.js";
 
 /** The query and answer shapes of GET /api/v1/usage (shared by production and the sandbox). */
 const limitError = { error: "must be a whole number from 1 to 1000" };
@@ -39,3 +41,18 @@ export const UsageTotalsSchema = z.object({
   executed: z.number().openapi({ description: "Solves that succeeded on chain: the volume that earns rebates (unless test traffic)" }),
   failed: z.number().openapi({ description: "Solves that reverted or were dropped" }),
 }).openapi("UsageTotals");
+
+/** A usage event as the API answers it (`/usage`, and the data of `swap.*` webhook events). */
+export function toUsageEventResource(e: UsageEventRow): z.infer<typeof UsageEventSchema> {
+  return {
+    id: e.id,
+    event_type: e.eventType,
+    chain: e.chain,
+    volume_usd: centsNumber(e.volumeUsd),
+    is_dry_run: e.isDryRun,
+    is_test: e.isTest,
+    status: e.status,
+    tx_hash: e.txHash,
+    created_at: e.createdAt.toISOString(),
+  };
+}

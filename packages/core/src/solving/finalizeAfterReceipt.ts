@@ -14,6 +14,8 @@ export type FinalizeAfterReceiptParameters = {
   confirmations: number;
   /** How long to wait for the receipt; what is left is the reporting cron's (default 25 s). */
   timeoutMs?: number;
+  /** After the outcome is settled (its webhook event written): e.g. ask the reporting worker to deliver it now. */
+  afterSettled?: () => Promise<unknown>;
 };
 
 /** Waits (boundedly) for a sent solve's receipt and finalises its usage event; never throws. */
@@ -21,13 +23,16 @@ export async function finalizeAfterReceipt(p: FinalizeAfterReceiptParameters): P
   try {
     await p.client.waitForTransactionReceipt({ hash: p.hash, confirmations: p.confirmations, timeout: p.timeoutMs ?? 25_000, pollingInterval: 1_000 });
     const { db, close } = p.openDb();
+    let settled = 0;
     try {
-      await finalizePendingSolves({
+      const result = await finalizePendingSolves({
         db, clientFor: (c) => (c === p.chain ? p.client : undefined), confirmationsFor: () => p.confirmations, eventIds: [p.eventId],
       });
+      settled = result.succeeded + result.failed;
     } finally {
       await close();
     }
+    if (settled && p.afterSettled) await p.afterSettled();
   } catch (error) {
     console.error("solve not finalised yet (the cron will)", p.eventId, error);
   }

@@ -59,6 +59,8 @@ export async function sendGaslessSolve(s: SolveContext): Promise<SolveSwapReturn
   s.background(finalizeAfterReceipt({
     client: s.chain.client, chain: s.chain.name, hash: sent.hash, eventId: s.event.id, openDb: s.openDb,
     confirmations: s.chain.deployment.confirmations ?? chains[s.chain.name].confirmations,
+    // swap.executed / swap.failed is written with the outcome: the reporting worker sends it now, not at its next cron run.
+    afterSettled: () => usage.deliverWebhooks(),
   }));
   return { quote: formatQuote(s.quote), transaction: { ...s.transaction, txHash: sent.hash }, gaslessEligible: true, computeMs };
 }

@@ -10,12 +10,15 @@ export type FinalizeAccountSolvesParameters = { db: Database; sluiceChains: stri
  * (a few, with a short RPC timeout), so the answer shows what the chains say. A failure here never fails the read;
  * what stays pending is finalised by the swap worker's cron.
  */
-export async function finalizeAccountSolves({ db, sluiceChains, accountId }: FinalizeAccountSolvesParameters): Promise<void> {
+/** Answers how many events it settled (each may have written a webhook event). */
+export async function finalizeAccountSolves({ db, sluiceChains, accountId }: FinalizeAccountSolvesParameters): Promise<number> {
   try {
-    await finalizePendingSolves({
+    const settled = await finalizePendingSolves({
       db, clientFor: chainClientLookup(sluiceChains, 3_000), confirmationsFor: confirmationsLookup(sluiceChains), accountId, limit: 20,
     });
+    return settled.succeeded + settled.failed;
   } catch (error) {
     console.error("finalising pending solves before a read failed", accountId, error);
+    return 0;
   }
 }

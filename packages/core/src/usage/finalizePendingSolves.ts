@@ -3,6 +3,8 @@ import type { Hash, PublicClient } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import type { Database } from "../db/createDb.js";
 import { lockLedger } from "../ledger/ledgerLock.js";
+import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
+import { swapWebhookEvent, usageEventColumns, type UsageEventColumns } from "../webhooks/webhookPayloads.js";
 
 export type FinalizePendingSolvesParameters = {
   db: Database;
@@ -83,15 +85,23 @@ async function readOutcome(
   }
 }
 
+/**
+ * Settles one event's outcome and, in the same transaction, writes its webhook event: `swap.executed` (a gasless
+ * solve succeeded), `swap.confirmed` (a user-paid swap `/confirm` left pending is now deep enough) or `swap.failed`.
+ */
 async function settle(db: Database, eventId: string, outcome: "succeeded" | "failed"): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockLedger(tx, "shared");
-    const updated = await tx.execute(sql`
+    const updated = await tx.execute<UsageEventColumns & { user_paid: boolean }>(sql`
       update usage_events e set outcome = ${outcome}::swap_outcome, executed_at = statement_timestamp(),
         ledger_period = case when exists (select 1 from settlements s where s.status = 'completed' and s.period_start = e.ledger_period)
           then date_trunc('month', statement_timestamp() at time zone 'UTC')::date else e.ledger_period end
       where e.id = ${eventId} and e.outcome = 'pending'
-      returning e.id`);
-    return updated.rows.length === 1;
+      returning ${usageEventColumns}, exists (select 1 from encoded_swaps s where s.usage_event_id = e.id) as user_paid`);
+    const row = updated.rows[0];
+    if (!row) return false;
+    const type = outcome === "failed" ? "swap.failed" : row.user_paid ? "swap.confirmed" : "swap.executed";
+    await emitWebhookEvents(tx, [swapWebhookEvent(type, row)]);
+    return true;
   });
 }

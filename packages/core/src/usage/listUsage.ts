@@ -39,7 +39,8 @@ type Row = {
   outcome: "pending" | "succeeded" | "failed" | null; tx_hash: string | null; created_at: Date | string; cursor_time: string;
 };
 
-function statusOf(row: Row): UsageEventStatus {
+/** The status the API answers for a usage event, from its type and on-chain outcome. */
+export function usageEventStatus(row: { event_type: "route" | "solve"; outcome: "pending" | "succeeded" | "failed" | null }): UsageEventStatus {
   if (row.event_type === "route") return "quoted";
   if (row.outcome === "succeeded") return "executed";
   return row.outcome ?? "encoded";
@@ -83,7 +84,7 @@ export async function listUsage(db: Database, params: ListUsageParameters): Prom
   return {
     events: pageRows.map((r) => ({
       id: r.id, eventType: r.event_type, chain: r.chain, volumeUsd: r.volume_usd,
-      isDryRun: r.is_dry_run, isTest: r.is_test, status: statusOf(r), txHash: r.tx_hash, createdAt: new Date(r.created_at),
+      isDryRun: r.is_dry_run, isTest: r.is_test, status: usageEventStatus(r), txHash: r.tx_hash, createdAt: new Date(r.created_at),
     })),
     totalVolumeUsd: total,
     totalsByStatus,

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { lockLedger } from "../ledger/ledgerLock.js";
+import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
+import { swapWebhookEvent, usageEventColumns, type UsageEventColumns } from "../webhooks/webhookPayloads.js";
 import type { Redis } from "../redis/createRedis.js";
 import { drainUsageOutbox } from "./drainUsageOutbox.js";
 import { USAGE_OUTBOX_KEY } from "./usageOutbox.js";
@@ -58,12 +60,18 @@ async function flipOnce(db: Database, eventId: string, hash: string, outcome: "s
 async function flip(db: Database, eventId: string, hash: string, outcome: "succeeded" | "pending"): Promise<(Row & { is_dry_run_before: boolean }) | undefined> {
   return db.transaction(async (tx) => {
     await lockLedger(tx, "shared");
-    const updated = await tx.execute<Row>(sql`
-      update usage_events set is_dry_run = false, tx_hash = ${hash}, outcome = ${outcome}::swap_outcome, executed_at = statement_timestamp(),
+    const updated = await tx.execute<UsageEventColumns>(sql`
+      update usage_events e set is_dry_run = false, tx_hash = ${hash}, outcome = ${outcome}::swap_outcome, executed_at = statement_timestamp(),
         ledger_period = date_trunc('month', statement_timestamp() at time zone 'UTC')::date
-      where id = ${eventId} and event_type = 'solve' and is_dry_run
-      returning id, event_type, is_dry_run, tx_hash, volume_usd::text as volume_usd`);
-    if (updated.rows[0]) return { ...updated.rows[0], is_dry_run_before: true };
+      where e.id = ${eventId} and e.event_type = 'solve' and e.is_dry_run
+      returning ${usageEventColumns}`);
+    const flipped = updated.rows[0];
+    if (flipped) {
+      // Credited now: the partner hears `swap.confirmed` (a confirmation still short of the chain's depth is heard of
+      // when finalizePendingSolves settles it).
+      if (outcome === "succeeded") await emitWebhookEvents(tx, [swapWebhookEvent("swap.confirmed", flipped)]);
+      return { ...flipped, is_dry_run_before: true };
+    }
     const existing = await tx.execute<Row>(sql`
       select id, event_type, is_dry_run, tx_hash, volume_usd::text as volume_usd from usage_events where id = ${eventId}`);
     return existing.rows[0] ? { ...existing.rows[0], is_dry_run_before: false } : undefined;

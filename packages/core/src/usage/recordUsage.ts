@@ -20,6 +20,8 @@ export type UsageRpcAnswer<T> = ({ ok: true } & T) | { ok: false; code: ErrorCod
 export interface UsageRecorderBinding {
   record(events: UsageEventInput[]): Promise<UsageRpcAnswer<StoreUsageEventsResult>>;
   markExecuted(eventId: string, txHash: string, outcome?: "succeeded" | "pending"): Promise<UsageRpcAnswer<MarkEventExecutedResult>>;
+  /** Sends the webhook deliveries that are due now (after the caller wrote events, e.g. a finalised solve). */
+  deliverWebhooks(): Promise<UsageRpcAnswer<{ attempted: number }>>;
 }
 
 /**

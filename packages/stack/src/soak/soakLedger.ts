@@ -14,6 +14,8 @@ export type SoakLedgerReport = {
   pendingLeft: number;
   /** Solve events by kind, found against expected: gasless (sent by a relayer) and encode-only (user-paid or not sent). */
   solveKinds: { gasless: [number, number]; encodeOnly: [number, number] };
+  /** When solves stay pending: the last /usage answer's status and the database sessions waiting on a lock. */
+  pendingDiagnosis?: { usageStatus: number | string; waiting: string[] };
 };
 
 /**
@@ -31,9 +33,11 @@ export async function checkSoakLedger(
   await db.connect();
   try {
     let pendingLeft = 0;
+    let usageStatus: number | string = "none";
     for (const until = Date.now() + 60_000; Date.now() < until;) {
       // A /usage read finalises the account's sent solves from their receipts.
-      await fetch(new URL("/api/v1/usage?limit=1", target.baseUrl), { headers: { "X-Sluice-API-Key": setup.key } });
+      usageStatus = await fetch(new URL("/api/v1/usage?limit=1", target.baseUrl), { headers: { "X-Sluice-API-Key": setup.key }, signal: AbortSignal.timeout(10_000) })
+        .then(async (r) => `${r.status} ${(await r.text()).slice(0, 120)}`).catch((e: unknown) => String(e));
       pendingLeft = (await db.query<{ n: number }>("select count(*)::int as n from usage_events where account_id = $1 and outcome = 'pending'", [setup.accountId])).rows[0]!.n;
       if (pendingLeft === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -62,7 +66,12 @@ export async function checkSoakLedger(
       gasless: [gaslessFound, expected.gasless.length] as [number, number],
       encodeOnly: [solveEvents.found - gaslessFound, expected.solves - expected.gasless.length] as [number, number],
     };
-    return { routeEvents, solveEvents, lost, doubled, pendingLeft, solveKinds };
+    const pendingDiagnosis = pendingLeft === 0 ? undefined : {
+      usageStatus,
+      waiting: (await db.query<{ q: string }>(
+        "select state || ' ' || coalesce(wait_event_type, '') || ' ' || left(query, 80) as q from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()")).rows.map((r) => r.q),
+    };
+    return { routeEvents, solveEvents, lost, doubled, pendingLeft, solveKinds, pendingDiagnosis };
   } finally {
     await db.end();
   }

@@ -1,6 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { createAccount, errorResponses, findAccount, requireAdminToken, updateAccount, type AppEnv } from "@sluice/core";
+import { createAccount, errorResponses, findAccount, requireAdminToken, updateAccount } from "@sluice/core";
 import { AccountParam, AdminAccountSchema, CreateAccountBody, UpdateAccountBody, adminSecurity } from "./schemas.js";
+import type { ReportingEnv } from "../env.js";
 
 const accountAnswer = { content: { "application/json": { schema: z.object({ ok: z.literal(true), account: AdminAccountSchema }) } } };
 const common = { tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()] };
@@ -23,7 +24,7 @@ export const updateAccountRoute = createRoute({
   responses: { 200: { description: "Updated", ...accountAnswer }, ...errorResponses(["MALFORMED_REQUEST", "UNAUTHORIZED", "NOT_FOUND"]) },
 });
 
-export function registerAdminAccountRoutes(app: OpenAPIHono<AppEnv>) {
+export function registerAdminAccountRoutes(app: OpenAPIHono<ReportingEnv>) {
   app.openapi(createAccountRoute, async (c) =>
     c.json({ ok: true as const, account: toJson(await createAccount(c.get("services").db, c.req.valid("json"))) }, 200));
   app.openapi(getAccountRoute, async (c) =>

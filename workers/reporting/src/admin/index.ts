@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "@sluice/core";
 import { registerAdminAccountRoutes } from "./accountRoutes.js";
 import { registerAdminKeyRoutes } from "./keyRoutes.js";
 import { registerMarkTest } from "./markTestRoute.js";
 import { registerSettlementRoutes } from "./settlementRoutes.js";
+import type { ReportingEnv } from "../env.js";
 
 /** The operator's admin API (`/admin/v1/*`, bearer ADMIN_TOKEN). The `pnpm admin` CLI runs the same operations. */
-export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
+export function registerAdminRoutes(app: OpenAPIHono<ReportingEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "AdminToken", { type: "http", scheme: "bearer" });
   registerAdminAccountRoutes(app);
   registerAdminKeyRoutes(app);

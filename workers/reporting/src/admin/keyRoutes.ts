@@ -1,6 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { errorResponses, issueApiKey, listApiKeys, requireAdminToken, revokeApiKey, type AppEnv } from "@sluice/core";
+import { errorResponses, issueApiKey, listApiKeys, requireAdminToken, revokeApiKey } from "@sluice/core";
 import { AccountParam, AdminApiKeySchema, IssueKeyBody, KeyParam, adminSecurity } from "./schemas.js";
+import type { ReportingEnv } from "../env.js";
 
 const common = { tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()] };
 
@@ -32,7 +33,7 @@ export const revokeKeyRoute = createRoute({
   },
 });
 
-export function registerAdminKeyRoutes(app: OpenAPIHono<AppEnv>) {
+export function registerAdminKeyRoutes(app: OpenAPIHono<ReportingEnv>) {
   app.openapi(issueKeyRoute, async (c) => {
     const { key, apiKey } = await issueApiKey(c.get("services").db, { account: c.req.valid("param").account, ...c.req.valid("json") });
     return c.json({ ok: true as const, key, apiKey: toJson(apiKey) }, 200);

@@ -1,6 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { errorResponses, markEventsAsTest, requireAdminToken, type AppEnv } from "@sluice/core";
+import { errorResponses, markEventsAsTest, requireAdminToken } from "@sluice/core";
 import { AccountParam, MarkTestBody, adminSecurity } from "./schemas.js";
+import type { ReportingEnv } from "../env.js";
 
 export const markTestRoute = createRoute({
   tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()],
@@ -13,7 +14,7 @@ export const markTestRoute = createRoute({
   },
 });
 
-export function registerMarkTest(app: OpenAPIHono<AppEnv>) {
+export function registerMarkTest(app: OpenAPIHono<ReportingEnv>) {
   app.openapi(markTestRoute, async (c) => {
     const body = c.req.valid("json");
     const result = await markEventsAsTest(c.get("services").db, {

@@ -1,6 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { drainUsageOutbox, errorResponses, MONTH_PATTERN, requireAdminToken, settleMonth, type AppEnv } from "@sluice/core";
+import { drainUsageOutbox, errorResponses, MONTH_PATTERN, requireAdminToken, settleMonth } from "@sluice/core";
 import { adminSecurity } from "./schemas.js";
+import type { ReportingEnv } from "../env.js";
+import { deliverDueWebhooks, deliverWebhooksSoon } from "../webhookDelivery.js";
 
 export const SettleBody = z.object({
   month: z.string().regex(MONTH_PATTERN, "must be a month as YYYY-MM").openapi({ example: "2026-10" }),
@@ -39,14 +41,35 @@ export const drainOutboxRoute = createRoute({
   },
 });
 
-export function registerSettlementRoutes(app: OpenAPIHono<AppEnv>) {
+export const deliverWebhooksRoute = createRoute({
+  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()],
+  method: "post", path: "/admin/v1/webhooks/deliver",
+  summary: "Send the webhook deliveries that are due now (the cron does it every minute; the local stack every second)",
+  responses: {
+    200: {
+      description: "What was sent",
+      content: {
+        "application/json": {
+          schema: z.object({
+            ok: z.literal(true), attempted: z.number(), delivered: z.number(), retrying: z.number(), failed: z.number(), disabled: z.number(),
+          }),
+        },
+      },
+    },
+    ...errorResponses(["UNAUTHORIZED", "DEPENDENCY_DOWN"]),
+  },
+});
+
+export function registerSettlementRoutes(app: OpenAPIHono<ReportingEnv>) {
   app.openapi(settleRoute, async (c) => {
     const body = c.req.valid("json");
     const settlement = await settleMonth(c.get("services").db, { month: body.month, preview: body.preview });
+    if (settlement.status === "settled") deliverWebhooksSoon(c); // rebate.settled
     return c.json({ ok: true as const, settlement }, 200);
   });
   app.openapi(drainOutboxRoute, async (c) => {
     const { db, redis } = c.get("services");
     return c.json({ ok: true as const, ...(await drainUsageOutbox({ db, redis })) }, 200);
   });
+  app.openapi(deliverWebhooksRoute, async (c) => c.json({ ok: true as const, ...(await deliverDueWebhooks(c.get("config"), 4)) }, 200));
 }

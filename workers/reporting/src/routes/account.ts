@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { findAccount, getAccountRoute, toAccountResource, type AppEnv } from "@sluice/core";
+import { findAccount, getAccountRoute, toAccountResource } from "@sluice/core";
+import type { ReportingEnv } from "../env.js";
 
-export function registerGetAccount(app: OpenAPIHono<AppEnv>) {
+export function registerGetAccount(app: OpenAPIHono<ReportingEnv>) {
   app.openapi(getAccountRoute, async (c) => {
     const account = await findAccount(c.get("services").db, c.get("auth").accountId);
     return c.json({

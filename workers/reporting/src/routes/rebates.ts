@@ -1,12 +1,15 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import {
-  exactNumber, finalizeAccountSolves, getRebatesRoute, listRebates, periodStartTimestamp, type AppEnv,
+  exactNumber, finalizeAccountSolves, getRebatesRoute, listRebates, periodStartTimestamp,
 } from "@sluice/core";
+import type { ReportingEnv } from "../env.js";
+import { deliverWebhooksSoon } from "../webhookDelivery.js";
 
-export function registerGetRebates(app: OpenAPIHono<AppEnv>) {
+export function registerGetRebates(app: OpenAPIHono<ReportingEnv>) {
   app.openapi(getRebatesRoute, async (c) => {
     const { db } = c.get("services");
-    await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: c.get("auth").accountId });
+    const settled = await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: c.get("auth").accountId });
+    if (settled > 0) deliverWebhooksSoon(c); // swap.executed / swap.failed
     const rows = await listRebates(db, {
       accountId: c.get("auth").accountId,
       period: c.req.valid("query").period,

@@ -7,3 +7,4 @@ export * from "./usage.js";
 export * from "./ledger.js";
 export * from "./swaps.js";
 export * from "./bridge.js";
+export * from "./webhooks.js";

@@ -34,6 +34,8 @@ export const encodedSwaps = pgTable("encoded_swaps", {
   uniqueIndex("encoded_swaps_chain_calldata_unique").on(t.chain, t.calldataHash),
   uniqueIndex("encoded_swaps_chain_tx_unique").on(t.chain, t.confirmedTxHash),
   index("encoded_swaps_account_idx").on(t.accountId),
+  // A settled solve's webhook says swap.confirmed when it was user-paid: looked up by its usage event.
+  index("encoded_swaps_usage_event_idx").on(t.usageEventId),
 ]);
 
 export type EncodedSwap = typeof encodedSwaps.$inferSelect;

@@ -1,0 +1,199 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/createDb.js";
+import { newId } from "../ids/newId.js";
+import { checkWebhookUrl, type WebhookUrlPolicy } from "./webhookUrl.js";
+import { decryptWebhookSecret, signWebhookBody } from "./webhookSecrets.js";
+
+export const WEBHOOK_SIGNATURE_HEADER = "X-Sluice-Signature";
+export const WEBHOOK_EVENT_ID_HEADER = "X-Sluice-Event-Id";
+
+export type WebhookDeliverySettings = {
+  /** `WEBHOOK_SIGNING_KEY`: decrypts the endpoints' signing secrets. */
+  signingKey: string;
+  policy: WebhookUrlPolicy;
+  /** First retry after this many seconds, doubling each attempt up to an hour (default 30). */
+  retryBaseSeconds?: number;
+  /** Deliveries are retried this long after the event, and an endpoint failing this long is disabled (default 24 h). */
+  retryWindowSeconds?: number;
+  /** One attempt's time limit, connection to response headers and the capped body read (default 10 s). */
+  timeoutMs?: number;
+};
+
+export type DeliverWebhooksParameters = WebhookDeliverySettings & {
+  db: Database;
+  /** At most this many deliveries per run (default 50). */
+  limit?: number;
+  /** Only these deliveries (the test endpoint's), due or not. */
+  deliveryIds?: string[];
+  fetch?: typeof fetch;
+};
+
+export type DeliverWebhooksResult = { attempted: number; delivered: number; retrying: number; failed: number; disabled: number };
+
+type Claimed = {
+  id: string; lease_token: string; attempts: number; event_id: string; event_type: string; body: string;
+  event_created_at: string; endpoint_id: string; url: string; secret_ciphertext: string;
+};
+
+/** How long a claim holds a delivery: longer than an attempt can take (its timeout and the recording), so nobody else sends it meanwhile. */
+const leaseSeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 20;
+/** The most of a receiver's answer ever read (the status code is what counts). */
+export const WEBHOOK_MAX_RESPONSE_BYTES = 4096;
+const CONCURRENCY = 8;
+
+/**
+ * Sends due webhook deliveries once each (the reporting cron every minute, and right after an event is written).
+ * Claims rows with `FOR UPDATE SKIP LOCKED` and a lease, so concurrent deliverers never send one delivery twice; a
+ * deliverer that dies mid-attempt leaves its lease to expire and the delivery is sent again (at least once; receivers
+ * deduplicate by `X-Sluice-Event-Id`). A failed attempt is retried with exponential backoff until the retry window
+ * has passed since the event; an endpoint whose attempts have all failed for the window is disabled, with the
+ * reason kept for its owner.
+ */
+export async function deliverWebhooks(params: DeliverWebhooksParameters): Promise<DeliverWebhooksResult> {
+  const { db, limit = 50 } = params;
+  const only = params.deliveryIds;
+  const claimed = await db.execute<Claimed>(sql`
+    with due as (
+      select d.id from webhook_deliveries d
+      where d.status = 'pending' and (d.lease_until is null or d.lease_until < now())
+        and exists (select 1 from webhook_endpoints ep where ep.id = d.endpoint_id and ep.status = 'active')
+        and ${only ? sql`d.id in ${only.length ? only : [""]}` : sql`d.next_attempt_at <= now()`}
+      order by d.next_attempt_at
+      limit ${limit}
+      for update skip locked
+    )
+    update webhook_deliveries d
+    set lease_token = replace(gen_random_uuid()::text, '-', ''), lease_until = now() + make_interval(secs => ${leaseSeconds(params.timeoutMs ?? 10_000)}),
+      attempts = d.attempts + 1
+    from due, webhook_events ev, webhook_endpoints ep
+    where d.id = due.id and ev.id = d.event_id and ep.id = d.endpoint_id
+    returning d.id, d.lease_token, d.attempts, d.event_id, ev.type as event_type, ev.body, ev.created_at::text as event_created_at,
+      d.endpoint_id, ep.url, ep.secret_ciphertext`);
+
+  const result: DeliverWebhooksResult = { attempted: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0 };
+  const queue = [...claimed.rows];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await attempt(params, next, result);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+  return result;
+}
+
+async function attempt(params: DeliverWebhooksParameters, delivery: Claimed, result: DeliverWebhooksResult): Promise<void> {
+  const timeoutMs = params.timeoutMs ?? 10_000;
+  const fetcher = params.fetch ?? fetch;
+  result.attempted++;
+  const started = Date.now();
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  try {
+    // Addresses can change after the endpoint was created: the rules are checked again before every attempt.
+    const url = await checkWebhookUrl(delivery.url, params.policy);
+    const secret = await decryptWebhookSecret(params.signingKey, delivery.endpoint_id, delivery.secret_ciphertext);
+    const signature = await signWebhookBody(secret, delivery.body, Math.floor(Date.now() / 1000));
+    const signal = AbortSignal.timeout(timeoutMs);
+    const response = await fetcher(url, {
+      method: "POST",
+      redirect: "manual",
+      signal,
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "Sluice-Webhooks/1",
+        [WEBHOOK_SIGNATURE_HEADER]: signature,
+        [WEBHOOK_EVENT_ID_HEADER]: delivery.event_id,
+        "X-Sluice-Event-Type": delivery.event_type,
+      },
+      body: delivery.body,
+    });
+    statusCode = response.status;
+    await readCapped(response, WEBHOOK_MAX_RESPONSE_BYTES).catch(() => {});
+    if (statusCode < 200 || statusCode > 299) {
+      error = statusCode >= 300 && statusCode < 400 ? `redirect (${statusCode}) not followed` : `HTTP ${statusCode}`;
+    }
+  } catch (caught) {
+    const e = caught as Error;
+    error = e.name === "TimeoutError" || e.name === "AbortError" ? `timed out after ${timeoutMs} ms` : (e.message || String(e)).slice(0, 300);
+  }
+  const latencyMs = Date.now() - started;
+  // Postgres lost after the attempt: the lease lapses and the delivery is sent again (at least once); the other
+  // claimed deliveries of this run still go out.
+  const outcome = await record(params, delivery, { statusCode, error, latencyMs }).catch((recordError: unknown) => {
+    console.error("webhook attempt not recorded; it will be sent again", delivery.id, recordError);
+    return { status: "pending" as const, disabled: false };
+  });
+  result[outcome.status === "delivered" ? "delivered" : outcome.status === "failed" ? "failed" : "retrying"]++;
+  if (outcome.disabled) result.disabled++;
+}
+
+/** Reads at most `cap` bytes of the body, then lets the rest go. */
+async function readCapped(response: Response, cap: number): Promise<void> {
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  let read = 0;
+  try {
+    while (read < cap) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+type Outcome = { status: "delivered" | "pending" | "failed"; disabled: boolean };
+
+/**
+ * Records the attempt and what follows from it, in one transaction, only while this deliverer still holds the
+ * lease (a lease that expired and was taken over is the other deliverer's to record).
+ */
+async function record(
+  params: DeliverWebhooksParameters, delivery: Claimed, attempt: { statusCode: number | null; error: string | null; latencyMs: number },
+): Promise<Outcome> {
+  const base = params.retryBaseSeconds ?? 30;
+  const window = params.retryWindowSeconds ?? 86_400;
+  const ok = attempt.error === null;
+  // 30 s, 1 min, 2 min … capped at an hour, with ±10 % jitter so a recovering receiver is not hit all at once.
+  const delay = Math.min(base * 2 ** Math.min(delivery.attempts - 1, 20), 3600) * (0.9 + Math.random() * 0.2);
+  return params.db.transaction(async (tx) => {
+    const updated = await tx.execute<{ status: Outcome["status"] }>(sql`
+      update webhook_deliveries d set
+        status = case when ${ok} then 'delivered'
+          when now() + make_interval(secs => ${delay}) > ${delivery.event_created_at}::timestamptz + make_interval(secs => ${window}) then 'failed'
+          else 'pending' end::webhook_delivery_status,
+        next_attempt_at = now() + make_interval(secs => ${delay}),
+        lease_token = null, lease_until = null,
+        last_status_code = ${attempt.statusCode}, last_error = ${attempt.error},
+        completed_at = case when ${ok} then now() else null end
+      where d.id = ${delivery.id} and d.lease_token = ${delivery.lease_token}
+      returning d.status::text as status`);
+    const status = updated.rows[0]?.status;
+    if (!status) return { status: "pending", disabled: false };
+    await tx.execute(sql`
+      insert into webhook_attempts (id, delivery_id, attempt, status_code, latency_ms, error)
+      values (${newId("wha")}, ${delivery.id}, ${delivery.attempts}, ${attempt.statusCode}, ${attempt.latencyMs}, ${attempt.error})`);
+    if (status === "failed") {
+      await tx.execute(sql`update webhook_deliveries set completed_at = now() where id = ${delivery.id}`);
+    }
+    if (ok) {
+      await tx.execute(sql`update webhook_endpoints set failing_since = null where id = ${delivery.endpoint_id} and failing_since is not null`);
+      return { status, disabled: false };
+    }
+    const reason = `Every delivery attempt failed for ${Math.round(window / 3600 * 10) / 10} hours; the last: ${attempt.error}`;
+    const disabled = await tx.execute(sql`
+      update webhook_endpoints set failing_since = coalesce(failing_since, now()),
+        status = case when failing_since <= now() - make_interval(secs => ${window}) then 'disabled' else status end,
+        disabled_at = case when failing_since <= now() - make_interval(secs => ${window}) then now() else disabled_at end,
+        disabled_reason = case when failing_since <= now() - make_interval(secs => ${window}) then ${reason} else disabled_reason end
+      where id = ${delivery.endpoint_id} and status = 'active'
+      returning status::text as status`);
+    const isDisabled = disabled.rows[0]?.status === "disabled";
+    if (isDisabled) {
+      // Nothing more is sent to a disabled endpoint: what it still had pending fails, with the reason.
+      await tx.execute(sql`
+        update webhook_deliveries set status = 'failed', completed_at = now(), last_error = 'endpoint disabled'
+        where endpoint_id = ${delivery.endpoint_id} and status = 'pending'`);
+    }
+    return { status, disabled: isDisabled };
+  });
+}

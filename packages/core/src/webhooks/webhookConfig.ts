@@ -1,0 +1,31 @@
+import { z } from "zod";
+import type { AppEnv } from "../http/env.js";
+import type { SluiceConfig } from "../config/sluiceConfigSchema.js";
+import type { WebhookDeliverySettings } from "./deliverWebhooks.js";
+import { resolveWithDoh } from "./webhookUrl.js";
+
+/** The settings of a worker that manages or delivers webhooks (reporting, the sandbox), added to its schema. */
+export const webhookConfigShape = {
+  /** 32 bytes (64 hex characters or base64): encrypts the endpoints' signing secrets at rest. */
+  WEBHOOK_SIGNING_KEY: z.string().min(1),
+  /**
+   * `true` on a local stack only (`pnpm dev`, tests): endpoints may be `http://127.0.0.1`, and retries start after 1 s
+   * (attempts time out after 3 s) instead of 30 s (10 s). Production sets `false`.
+   */
+  WEBHOOK_LOCAL_DEVELOPMENT: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+};
+export type WebhookConfig = { WEBHOOK_SIGNING_KEY: string; WEBHOOK_LOCAL_DEVELOPMENT?: "true" | "false" };
+export type WebhookAppEnv = AppEnv<SluiceConfig & WebhookConfig, object>;
+
+/** Public DNS over HTTPS, to check the addresses a webhook host name resolves to (Workers have no resolver). */
+export const WEBHOOK_DOH_RESOLVER = "https://cloudflare-dns.com/dns-query";
+
+export function webhookSettings(config: WebhookConfig): WebhookDeliverySettings {
+  const local = config.WEBHOOK_LOCAL_DEVELOPMENT === "true";
+  return {
+    signingKey: config.WEBHOOK_SIGNING_KEY,
+    policy: { allowLocalHttp: local, resolve: resolveWithDoh(WEBHOOK_DOH_RESOLVER) },
+    retryBaseSeconds: local ? 1 : 30,
+    timeoutMs: local ? 3000 : 10_000,
+  };
+}

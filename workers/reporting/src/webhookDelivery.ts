@@ -1,0 +1,30 @@
+import type { Context } from "hono";
+import { createDb, deliverWebhooks, logEvent, webhookSettings, type DeliverWebhooksResult } from "@sluice/core";
+import type { ReportingConfig, ReportingEnv } from "./env.js";
+
+/**
+ * Sends what is due, on a connection of its own (it also runs after the answer, when the request's is closed): up to
+ * `rounds` batches, stopping as soon as a batch finds nothing due or `budgetMs` has passed (receivers that time out
+ * must not keep a cron run going past the next one).
+ */
+export async function deliverDueWebhooks(config: ReportingConfig, rounds = 4, budgetMs = 45_000): Promise<DeliverWebhooksResult> {
+  const started = Date.now();
+  const { db, close } = createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER });
+  const total: DeliverWebhooksResult = { attempted: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0 };
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const result = await deliverWebhooks({ db, ...webhookSettings(config) });
+      for (const key of Object.keys(total) as (keyof DeliverWebhooksResult)[]) total[key] += result[key];
+      if (result.attempted === 0 || Date.now() - started > budgetMs) break;
+    }
+  } finally {
+    await close();
+  }
+  if (total.attempted) logEvent("info", "webhooks delivered", { ...total });
+  return total;
+}
+
+/** After a request that may have written webhook events: deliver them promptly, in the background. */
+export function deliverWebhooksSoon(c: Context<ReportingEnv>): void {
+  c.get("services").background(deliverDueWebhooks(c.get("config"), 1));
+}
