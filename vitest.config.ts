@@ -42,6 +42,7 @@ export default defineConfig({
             "workers/swap/src/routes/{route,solve,confirm}.happy.test.ts",
             "workers/tokens/src/routes/tokens.happy.test.ts",
             "workers/reporting/src/routes/{account,usage,rebates}.happy.test.ts",
+            "workers/reporting/src/routes/webhooks/webhooks.happy.test.ts",
             "workers/bridge/src/routes/quote.happy.test.ts",
           ],
           benchmark: { include: [] },

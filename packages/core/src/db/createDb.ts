@@ -44,3 +44,8 @@ export function createDb({ url, driver, wsProxy }: CreateDbParameters): CreateDb
     close: () => pool.end().catch(() => {}),
   };
 }
+
+/** A worker's database from its settings (`DATABASE_URL`, `DATABASE_DRIVER`, `NEON_WS_PROXY`): what every worker calls. */
+export function createDbFromConfig(config: { DATABASE_URL: string; DATABASE_DRIVER?: "neon" | "pg"; NEON_WS_PROXY?: string }): CreateDbReturnType {
+  return createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER, wsProxy: config.NEON_WS_PROXY });
+}
