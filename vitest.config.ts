@@ -1,10 +1,13 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * Two projects:
+ * Three projects:
  * - `packages`: tests of the packages themselves (pure logic, and the devnet, which starts its own anvil nodes);
  * - `stack`: tests of the HTTP API against the whole local stack (workers in workerd, PostgreSQL, Redis, devnet),
- *   started once by `test/globalSetup.ts`.
+ *   started once by `test/globalSetup.ts`;
+ * - `stack-neon`: the main HTTP suites once more against a stack of its own whose workers reach Postgres the way
+ *   production does, with Neon's serverless driver over WebSockets (`test/globalSetup.neon.ts`). It runs beside
+ *   `stack` (each project's files run one at a time).
  */
 export default defineConfig({
   test: {
@@ -22,9 +25,28 @@ export default defineConfig({
         test: {
           name: "stack",
           include: ["workers/*/src/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "test/neon/**"],
           benchmark: { include: [] },
           globalSetup: ["test/globalSetup.ts"],
           // One file at a time: the files share one stack, and fault tests take its dependencies down.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: "stack-neon",
+          include: [
+            "test/neon/**/*.test.ts",
+            "workers/swap/src/routes/{route,solve,confirm}.happy.test.ts",
+            "workers/tokens/src/routes/tokens.happy.test.ts",
+            "workers/reporting/src/routes/{account,usage,rebates}.happy.test.ts",
+            "workers/reporting/src/routes/webhooks/webhooks.happy.test.ts",
+            "workers/bridge/src/routes/quote.happy.test.ts",
+          ],
+          benchmark: { include: [] },
+          globalSetup: ["test/globalSetup.neon.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -11,8 +11,15 @@ const { values } = parseArgs({
     scenario: { type: "string" },
     port: { type: "string", default: "8787" },
     "sandbox-port": { type: "string", default: "8788" },
+    // `neon`: the workers use Neon's serverless driver (production's) through a local WebSocket proxy.
+    "database-driver": { type: "string", default: "pg" },
   },
 });
+const databaseDriver = values["database-driver"];
+if (databaseDriver !== "pg" && databaseDriver !== "neon") {
+  console.error(`--database-driver must be pg or neon, got ${databaseDriver}`);
+  process.exit(1);
+}
 
 const log = (line: string) => console.log(`  ${line}`);
 const missing = await requireLocalServices(process.env);
@@ -30,6 +37,7 @@ const stack = await startStack({
   sandboxPort: Number(values["sandbox-port"]),
   redisBridgePort: 8079,
   devnet: { scenario: values.scenario, basePort: 8545 },
+  databaseDriver,
   log,
 });
 

@@ -14,6 +14,7 @@ import { bootstrapDemoAccount, type DemoCredentials } from "./bootstrapDemoAccou
 import { chainSecretsFromManifest } from "./chainSecretsFromManifest.js";
 import { startAcrossApi } from "@sluice/devnet/across/api/startAcrossApi";
 import { startFaultControl, startTcpProxy, type TcpProxy } from "./faults/index.js";
+import { startNeonWsProxy } from "./neon/startNeonWsProxy.js";
 import { startCronTicker } from "./cronTicker.js";
 
 export type StartStackParameters = {
@@ -35,6 +36,12 @@ export type StartStackParameters = {
    * tests can take a dependency down and bring it back (tests only).
    */
   faultInjection?: boolean;
+  /**
+   * How the workers reach Postgres: `pg` (TCP, the default) or `neon`, production's serverless driver, over
+   * WebSockets through a local WebSocket-to-TCP proxy (one per wrangler process; with `faultInjection` a test can
+   * cut it as `neon-ws` / `sandbox-neon-ws`).
+   */
+  databaseDriver?: "pg" | "neon";
   log?: (line: string) => void;
 };
 
@@ -56,6 +63,7 @@ export type Stack = {
   stateDir: string;
   /** The fault proxies' control URL (with `faultInjection`). */
   faultsUrl?: string;
+  databaseDriver: "pg" | "neon";
   stop: () => Promise<void>;
 };
 
@@ -111,6 +119,18 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     };
     const apiDependencies = await dependencyUrls("");
     const sandboxDependencies = await dependencyUrls("sandbox-");
+    // Settings no configuration declares (wrangler passes them through derived configurations: startWrangler).
+    const databaseDriver = params.databaseDriver ?? "pg";
+    const databaseVars = async (prefix: string): Promise<Record<string, string>> => {
+      if (databaseDriver === "pg") return {};
+      const proxy = await startNeonWsProxy();
+      stops.push(proxy.close);
+      if (params.faultInjection) proxies[`${prefix}neon-ws`] = proxy;
+      log(`neon       ${prefix ? "sandbox" : "api"} workers reach Postgres with Neon's driver through ws://${proxy.setting}`);
+      return { DATABASE_DRIVER: "neon", NEON_WS_PROXY: proxy.setting };
+    };
+    const apiVars = await databaseVars("");
+    const sandboxVars = await databaseVars("sandbox-");
     let faultsUrl: string | undefined;
     if (params.faultInjection) {
       const control = await startFaultControl(proxies);
@@ -142,7 +162,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     };
     prepareGatewayAssets();
     const api = await startWrangler({
-      name: "public entry", port: params.port, secrets, registryPath, logFile: join(stateDir, "api.log"),
+      name: "public entry", port: params.port, secrets, vars: apiVars, derivedConfigDir: join(stateDir, "wrangler-api"), registryPath, logFile: join(stateDir, "api.log"),
       configs: ["wrangler.toml", ...["swap", "tokens", "reporting", "bridge"].map((w) => `workers/${w}/wrangler.toml`)],
     });
     stops.push(api.stop);
@@ -152,7 +172,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     stops.push(ticker.stop);
     log(`webhooks   delivered every second (POST /admin/v1/webhooks/deliver), and right after events are written`);
     const sandbox = await startWrangler({
-      name: "sandbox", port: params.sandboxPort, secrets: { ...secrets, ...sandboxDependencies }, registryPath, logFile: join(stateDir, "sandbox.log"),
+      name: "sandbox", port: params.sandboxPort, secrets: { ...secrets, ...sandboxDependencies }, vars: sandboxVars, derivedConfigDir: join(stateDir, "wrangler-sandbox"), registryPath, logFile: join(stateDir, "sandbox.log"),
       configs: ["workers/sandbox/wrangler.toml", "workers/swap/wrangler.sandbox.toml"],
     });
     stops.push(sandbox.stop);
@@ -164,7 +184,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     const stack: Stack = {
       baseUrl: api.url, sandboxUrl: sandbox.url, databaseUrl, redisUrl: redis.url,
       redisRestUrl: bridge.url, redisRestToken: bridge.token, adminToken, manifest: devnet.manifest, acrossApiUrl: across.url, acrossApiKey: across.apiKey, sluiceChains: String((secrets as Record<string, string>).SLUICE_CHAINS), demo, stateDir,
-      faultsUrl, stop,
+      faultsUrl, databaseDriver, stop,
     };
     writeFileSync(join(stateDir, "state.json"), JSON.stringify({ ...stack, stop: undefined }, null, 2));
     return stack;

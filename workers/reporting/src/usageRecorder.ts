@@ -1,6 +1,6 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import {
-  createDb, createRedis, drainUsageOutboxIfPending, markEventExecuted, storeUsageEvents, toSluiceError,
+  createDbFromConfig, createRedis, drainUsageOutboxIfPending, markEventExecuted, storeUsageEvents, toSluiceError,
   readWorkerConfig, sluiceConfigSchema, type Database, type MarkEventExecutedResult, type Redis, type StoreUsageEventsResult,
   type UsageRecorderBinding, type UsageRpcAnswer,
 } from "@sluice/core";
@@ -12,7 +12,7 @@ type Storage = { db: Database; redis: Redis };
 /** Opens Postgres and Redis for one piece of work and closes the connection afterwards. */
 export async function withStorage<T>(bindings: object, work: (storage: Storage) => Promise<T>): Promise<T> {
   const env = readWorkerConfig(sluiceConfigSchema, bindings);
-  const { db, close } = createDb({ url: env.DATABASE_URL, driver: env.DATABASE_DRIVER });
+  const { db, close } = createDbFromConfig(env);
   try {
     return await work({ db, redis: createRedis({ url: env.REDIS_REST_URL, token: env.REDIS_REST_TOKEN }) });
   } finally {

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { createDb, deliverWebhooks, logEvent, webhookSettings, type DeliverWebhooksResult } from "@sluice/core";
+import { createDbFromConfig, deliverWebhooks, logEvent, webhookSettings, type DeliverWebhooksResult } from "@sluice/core";
 import type { ReportingConfig, ReportingEnv } from "./env.js";
 
 /**
@@ -9,7 +9,7 @@ import type { ReportingConfig, ReportingEnv } from "./env.js";
  */
 export async function deliverDueWebhooks(config: ReportingConfig, rounds = 4, budgetMs = 45_000): Promise<DeliverWebhooksResult> {
   const started = Date.now();
-  const { db, close } = createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER });
+  const { db, close } = createDbFromConfig(config);
   const total: DeliverWebhooksResult = { attempted: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0 };
   try {
     for (let round = 0; round < rounds; round++) {

@@ -20,7 +20,13 @@ export const positiveIntSetting = () =>
 export const sluiceConfigSchema = z.object({
   /** Postgres connection string (Neon in production, any Postgres locally). */
   DATABASE_URL: z.string().min(1),
+  /** `pg` (TCP, also through Hyperdrive) or `neon` (Neon's serverless driver); default by the URL's host. */
   DATABASE_DRIVER: z.enum(["pg", "neon"]).optional(),
+  /**
+   * Local development and tests only, never set in production: the WebSocket-to-TCP proxy (`host:port/path`) through
+   * which the `neon` driver reaches a local Postgres (the dev stack's `startNeonWsProxy`).
+   */
+  NEON_WS_PROXY: z.string().optional(),
   /** Upstash REST endpoint and token (the local REST bridge in development). */
   REDIS_REST_URL: z.string().url(),
   REDIS_REST_TOKEN: z.string().min(1),

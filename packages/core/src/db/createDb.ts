@@ -1,6 +1,6 @@
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzleNeon } from "drizzle-orm/neon-serverless";
-import { Pool as NeonPool } from "@neondatabase/serverless";
+import { Pool as NeonPool, neonConfig } from "@neondatabase/serverless";
 import pg from "pg";
 import * as schema from "./schema/index.js";
 
@@ -10,6 +10,12 @@ export type CreateDbParameters = {
   url: string;
   /** `neon` (serverless driver over WebSockets) or `pg` (TCP). Default: `neon` for *.neon.tech hosts, else `pg`. */
   driver?: "neon" | "pg";
+  /**
+   * Local development and tests only (`NEON_WS_PROXY`): the neon driver reaches Postgres through this
+   * WebSocket-to-TCP proxy (`host:port/path`; the driver appends `?address=<host>:<port>` of `url`) in plain
+   * WebSockets and without pipelining, as Neon documents for a local Postgres. Production never sets it.
+   */
+  wsProxy?: string;
 };
 
 export type CreateDbReturnType = {
@@ -22,9 +28,11 @@ export type CreateDbReturnType = {
  * One database handle per request (Workers may not share sockets across requests). The connection opens
  * lazily on the first query, so a request that needs no database opens none.
  */
-export function createDb({ url, driver }: CreateDbParameters): CreateDbReturnType {
+export function createDb({ url, driver, wsProxy }: CreateDbParameters): CreateDbReturnType {
   const chosen = driver ?? (new URL(url).hostname.endsWith(".neon.tech") ? "neon" : "pg");
   if (chosen === "neon") {
+    // Global to the driver, and the same for every request of an isolate (it comes from the worker's settings).
+    if (wsProxy) Object.assign(neonConfig, { wsProxy, useSecureWebSocket: false, pipelineTLS: false, pipelineConnect: false });
     const pool = new NeonPool({ connectionString: url });
     return { db: drizzleNeon(pool, { schema }) as unknown as Database, close: () => pool.end() };
   }
@@ -35,4 +43,9 @@ export function createDb({ url, driver }: CreateDbParameters): CreateDbReturnTyp
     db: drizzlePg(pool, { schema }),
     close: () => pool.end().catch(() => {}),
   };
+}
+
+/** A worker's database from its settings (`DATABASE_URL`, `DATABASE_DRIVER`, `NEON_WS_PROXY`): what every worker calls. */
+export function createDbFromConfig(config: { DATABASE_URL: string; DATABASE_DRIVER?: "neon" | "pg"; NEON_WS_PROXY?: string }): CreateDbReturnType {
+  return createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER, wsProxy: config.NEON_WS_PROXY });
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { createDb, type CreateDbReturnType } from "../db/createDb.js";
+import { createDbFromConfig, type CreateDbReturnType } from "../db/createDb.js";
 import { createRedis, type Redis } from "../redis/createRedis.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { chainById, type ChainName } from "../chains/chains.js";
@@ -20,7 +20,7 @@ export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
     const chainsBuilt = new Map<ChainName, RequestChain>();
     const built: Services = {
       get db() {
-        database ??= createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER });
+        database ??= createDbFromConfig(config);
         return database.db;
       },
       time: timeStage(c),

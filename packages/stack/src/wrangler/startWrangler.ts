@@ -1,5 +1,8 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse } from "smol-toml";
 import { freePort } from "../process/freePort.js";
 import { startProcess, type StartedProcess } from "../process/startProcess.js";
 
@@ -15,14 +18,25 @@ export type StartWranglerParameters = {
   /** Workers of separate stacks must not see each other: each stack has its own dev registry. */
   registryPath: string;
   logFile?: string;
+  /**
+   * Plain-text variables for every worker of this process that their configurations do not declare (e.g.
+   * `DATABASE_DRIVER`). Wrangler passes an undeclared environment variable to none of them (a `[secrets]` block
+   * admits only its `required` names) and `--var` only to the first, so each configuration is copied with these
+   * added to its `[vars]` into `derivedConfigDir`, and wrangler runs the copies.
+   */
+  vars?: Record<string, string>;
+  derivedConfigDir?: string;
 };
 
 /** Runs `wrangler dev` for one or more workers (workerd, offline) and waits until it serves. */
 export async function startWrangler(params: StartWranglerParameters): Promise<StartedProcess & { url: string }> {
   const wranglerBin = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js", { paths: [REPO_ROOT] });
+  const configs = params.vars && Object.keys(params.vars).length > 0
+    ? params.configs.map((config) => withVars(config, params.vars!, params.derivedConfigDir ?? join(dirname(params.registryPath), "wrangler")))
+    : params.configs;
   const args = [
     wranglerBin, "dev",
-    ...params.configs.flatMap((config) => ["-c", config]),
+    ...configs.flatMap((config) => ["-c", config]),
     "--ip", "127.0.0.1", "--port", String(params.port),
     "--inspector-port", String(await freePort()),
     "--show-interactive-dev-session=false",
@@ -48,4 +62,24 @@ export async function startWrangler(params: StartWranglerParameters): Promise<St
     logFile: params.logFile,
   });
   return { ...started, url: `http://127.0.0.1:${params.port}` };
+}
+
+/**
+ * A copy of a wrangler configuration (TOML, relative to the repository) as JSON in `dir`, with `vars` added to its
+ * `[vars]` and its paths made absolute so it works from there. Returns the copy's path.
+ */
+function withVars(config: string, vars: Record<string, string>, dir: string): string {
+  const source = resolve(REPO_ROOT, config);
+  const parsed = parse(readFileSync(source, "utf8")) as Record<string, any>;
+  const from = (path: string) => resolve(dirname(source), path);
+  const derived = {
+    ...parsed,
+    main: from(String(parsed.main)),
+    ...(parsed.assets?.directory ? { assets: { ...parsed.assets, directory: from(String(parsed.assets.directory)) } } : {}),
+    vars: { ...parsed.vars, ...vars },
+  };
+  mkdirSync(dir, { recursive: true });
+  const target = join(dir, `${config.replace(/[\\/]/g, "_").replace(/\.toml$/, "")}.json`);
+  writeFileSync(target, JSON.stringify(derived, null, 2));
+  return target;
 }

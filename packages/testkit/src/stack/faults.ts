@@ -24,10 +24,13 @@ export const faults = {
   postgres: fault("postgres"),
   redis: fault("redis"),
   rpc: (chain: Chain) => fault(`rpc-${chain}`),
+  /** The WebSocket proxy of Neon's driver (only in a stack started with `databaseDriver: "neon"`). */
+  neonProxy: fault("neon-ws"),
   sandbox: {
     postgres: fault("sandbox-postgres"),
     redis: fault("sandbox-redis"),
     rpc: (chain: Chain) => fault(`sandbox-rpc-${chain}`),
+    neonProxy: fault("sandbox-neon-ws"),
   },
 };
 

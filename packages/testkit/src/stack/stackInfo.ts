@@ -18,6 +18,8 @@ export type StackInfo = {
   stateDir: string;
   /** Control of the fault proxies between the workers and their dependencies (see faults.ts). */
   faultsUrl: string;
+  /** How the workers reach Postgres: `pg` over TCP, or `neon` (Neon's serverless driver through a local WebSocket proxy). */
+  databaseDriver: "pg" | "neon";
   demoKeys: { production: string; sandbox: string };
 };
 

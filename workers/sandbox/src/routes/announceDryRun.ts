@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import {
-  authenticateApiKey, centsNumber, createDb, deliverWebhooks, emitWebhookEvents, newId, webhookSettings,
+  authenticateApiKey, centsNumber, createDbFromConfig, deliverWebhooks, emitWebhookEvents, newId, webhookSettings,
 } from "@sluice/core";
 import type { SandboxEnv } from "../sandboxEnv.js";
 
@@ -16,7 +16,7 @@ export async function announceDryRun(c: Context<SandboxEnv>, key: string, respon
   const answer = await response.json() as SolveAnswer;
   if (!answer.ok) return;
   const config = c.get("config");
-  const { db, close } = createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER });
+  const { db, close } = createDbFromConfig(config);
   try {
     const auth = await authenticateApiKey({ key, environment: "sandbox", db, redis: c.get("services").redis });
     if (!auth) return;

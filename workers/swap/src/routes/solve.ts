@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKeySecurity, authErrorCodes, createDb, errorResponses, failureFields, requireApiKey, solveSwap } from "@sluice/core";
+import { apiKeySecurity, authErrorCodes, createDbFromConfig, errorResponses, failureFields, requireApiKey, solveSwap } from "@sluice/core";
 import type { SwapEnv } from "../env.js";
 import { SolveAnswer, SolveBody, SolveFailure } from "./solveSchemas.js";
 
@@ -36,7 +36,7 @@ export function registerSolve(app: OpenAPIHono<SwapEnv>) {
       relayerPrivateKeys: config.RELAYER_PRIVATE_KEYS,
       relayerStuckAfterMs: config.RELAYER_STUCK_AFTER_MS,
       background: (work) => c.executionCtx.waitUntil(work),
-      openDb: () => createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER }),
+      openDb: () => createDbFromConfig(config),
     });
     return c.json({ ok: true as const, ...solved }, 200);
   });
