@@ -1,4 +1,5 @@
 /** Postgres errors become the right answer: real errors from a real Postgres, never a 500 for bad input. */
+import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toSluiceError } from "./onError.js";
@@ -42,5 +43,31 @@ describe("toSluiceError maps Postgres errors", () => {
 
   it("a bug (an unknown column) stays an internal error", async () => {
     expect(toSluiceError(await failure("select no_such_column from pg_class")).code).toBe("INTERNAL");
+  });
+
+  it("a connection cut under a client (its next queries, a transaction's rollback included) is a 503", async () => {
+    // A TCP cut with no word from Postgres (as a network outage is): a proxy that drops both sides.
+    const url = new URL(server);
+    const sockets: Socket[] = [];
+    const proxy = createServer((inbound) => {
+      const outbound = connect(Number(url.port || 5432), url.hostname);
+      sockets.push(inbound, outbound);
+      inbound.pipe(outbound).pipe(inbound);
+      inbound.on("error", () => {});
+      outbound.on("error", () => {});
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const victim = new pg.Client({ connectionString: Object.assign(new URL(server), { host: `127.0.0.1:${(proxy.address() as AddressInfo).port}` }).toString() });
+    victim.on("error", () => {});
+    await victim.connect();
+    await victim.query("begin");
+    for (const socket of sockets) socket.destroy();
+    const errors: unknown[] = [];
+    for (const text of ["select 1", "rollback"]) errors.push(await victim.query(text).then(() => new Error("answered"), (error: unknown) => error));
+    // The second is pg's "Client has encountered a connection error and is not queryable".
+    expect(errors.map((e) => (e as Error).message)).toEqual([expect.any(String), expect.stringMatching(/not queryable/)]);
+    expect(errors.map((e) => toSluiceError(e).code)).toEqual(["DEPENDENCY_DOWN", "DEPENDENCY_DOWN"]);
+    await victim.end().catch(() => {});
+    proxy.close();
   });
 });
