@@ -2,10 +2,7 @@ import { redisKeys } from "../redis/redisKeys.js";
 import type { PrivateKeyAccount } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { Redis } from "../redis/createRedis.js";
-import { readRelayerBalanceRecord, type RelayerBalanceRecord } from "./relayerBalanceRecord.js";
-
-/** A balance check older than this no longer takes a relayer out of rotation (a send will tell again). */
-export const RELAYER_BALANCE_RECORD_TTL_MS = 30 * 60_000;
+import { isOutOfRotation, readRelayerBalanceRecord } from "./relayerBalanceRecord.js";
 
 /**
  * Spreads a chain's solves over its funded relayer wallets, round robin through a Redis counter (each wallet's nonces
@@ -26,7 +23,7 @@ export async function pickRelayer(
   pipeline.incr(redisKeys.relayerRoundRobin(chainId));
   const [balances, turn] = await pipeline.exec<[Record<string, unknown> | null, number]>()
     .catch(() => [null, Math.floor(Math.random() * relayers.length)] as const);
-  const funded = relayers.filter((r) => !isLow(readRelayerBalanceRecord(balances?.[r.address.toLowerCase()]), now));
+  const funded = relayers.filter((r) => !isOutOfRotation(readRelayerBalanceRecord(balances?.[r.address.toLowerCase()]), now));
   if (funded.length === 0) {
     throw new SluiceError("DEPENDENCY_DOWN",
       "No relayer on this chain can pay for gas right now; nothing was sent. Retry later, or submit the swap yourself (solve with dryRun, then confirm)",
@@ -35,6 +32,3 @@ export async function pickRelayer(
   return funded[turn % funded.length]!;
 }
 
-function isLow(record: RelayerBalanceRecord | undefined, now: number): boolean {
-  return record !== undefined && record.low && now - record.checkedAt < RELAYER_BALANCE_RECORD_TTL_MS;
-}

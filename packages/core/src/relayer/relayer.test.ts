@@ -9,7 +9,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startTestRedis, type AnvilNode, type TestRedis } from "@sluice/testkit";
 import { allocateRelayerNonce } from "./allocateRelayerNonce.js";
 import { checkRelayerBalances } from "./checkRelayerBalances.js";
-import { pickRelayer, RELAYER_BALANCE_RECORD_TTL_MS } from "./pickRelayer.js";
+import { pickRelayer } from "./pickRelayer.js";
+import { RELAYER_BALANCE_RECORD_TTL_MS } from "./relayerBalanceRecord.js";
 
 let t: TestRedis;
 let anvil: AnvilNode;

@@ -10,6 +10,14 @@ export type RelayerBalanceRecord = {
   checkedAt: number;
 };
 
+/** A balance check older than this no longer takes a relayer out of rotation (a send will tell again). */
+export const RELAYER_BALANCE_RECORD_TTL_MS = 30 * 60_000;
+
+/** Whether the last balance check keeps a relayer out of rotation: it saw it below the minimum, recently enough. */
+export function isOutOfRotation(record: RelayerBalanceRecord | undefined, now: number): boolean {
+  return record !== undefined && record.low && now - record.checkedAt < RELAYER_BALANCE_RECORD_TTL_MS;
+}
+
 /** Reads a stored record; anything malformed reads as no record (the relayer stays in rotation). */
 export function readRelayerBalanceRecord(raw: unknown): RelayerBalanceRecord | undefined {
   const value = typeof raw === "string" ? safeParse(raw) : raw;

@@ -6,8 +6,8 @@ import type { Redis } from "../redis/createRedis.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { checkRelayerBalances } from "./checkRelayerBalances.js";
 import { parseRelayerAccounts } from "./parseRelayerAccounts.js";
-import { RELAYER_BALANCE_RECORD_TTL_MS } from "./pickRelayer.js";
 import { readRelayerBalances } from "./readRelayerBalances.js";
+import { isOutOfRotation } from "./relayerBalanceRecord.js";
 
 export type RelayerHealthParameters = {
   redis: Redis;
@@ -50,7 +50,7 @@ export async function relayerHealth(p: RelayerHealthParameters): Promise<Relayer
       }
     }
     const mine = accounts.map((a) => records.find((r) => isAddressEqual(r.relayer, a.address)));
-    const funded = mine.filter((r) => !(r?.low && now - r.checkedAt < RELAYER_BALANCE_RECORD_TTL_MS)).length;
+    const funded = mine.filter((r) => !isOutOfRotation(r, now)).length;
     const checked = mine.map((r) => r?.checkedAt ?? 0);
     report[name] = { relayers: accounts.length, funded, checkedAt: Math.min(...checked) > 0 ? new Date(Math.min(...checked)).toISOString() : null };
   }));
