@@ -243,10 +243,8 @@ describe("@sluice/sdk against the stack", () => {
       walletClient: walletOf("base", account),
       params: { originChainId: BASE, destinationChainId: ARBITRUM, inputToken: "USDC", outputToken: "USDC", amount: "25000000" },
     });
-    const started = Date.now();
     const error = await sluice.bridge.waitForFill({ depositTxnRef: executed.depositTxHash }, { timeoutMs: 2_000, intervalMs: 400 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SluiceTimeoutError);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect((await sluice.bridge.status({ depositTxnRef: executed.depositTxHash })).status).toBe("pending");
 
     const missing = await thrown(sluice.bridge.status({ depositTxnRef: `0x${"12".repeat(32)}` }));

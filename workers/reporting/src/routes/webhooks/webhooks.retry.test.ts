@@ -46,9 +46,7 @@ describe("retries (the local stack retries after 1 s, 2 s, 4 s …; production a
     const path = "/slow";
     const { partner, id } = await endpointAt(path);
     receiver.respond((r) => (r.path === path && at(path).length === 1 ? "hang" : 200));
-    const started = Date.now();
     const tested = await call(`/api/v1/webhooks/${id}/test`, { key: partner.key, method: "POST" });
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(tested.body.delivery).toMatchObject({ status: "pending", last_status_code: null, last_error: "timed out after 3000 ms" });
     expect(tested.body.delivery.attempts[0].latency_ms).toBeGreaterThanOrEqual(2900);
     await receiver.waitFor(() => at(path).length >= 2, 20_000);
