@@ -46,6 +46,18 @@ describe("the user-paid path: encode-only calldata → the user sends it → /co
     expect(events[0]).toMatchObject({ is_dry_run: false });
   });
 
+  it("the same signed encode-only solve sent again (a retry, or a replay by the partner) is one event, credited once", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "5");
+    const body = await solveBody({ chain, user, symbol: "USDC", amount: "5", to: "WETH" });
+    const answers = [await call("/api/v1/solve", { key: partner.key, body }), ...await Promise.all([1, 2].map(() => call("/api/v1/solve", { key: partner.key, body })))];
+    for (const answer of answers) expect(answer.body).toMatchObject({ code: "SWAP_TOO_SMALL", transaction: { data: answers[0]!.body.transaction.data } });
+    expect(await solveEvents(partner.key)).toEqual([expect.objectContaining({ is_dry_run: true })]);
+    const sent = await submitEncodedSwap(walletOf(chain, user.account), reader(chain), answers[0]!.body.transaction);
+    expect((await confirmSwap(connection(partner.key), { txHash: sent.txHash, chain })).ok).toBe(true);
+    expect(await solveEvents(partner.key)).toEqual([expect.objectContaining({ is_dry_run: false, volume_usd: answers[0]!.body.quote.volumeUsd })]);
+  });
+
   it("before /confirm the encode-only solve is a dry-run event; confirming twice (or at once) answers the same and counts once", async () => {
     const partner = await createPartner();
     const { user, transaction } = await encodeOnly(partner.key);
