@@ -9,41 +9,56 @@
  * through the same gateway to the same swap worker and does nothing, so the ratio route ÷ ping is the cost of
  * authentication, rate limiting and quoting. Prints requests/s, p50/p99 latency, the ratio, and the per-stage
  * breakdown the answers' Server-Timing headers report (auth — the key and its rate limit, one Redis round trip —, graph, block, route, total); asserts nothing.
+ *
+ * Operations are counted, not estimated: the stack runs with `countOperations` (Redis commands at the REST bridge,
+ * RPC calls at a JSON-RPC counting proxy before each chain, Postgres statements at a wire-protocol counting proxy)
+ * and no webhook ticker, so every count is the load's own. /route is driven twice: on a block already seen (no block
+ * is mined) and across new blocks (a block mined every BLOCK_MS through the chain's own URL, default 2000 as on base).
+ * Per phase it prints Redis commands, RPC calls and Postgres statements per request, workerd CPU ms per request
+ * (every workerd process of the stack: an upper bound of billed Workers CPU) and the cost per million quotes at the
+ * list prices of `listPrices.ts` (each overridable by env). Last (PROFILE=0 skips it), one more /route phase on a seen
+ * block with workerd's sampling profiler on the swap worker and the gateway prints each one's top self-time functions.
  */
 import { rmSync } from "node:fs";
 import { freePort, startStack } from "../packages/stack/src/index.js";
 import { dropDatabase } from "../packages/admin/src/index.js";
 import { leaseRedisDatabase } from "@sluice/testkit";
+import { diffOperationCounts, type OperationCounts } from "../packages/stack/src/counting/index.js";
+import { costPerMillionQuotes } from "./costPerMillionQuotes.js";
+import { readListPrices } from "./listPrices.js";
+import { workerdCpuMs } from "./workerdCpuMs.js";
+import { startCpuProfile } from "./cpuProfile.js";
+import { serverTimingStages } from "./serverTimingStages.js";
 
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
+const BLOCK_MS = Number(process.env.BLOCK_MS ?? 2_000);
+const prices = readListPrices();
 
 type Load = { label: string; send: () => Promise<Response> };
 
-/** Per stage of the answers' Server-Timing (auth — the key and its rate limit, one Redis round trip —, graph, block, route, total): every sample, in ms. */
-const stages = new Map<string, number[]>();
+/** Per stage of the answers' Server-Timing: every sample of the current phase. */
+const stages = serverTimingStages();
 
-function recordServerTiming(header: string | null) {
-  for (const entry of (header ?? "").split(",")) {
-    const [name, ...params] = entry.trim().split(";");
-    const dur = params.find((x) => x.trim().startsWith("dur="));
-    if (!name || !dur) continue;
-    const list = stages.get(name) ?? [];
-    list.push(Number(dur.trim().slice(4)));
-    stages.set(name, list);
-  }
+/** Per request of a phase: what the proxies counted, workerd's CPU, and the cost per million at list prices. */
+function printOperations(counts: OperationCounts, requests: number, cpuMs: number, blocks?: number) {
+  const per = (n = 0) => (n / requests).toFixed(3);
+  const byName = (area?: { byName: Record<string, number> }) =>
+    Object.entries(area?.byName ?? {}).sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${per(n)}`).join(", ") || "none";
+  const { redis, rpc, postgres } = counts;
+  console.log(`    per request: redis ${per(redis?.total)} commands (${byName(redis)}) in ${per(redis?.roundTrips)} round trips`);
+  console.log(`                 rpc ${per(rpc?.total)} calls (${byName(rpc)})${blocks ? `, ${((rpc?.total ?? 0) / Math.max(1, blocks)).toFixed(2)} per block over ${blocks} blocks` : ""}`);
+  console.log(`                 postgres ${per(postgres?.total)} statements (${per(counts["postgres-writes"]?.total)} writes)  workerd CPU ${per(cpuMs)} ms`);
+  const rpcByMethod = Object.fromEntries(Object.entries(rpc?.byName ?? {}).map(([m, n]) => [m, n / requests]));
+  const cost = costPerMillionQuotes({ prices, redisCommands: (redis?.total ?? 0) / requests, rpcCallsByMethod: rpcByMethod, postgresStatements: (postgres?.total ?? 0) / requests, cpuMs: cpuMs / requests });
+  const usd = (x: number) => `$${x.toFixed(2)}`;
+  console.log(`    cost per million: ${usd(cost.total)} = requests ${usd(cost.workersRequests)} + CPU ${usd(cost.workersCpu)} + redis ${usd(cost.redis)} + rpc ${usd(cost.rpc)} + postgres ${usd(cost.postgres)}`);
 }
 
-function printStages() {
-  for (const [name, samples] of stages) {
-    samples.sort((a, b) => a - b);
-    const q = (x: number) => samples[Math.min(samples.length - 1, Math.floor(x * samples.length))]!.toFixed(1);
-    console.log(`    stage ${name.padEnd(10)} p50 ${q(0.5).padStart(6)} ms  p99 ${q(0.99).padStart(6)} ms`);
-  }
-  stages.clear();
-}
-
-async function drive({ label, send }: Load) {
+async function drive({ label, send }: Load, during?: () => () => Promise<number>) {
+  const countsBefore = stack.operationCounts!();
+  const cpuBefore = workerdCpuMs();
+  const stopSideLoad = during?.();
   const latencies: number[] = [];
   let failures = 0;
   const until = performance.now() + DURATION_S * 1000;
@@ -53,17 +68,21 @@ async function drive({ label, send }: Load) {
       const t = performance.now();
       const response = await send();
       await response.arrayBuffer();
-      recordServerTiming(response.headers.get("Server-Timing"));
+      stages.record(response.headers.get("Server-Timing"));
       if (!response.ok) failures++;
       latencies.push(performance.now() - t);
     }
   }));
   const seconds = (performance.now() - started) / 1000;
+  const blocks = stopSideLoad ? await stopSideLoad() : undefined;
+  const counts = diffOperationCounts(countsBefore, stack.operationCounts!());
+  const cpuMs = workerdCpuMs() - cpuBefore;
   latencies.sort((a, b) => a - b);
   const rps = latencies.length / seconds;
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
   console.log(`  ${label.padEnd(22)} ${rps.toFixed(0).padStart(6)} req/s  p50 ${p(0.5)} ms  p99 ${p(0.99)} ms  (${latencies.length} requests, ${failures} non-2xx)`);
-  printStages();
+  stages.print();
+  printOperations(counts, latencies.length, cpuMs, blocks);
   return rps;
 }
 
@@ -79,6 +98,8 @@ const stack = await startStack({
   devnet: { basePort: 0 },
   // A real chain's freshness contract (base: 2 s), so quotes on a block already seen share its head.
   headMaxAgeMs: Number(process.env.HEAD_MAX_AGE_MS ?? 2_000),
+  countOperations: true,
+  webhookTicker: false,
   log: (line) => console.log(`[stack] ${line}`),
 });
 try {
@@ -109,8 +130,29 @@ try {
   }
   console.log(`\n${CONCURRENCY} concurrent clients, ${DURATION_S} s per endpoint, 127.0.0.1:`);
   const pingRps = await drive(ping);
-  const routeRps = await drive(route);
-  console.log(`  route / ping throughput ratio: ${(routeRps / pingRps).toFixed(3)} (${(pingRps / routeRps).toFixed(1)}× slower)`);
+  const routeRps = await drive({ ...route, label: "POST /api/v1/route (seen block)" });
+  // New blocks: mined through the chain's own URL (not the counting proxy), every BLOCK_MS during the load.
+  const mining = () => {
+    let mined = 0;
+    const rpcUrl = stack.manifest.chains.base.rpcUrl;
+    const timer = setInterval(() => {
+      void fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_mine", params: [] }) })
+        .then(() => { mined++; }, () => {});
+    }, BLOCK_MS);
+    return async () => { clearInterval(timer); return mined; };
+  };
+  const newBlocksRps = await drive({ ...route, label: `POST /api/v1/route (a block every ${BLOCK_MS} ms)` }, mining);
+  if (process.env.PROFILE !== "0") {
+    const profiles = await Promise.all(["sluice-swap", "sluice-gateway"].map((worker) => startCpuProfile({ worker }).catch((error: Error) => error)));
+    await drive({ ...route, label: "POST /api/v1/route (profiled, seen block)" });
+    for (const [i, worker] of ["sluice-swap", "sluice-gateway"].entries()) {
+      const profile = profiles[i]!;
+      if (profile instanceof Error) { console.log(`  profile of ${worker}: unavailable (${profile.message})`); continue; }
+      console.log(`  top self time in the ${worker} worker:`);
+      for (const line of await profile.stop()) console.log(`    ${(line.share * 100).toFixed(1).padStart(5)}%  ${line.selfMs.toFixed(0).padStart(6)} ms  ${line.name}`);
+    }
+  }
+  console.log(`  route / ping throughput ratio: ${(routeRps / pingRps).toFixed(3)} on a seen block (${(pingRps / routeRps).toFixed(1)}× slower), ${(newBlocksRps / pingRps).toFixed(3)} across new blocks`);
 } finally {
   await stack.stop();
   await redis.release();

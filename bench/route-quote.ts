@@ -12,6 +12,9 @@ import { seededRandom } from "@sluice/testkit";
 import { startDevnet } from "../packages/devnet/src/index.js";
 import { chainIndexSourceFromEnv } from "../packages/core/src/indexer/chainIndexSourceFromEnv.js";
 import { memoryGraphStore } from "../packages/core/src/indexer/graphStore.js";
+import { staticTokenQuality } from "../packages/core/src/indexer/tokenQuality.js";
+import { memoryIndexProgressStore } from "../packages/core/src/indexer/indexProgressStore.js";
+import { indexUntilReady } from "../packages/core/src/indexer/indexUntilReady.js";
 import { createGraphCache } from "../packages/core/src/indexer/graphCache.js";
 import { loadGraph } from "../packages/core/src/indexer/loadGraph.js";
 import { findFreshRoute } from "../packages/core/src/routing/findFreshRoute.js";
@@ -36,11 +39,12 @@ async function run(label: string, scenario: unknown) {
     const m = devnet.manifest.chains.base;
     console.log(`${label}: ${m.tokens.length} tokens, ${m.pools.length} pools (seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     const env = { SLUICE_CHAINS: JSON.stringify({ base: { rpcUrl: m.rpcUrl, executor: m.executor, relayers: m.relayers, uniswapV2Factory: m.uniswapV2Factory, uniswapV3Factory: m.uniswapV3Factory } }) };
-    const source = chainIndexSourceFromEnv(env, "base", memoryGraphStore(), createGraphCache());
+    const source = chainIndexSourceFromEnv(env, "base", memoryGraphStore(), createGraphCache(), staticTokenQuality({}), memoryIndexProgressStore());
     const routingGraphs = createRoutingGraphCache();
     const t1 = performance.now();
+    const { invocations } = await indexUntilReady(source);
     const graph = await loadGraph(source);
-    console.log(`  indexed ${graph.pools.size} pools from block 0 in ${((performance.now() - t1) / 1000).toFixed(2)} s`);
+    console.log(`  indexed ${graph.pools.size} pools from block 0 in ${((performance.now() - t1) / 1000).toFixed(2)} s (${invocations} cron invocations of the default budget)`);
 
     // Queries: random pairs of tokens that share at least one pool's neighbourhood, random amounts in token units.
     const random = seededRandom(7);

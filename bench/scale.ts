@@ -1,23 +1,35 @@
 /**
- * Real-chain scale, in process: `pnpm bench:scale` (SIZES=10k,50k,ethereum to choose).
+ * Real-chain scale, in process: `pnpm bench:scale` (SIZES=10k,50k,ethereum to choose; QUERIES=200).
  *
  * Builds mainnet-like universes (`generateMainnetLikeGraph`: power-law liquidity, hubs, dust pools, odd tokens) at
- * 10k and 50k pools and at Ethereum size (400k V2 + 40k V3 pools, 350k tokens), and prints one JSON line per size:
- *   poolsIndexed, poolsRoutable (both tokens listed and at least ROUTABLE_USD of liquidity), encodedBytes (the graph
- *   as the store keeps it today: one value), largestValueBytes (the largest Redis value), heapMB (heap after loading
- *   the graph), loadMs (decoding the stored value), quoteP50Ms / quoteP99Ms (route search + quote assembly over random
- *   pairs of listed tokens), blockUpdateCpuMs (one block with 200 changed pools: today the whole graph is re-encoded).
+ * 10k and 50k pools and at Ethereum size (400k V2 + 40k V3 pools, 350k tokens), stores each in the sharded graph
+ * store (memory key-value, same encoding and limits as Redis) and prints one JSON line per size:
+ *   poolsIndexed, poolsRoutable (at the registry's threshold, `routableLiquidityUsd`, non-standard tokens refused by
+ *   the token predicate), encodedBytes (every stored value), largestValueBytes (the largest one), shards, heapMB
+ *   (heap retained after loading the routable graph and building its router index, as an isolate does), loadMs
+ *   (fetching and decoding the routable shards + the router index), quoteP50Ms / quoteP99Ms (route search + quote
+ *   assembly over random pairs of routable tokens that have a route, in a worker thread that holds only the routable
+ *   graph, as an isolate does — `scaleQuoteWorker.ts`; wall clock, and quoteCpu* in CPU time, steadier on a shared
+ *   machine), blockUpdateCpuMs (one block with 200 changed pools, as the cron runs it: the changed pools and their
+ *   tokens loaded by address into the update read, their routability re-judged at the cached reference prices and
+ *   the changed shards written; of which routabilityCpuMs), cronReadCpuMs / cronReadBytes (the update read before
+ *   it on a cold isolate: the routable part, fetched and decoded), cronWarmReadCpuMs (the same on the isolate's
+ *   routable graph, as the cron runs once warm), cronLoadedBytes (the other shards the update loaded), cronPoolsHeld
+ *   and cronHeapMB (what the cron's graph held, and the heap it retained beyond the isolate's routable graph),
+ *   shardsWritten, reloadMs (a reader holding the previous routable graph fetching the changed
+ *   shards), routabilityFullCpuMs (reference prices and routability over every pool, as the indexer does every
+ *   `ROUTABILITY_REPRICE_MS`).
  * Targets at Ethereum size (issue 17): largest value ≤ 1 MB, heap ≤ 64 MB, quote p50 ≤ 2 ms, p99 ≤ 10 ms, block
- * update ≤ 200 ms. Nothing asserts; it prints what the current code does.
+ * update ≤ 200 ms. Nothing asserts; it prints what the code does.
  */
+import { Worker } from "node:worker_threads";
 import {
-  assembleQuote, createRoutingGraphCache, decodeGraph, encodeGraph, findFreshRoute, isListedToken, valueInUsd, V2Pool,
-  type FindFreshRouteReturnType,
+  chains, createRoutingGraphCache, memoryGraphKv, referenceUsdPrices, routablePools, shardedGraphStore, V2Pool, V3Pool, type ChainGraph,
 } from "@sluice/core";
-import { generateMainnetLikeGraph } from "@sluice/testkit";
+import { generateMainnetLikeGraph, seededRandom } from "@sluice/testkit";
 import type { Address } from "viem";
+import type { ScaleQuoteWorkerData, ScaleQuoteWorkerResult } from "./scaleQuoteWorker.js";
 
-const ROUTABLE_USD = 10_000;
 const QUERIES = Number(process.env.QUERIES ?? 200);
 const SIZES: Record<string, { v2Pools: number; v3Pools: number; tokens: number }> = {
   "10k": { v2Pools: 9_000, v3Pools: 1_000, tokens: 4_000 },
@@ -25,71 +37,124 @@ const SIZES: Record<string, { v2Pools: number; v3Pools: number; tokens: number }
   ethereum: { v2Pools: 400_000, v3Pools: 40_000, tokens: 350_000 },
 };
 const wanted = (process.env.SIZES ?? "10k,50k,ethereum").split(",");
-
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const round = (n: number) => Math.round(n * 100) / 100;
+const cpuMs = (since: NodeJS.CpuUsage) => { const c = process.cpuUsage(since); return (c.user + c.system) / 1000; };
 
 for (const size of wanted) {
   const spec = SIZES[size];
   if (!spec) throw new Error(`unknown size ${size}`);
-  const { graph } = generateMainnetLikeGraph({ ...spec, seed: 7 });
-  const listed = (t: Address) => isListedToken(graph, "base", t);
-  let poolsRoutable = 0;
-  for (const pool of graph.pools.values()) {
-    if (!listed(pool.token0) || !listed(pool.token1)) continue;
-    const { reserveIn, reserveOut } = pool.virtualReserves(pool.token0);
-    void reserveOut;
-    const usd = valueInUsd(graph, pool.token0, BigInt(Math.floor(Math.min(reserveIn, 1e30))));
-    if (usd && Number(usd.numerator / usd.denominator) * 2 >= ROUTABLE_USD) poolsRoutable++;
+  const { graph, nonStandard } = generateMainnetLikeGraph({ ...spec, seed: 7 });
+  const threshold = chains[graph.chain].routableLiquidityUsd;
+  const isRoutableToken = (t: { address: Address }) => !nonStandard.has(t.address);
+  const fullStarted = process.cpuUsage();
+  const prices = referenceUsdPrices({ graph });
+  const routable = routablePools({ graph, minLiquidityUsd: threshold, isRoutableToken, prices });
+  const routabilityFullCpuMs = cpuMs(fullStarted);
+
+  // The cron's first write: every shard.
+  const kv = memoryGraphKv();
+  const writer = shardedGraphStore(kv);
+  await writer.write(graph, { routable });
+  let encodedBytes = 0;
+  let largestValueBytes = 0;
+  for (const v of kv.values.values()) {
+    const bytes = Buffer.byteLength(v);
+    encodedBytes += bytes;
+    largestValueBytes = Math.max(largestValueBytes, bytes);
   }
 
-  const encoded = encodeGraph(graph);
-  const encodedBytes = Buffer.byteLength(encoded);
-  (globalThis as { gc?: () => void }).gc?.();
+  // An isolate loads the routable graph (its own store object, as in another isolate) and builds the router index.
+  const reader = shardedGraphStore(kv);
+  const routingGraphs = createRoutingGraphCache();
+  gc();
   const heapBefore = process.memoryUsage().heapUsed;
   const loadStarted = performance.now();
-  const loaded = decodeGraph(encoded)!;
+  const held = (await reader.readRoutable(graph.chain))!;
+  const loaded = held.graph;
+  routingGraphs.of(loaded);
   const loadMs = performance.now() - loadStarted;
-  (globalThis as { gc?: () => void }).gc?.();
+  gc();
   const heapMB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
 
-  const routingGraphs = createRoutingGraphCache();
-  const tokens = [...loaded.tokens.values()].filter((t) => listed(t.address) && (loaded.poolsByToken.get(t.address)?.length ?? 0) > 0);
-  let seed = 11;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const samples: number[] = [];
-  let routed = 0;
-  routingGraphs.of(loaded); // the router's index is built once per graph, not per quote
-  for (let i = 0; i < QUERIES; i++) {
-    const from = tokens[Math.floor(random() * tokens.length)]!;
-    const to = tokens[Math.floor(random() * tokens.length)]!;
-    if (from.address === to.address) continue;
-    const amountIn = 10n ** BigInt(from.decimals);
-    const started = performance.now();
-    try {
-      const { route } = findFreshRoute({ graph: loaded, routingGraphs, tokenIn: from.address, tokenOut: to.address, amountIn, canHop: listed }) as FindFreshRouteReturnType;
-      assembleQuote({ graph: loaded, chain: "base", tokenIn: { ...from, listed: true }, tokenOut: { ...to, listed: true }, route, gaslessMinimumUsd: "20",
-        executor: null, withPermit: false, nowSeconds: 1_800_000_000, slippageBps: 5, block: loaded.block, poolsRefreshed: 0 });
-      routed++;
-    } catch {
-      // no route between these two
-    }
-    samples.push(performance.now() - started);
-  }
+  // Quotes in an isolate of their own (a worker thread with only the routable graph in its heap).
+  const { samples, cpuSamples, tried } = await new Promise<ScaleQuoteWorkerResult>((resolve, reject) => {
+    // Workers do not inherit the TypeScript loader: the worker registers it, then imports its module.
+    const entry = new URL("./scaleQuoteWorker.ts", import.meta.url).href;
+    const worker = new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, {
+      eval: true,
+      workerData: { chain: graph.chain, values: [...kv.values], queries: QUERIES } satisfies ScaleQuoteWorkerData,
+    });
+    worker.once("message", (result: ScaleQuoteWorkerResult) => { resolve(result); void worker.terminate(); });
+    worker.once("error", reject);
+  });
   samples.sort((a, b) => a - b);
+  cpuSamples.sort((a, b) => a - b);
 
-  // One block with 200 changed pools: state replaced, then the graph written as the store writes it today.
+  // One block with 200 changed pools (a third of them routable), as the cron runs it on a cold isolate: the update
+  // read (the routable part), the changed pools and their tokens loaded by address, new state objects (as an indexing
+  // pass leaves them), routability re-judged for the changed pools, the changed shards written (the write loads what
+  // else it rewrites).
+  const pick = seededRandom(5);
+  const all = [...graph.pools.keys()];
+  const routableList = [...routable];
+  const changedPools = new Set<Address>();
+  while (changedPools.size < 200) changedPools.add(changedPools.size % 3 === 0 ? routableList[Math.floor(pick() * routableList.length)]! : all[Math.floor(pick() * all.length)]!);
+  let cronReadBytes = 0;
+  const cron = shardedGraphStore({
+    ...kv,
+    async get(keys, bytes) {
+      const values = await kv.get(keys, bytes);
+      for (const v of values) cronReadBytes += v === null ? 0 : Buffer.byteLength(v);
+      return values;
+    },
+  });
+  // A cold isolate's update read (the routable part fetched and decoded), then a warm one's: on the routable graph
+  // the isolate holds for quotes (what the cron does), sharing its pools and tokens.
+  const readStarted = process.cpuUsage();
+  await cron.readForUpdate(graph.chain);
+  const cronReadCpuMs = cpuMs(readStarted);
+  const cronReadOnlyBytes = cronReadBytes;
+  gc();
+  const cronHeapBefore = process.memoryUsage().heapUsed;
+  const warmStarted = process.cpuUsage();
+  const working = (await cron.readForUpdate(graph.chain, held))!;
+  const cronWarmReadCpuMs = cpuMs(warmStarted);
+  cronReadBytes = cronReadOnlyBytes;
   const updateStarted = process.cpuUsage();
-  const changed = [...loaded.pools.values()].filter((p) => p instanceof V2Pool).slice(0, 200) as V2Pool[];
-  for (const pool of changed) {
-    loaded.pools.set(pool.address, new V2Pool({ address: pool.address, token0: pool.token0, token1: pool.token1, reserve0: pool.reserve0 + 1n, reserve1: pool.reserve1 }) as never);
-  }
-  encodeGraph(loaded);
-  const cpu = process.cpuUsage(updateStarted);
+  await cron.load(working, { pools: changedPools });
+  await cron.load(working, { tokens: [...changedPools].flatMap((a) => [graph.pools.get(a)!.token0, graph.pools.get(a)!.token1]) });
+  for (const address of changedPools) bump(working, address);
+  working.block += 1n;
+  const routabilityStarted = process.cpuUsage();
+  const nextRoutable = routablePools({ graph: working, minLiquidityUsd: threshold, isRoutableToken, prices, incremental: { previous: routable, pools: changedPools } });
+  const routabilityCpuMs = cpuMs(routabilityStarted);
+  const written = await cron.write(working, { routable: nextRoutable, changed: { pools: changedPools, tokens: [] } });
+  const blockUpdateCpuMs = cpuMs(updateStarted);
+  gc();
+  const cronHeapMB = (process.memoryUsage().heapUsed - cronHeapBefore) / 2 ** 20;
+  const cronPools = working.pools.size + working.pending.size;
+  const reloadStarted = performance.now();
+  await reader.readRoutable(graph.chain, held);
+  const reloadMs = performance.now() - reloadStarted;
 
   console.log(JSON.stringify({
-    size, poolsIndexed: graph.pools.size, poolsRoutable, tokens: graph.tokens.size, encodedBytes, largestValueBytes: encodedBytes,
+    size, poolsIndexed: graph.pools.size, poolsRoutable: routable.size, tokens: graph.tokens.size, tokensRoutable: loaded.tokens.size,
+    routableLiquidityUsd: threshold, encodedBytes, largestValueBytes, shards: kv.values.size - 2,
+    manifestBytes: JSON.stringify(await writer.readManifest(graph.chain)).length,
     heapMB: round(heapMB), loadMs: round(loadMs), quoteP50Ms: round(percentile(samples, 50)), quoteP99Ms: round(percentile(samples, 99)),
-    quotesRouted: `${routed}/${samples.length}`, blockUpdateCpuMs: round((cpu.user + cpu.system) / 1000),
+    quoteCpuP50Ms: round(percentile(cpuSamples, 50)), quoteCpuP99Ms: round(percentile(cpuSamples, 99)), quotesRouted: `${samples.length}/${tried}`, blockUpdateCpuMs: round(blockUpdateCpuMs), routabilityCpuMs: round(routabilityCpuMs), routabilityFullCpuMs: round(routabilityFullCpuMs),
+    shardsWritten: written.shardsWritten, bytesWritten: written.bytesWritten, reloadMs: round(reloadMs),
+    cronReadCpuMs: round(cronReadCpuMs), cronWarmReadCpuMs: round(cronWarmReadCpuMs), cronReadBytes: cronReadOnlyBytes, cronLoadedBytes: cronReadBytes - cronReadOnlyBytes, cronPoolsHeld: cronPools, cronHeapMB: round(cronHeapMB),
   }));
+}
+
+/** A pool's state moved by one unit (V2 reserve0, V3 liquidity): a new object, as `applyPoolStates` makes. */
+function bump(graph: ChainGraph, address: Address) {
+  const p = graph.pools.get(address)!;
+  graph.pools.set(address, p instanceof V2Pool
+    ? new V2Pool({ address, token0: p.token0, token1: p.token1, reserve0: p.reserve0 + 1n, reserve1: p.reserve1 })
+    : new V3Pool({ address, token0: p.token0, token1: p.token1, fee: p.fee, tickSpacing: (p as V3Pool).tickSpacing, sqrtPriceX96: (p as V3Pool).sqrtPriceX96,
+      tick: (p as V3Pool).tick, liquidity: (p as V3Pool).liquidity + 1n, ticks: (p as V3Pool).ticks }));
 }

@@ -5,16 +5,22 @@
  * (Permit2 approved), then measures
  *   1. sequential solves: request → answer with `txHash` (the relayer has sent it), p50 / p99 / max;
  *   2. a burst of concurrent solves from distinct users on one chain: per-request latency, wall time, all mined?
- * Environment: SOLVES (default 100), CONCURRENT (default 50).
+ * Each phase also prints the answers' `Server-Timing` stages (p50 / p99 per stage). With COUNT_OPERATIONS=1 the stack
+ * counts what the workers ask of their dependencies (Redis commands at the REST bridge, RPC calls and Postgres
+ * statements at counting proxies, which add a little latency of their own) and each phase prints them per solve.
+ * Environment: SOLVES (default 100), CONCURRENT (default 50), COUNT_OPERATIONS (default off).
  */
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import type { Address, Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { freePort, startStack } from "../packages/stack/src/index.js";
+import { diffOperationCounts } from "../packages/stack/src/counting/diffOperationCounts.js";
+import type { OperationCounts } from "../packages/stack/src/counting/createOperationCounter.js";
 import { PERMIT2_ADDRESS } from "../packages/core/src/chains/chains.js";
 import { permitWitnessTypedData } from "../packages/core/src/permit/permitWitnessTypedData.js";
 import { leaseRedisDatabase } from "@sluice/testkit";
+import { serverTimingStages } from "./serverTimingStages.js";
 
 // viem is a dependency of the packages, not of the repository root: load core's copy.
 const requireFromCore = createRequire(new URL("../packages/core/package.json", import.meta.url));
@@ -24,6 +30,7 @@ const { generatePrivateKey, privateKeyToAccount } = requireFromCore("viem/accoun
 const SOLVES = Number(process.env.SOLVES ?? 100);
 const CONCURRENT = Number(process.env.CONCURRENT ?? 50);
 const AMOUNT = "25";
+const COUNT_OPERATIONS = process.env.COUNT_OPERATIONS === "1";
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 function report(label: string, samples: number[]) {
@@ -31,11 +38,23 @@ function report(label: string, samples: number[]) {
   console.log(`  ${label.padEnd(40)} n=${s.length}  p50 ${percentile(s, 50).toFixed(0)} ms  p99 ${percentile(s, 99).toFixed(0)} ms  max ${s.at(-1)!.toFixed(0)} ms`);
 }
 
+/** Per stage of the answers' Server-Timing: every sample of the current phase. */
+const stages = serverTimingStages();
+function printOperations(counts: OperationCounts, solves: number) {
+  const per = (n = 0) => (n / solves).toFixed(2);
+  const byName = (area?: { byName: Record<string, number> }) =>
+    Object.entries(area?.byName ?? {}).sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${per(n)}`).join(", ") || "none";
+  const { redis, rpc, postgres } = counts;
+  console.log(`    per solve: redis ${per(redis?.total)} commands in ${per(redis?.roundTrips)} round trips (${byName(redis)})`);
+  console.log(`               rpc ${per(rpc?.total)} calls in ${per(rpc?.roundTrips)} round trips (${byName(rpc)})`);
+  console.log(`               postgres ${per(postgres?.total)} statements (${byName(postgres)})`);
+}
+
 const redis = await leaseRedisDatabase();
 const stack = await startStack({
   name: `bench-solve-${process.pid}`, redisUrl: redis.url, redisDatabase: Number(new URL(redis.url).pathname.slice(1)),
   port: await freePort(), sandboxPort: await freePort(),
-  freshDatabase: true, devnet: { basePort: 0 }, log: (line) => console.log(`[stack] ${line}`),
+  freshDatabase: true, devnet: { basePort: 0 }, countOperations: COUNT_OPERATIONS, log: (line) => console.log(`[stack] ${line}`),
 });
 try {
   const base = stack.manifest.chains.base;
@@ -86,17 +105,24 @@ try {
     const started = performance.now();
     const response = await fetch(`${stack.baseUrl}/api/v1/solve`, { method: "POST", headers: { "Content-Type": "application/json", "X-Sluice-API-Key": key }, body: JSON.stringify(payload) });
     const answer = await response.json() as { transaction?: { txHash?: Hex }; error?: string };
+    stages.record(response.headers.get("Server-Timing"));
     return { ms: performance.now() - started, status: response.status, txHash: answer.transaction?.txHash, error: answer.error };
   }
 
   // Warm-up: the key cache, the indexed graph, the relayer nonces.
   for (const user of await fundUsers(3)) await solve(await body(user));
+  stages.clear();
+  const counted = () => (COUNT_OPERATIONS ? stack.operationCounts!() : {});
 
   console.log(`\nsequential gasless solves (USDC → WETH on base, ${AMOUNT} USDC each)`);
   const sequential = [];
-  for (const user of await fundUsers(SOLVES)) sequential.push(await solve(await body(user)));
+  const sequentialUsers = await fundUsers(SOLVES);
+  let countsBefore = counted();
+  for (const user of sequentialUsers) sequential.push(await solve(await body(user)));
+  if (COUNT_OPERATIONS) printOperations(diffOperationCounts(countsBefore, counted()), SOLVES);
   const seqFailures = sequential.filter((r) => r.status !== 200 || !r.txHash);
   report("request → txHash", sequential.map((r) => r.ms));
+  stages.print();
   const seqMined = await Promise.all(sequential.flatMap((r) => (r.txHash ? [r.txHash] : []))
     .map((hash) => client.waitForTransactionReceipt({ hash, timeout: 30_000 }).then((x) => x.status === "success", () => false)));
   console.log(`  failures: ${seqFailures.length}${seqFailures.length ? ` (${seqFailures[0]!.error})` : ""}; mined successfully ${seqMined.filter(Boolean).length}/${SOLVES}`);
@@ -104,10 +130,13 @@ try {
   console.log(`\n${CONCURRENT} concurrent gasless solves from ${CONCURRENT} users on base`);
   const users = await fundUsers(CONCURRENT);
   const payloads = await Promise.all(users.map(body));
+  countsBefore = counted();
   const wallStart = performance.now();
   const burst = await Promise.all(payloads.map(solve));
   const wall = performance.now() - wallStart;
+  if (COUNT_OPERATIONS) printOperations(diffOperationCounts(countsBefore, counted()), CONCURRENT);
   report("request → txHash", burst.map((r) => r.ms));
+  stages.print();
   const hashes = burst.flatMap((r) => (r.txHash ? [r.txHash] : []));
   const settled = await Promise.allSettled(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout: 60_000 })));
   const receipts = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));

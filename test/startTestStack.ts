@@ -5,18 +5,20 @@ import { freePort, startStack } from "@sluice/stack";
 import { dropDatabase } from "@sluice/admin";
 import { leaseRedisDatabase, type StackInfo } from "@sluice/testkit";
 
-export async function startTestStack(project: TestProject, options: { name: string; databaseDriver: "pg" | "neon" }) {
-  // The `stack-neon` project may run beside `stack`: with REDIS_URL / TEST_DATABASE_URL given, it takes a Redis
-  // database leased on that server and a database of its own (`<name>_neon`) instead of sharing theirs.
-  const second = options.databaseDriver === "neon";
+export async function startTestStack(project: TestProject, options: { name: string; databaseDriver: "pg" | "neon"; host?: "workerd" | "node" }) {
+  // The `stack-neon` and `stack-node` projects may run beside `stack`: with REDIS_URL / TEST_DATABASE_URL given, each
+  // takes a Redis database leased on that server and a database of its own (`<name>_neon`, `<name>_node`) instead of
+  // sharing theirs.
+  const variant = options.host === "node" ? "node" : options.databaseDriver === "neon" ? "neon" : undefined;
+  const second = variant !== undefined;
   const givenRedis = process.env.REDIS_URL;
   const redis = givenRedis && !second ? { url: givenRedis, release: async () => {} }
     : await leaseRedisDatabase(givenRedis?.replace(/\/\d*$/, ""));
   const givenDatabase = process.env.TEST_DATABASE_URL;
   const databaseUrl = givenDatabase && second
-    ? Object.assign(new URL(givenDatabase), { pathname: `${new URL(givenDatabase).pathname}_neon` }).toString()
+    ? Object.assign(new URL(givenDatabase), { pathname: `${new URL(givenDatabase).pathname}_${variant}` }).toString()
     : givenDatabase;
-  const tag = second ? "stack-neon" : "stack";
+  const tag = variant ? `stack-${variant}` : "stack";
   let stack: Awaited<ReturnType<typeof startStack>>;
   try {
     stack = await startStack({
@@ -30,6 +32,7 @@ export async function startTestStack(project: TestProject, options: { name: stri
       devnet: { basePort: 0 },
       faultInjection: true,
       databaseDriver: options.databaseDriver,
+      host: options.host ?? "workerd",
       log: (line) => process.stdout.write(`[${tag}] ${line}\n`),
     });
   } catch (error) {

@@ -9,7 +9,7 @@ import {
   createSluiceClient, isSluiceApiError, SluiceApiError, SluiceTimeoutError, type SluiceClient, type SwapResult,
 } from "@sluice/sdk";
 import {
-  ARBITRUM, BASE, balanceOf, bridgeBalanceOf, bridgeToken, call, createPartner, hold, newUser, newWallet, reader, token, walletOf,
+  ARBITRUM, BASE, balanceOf, bridgeBalanceOf, bridgeToken, call, createPartner, hold, newUser, newWallet, reader, token, untilMinuteHasRoomFor, walletOf,
 } from "@sluice/testkit";
 
 const PERMIT2 = "0x000000000022D473030F116dDEE9F6B43aC78BA3";
@@ -62,6 +62,7 @@ describe("@sluice/sdk against the stack", () => {
     expect(malformed.message).toMatch(/period/);
 
     const limited = client((await createPartner({ rateLimitPerMinute: 1 })).key);
+    await untilMinuteHasRoomFor(10_000);
     await limited.account();
     const hit = await thrown(limited.account());
     expect(hit).toMatchObject({ code: "RATE_LIMITED", status: 429 });

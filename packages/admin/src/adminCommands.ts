@@ -1,10 +1,16 @@
 import { parseArgs } from "node:util";
 import {
-  createAccount, findAccount, issueApiKey, listApiKeys, markEventsAsTest, revokeApiKey, settleMonth, updateAccount,
+  createAccount, findAccount, issueApiKey, listApiKeys, markEventsAsTest, readIndexStatus, revokeApiKey, settleMonth, updateAccount,
   SluiceError, type Database, type Redis,
 } from "@sluice/core";
+import { indexCommand, indexUsage } from "./indexCommand.js";
+import { tokenQualityCommand, tokenQualityUsage } from "./tokenQualityCommand.js";
 
-export type AdminContext = { db: Database; redis: () => Redis };
+export type AdminContext = {
+  db: Database; redis: () => Redis;
+  /** The deployment's SLUICE_CHAINS (environment, else the local stack's), for the chain commands. */
+  sluiceChains?: string;
+};
 
 type Command = { usage: string; run: (args: string[], ctx: AdminContext) => Promise<unknown> };
 
@@ -106,6 +112,11 @@ export const adminCommands: Record<string, Command> = {
       });
     },
   },
+  "index-status": {
+    usage: "index-status   (each chain's pool index: phase, percent, block reached of target, pools found and loaded)",
+    run: async (_args, { redis, sluiceChains }) => ({ chains: await readIndexStatus({ redis: redis(), sluiceChains }) }),
+  },
+  "index": { usage: indexUsage, run: indexCommand },
   "settle": {
     usage: "settle --month YYYY-MM [--preview]   (close a UTC month that has ended: its rebate rows become paid)",
     run: async (args, { db }) => {
@@ -113,6 +124,7 @@ export const adminCommands: Record<string, Command> = {
       return { settlement: await settleMonth(db, { month: required(values.month as string | undefined, "--month"), preview: Boolean(values.preview) }) };
     },
   },
+  "token-quality": { usage: tokenQualityUsage.join("\n  "), run: tokenQualityCommand },
 };
 
 function required(value: string | undefined, name: string): string {
@@ -122,5 +134,6 @@ function required(value: string | undefined, name: string): string {
 
 export function adminUsage(): string {
   return ["Usage: pnpm admin <command> [options]", "", ...Object.values(adminCommands).map((c) => `  ${c.usage}`),
-    "  doctor   (check the deployment's configuration against its stores and chains; one line per check)"].join("\n");
+    "  doctor   (check the deployment's configuration against its stores and chains; one line per check)",
+    "  deploy-executor --admin 0x… [--relayers 0x…,0x…] [--chains base,ethereum] [--salt 0x…]   (key: EXECUTOR_DEPLOYER_KEY; chains: SLUICE_CHAINS)"].join("\n");
 }

@@ -1,28 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import pg from "pg";
 import { startRedisRestBridge } from "@sluice/stack/redisRestBridge/index";
+import { createRedis, emptyGraph, redisIndexProgressStore } from "@sluice/core";
+import { runAdminCli } from "@sluice/testkit";
 import { migrateDatabase } from "./migrateDatabase.js";
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 const server = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const name = `sluice_cli_${randomBytes(4).toString("hex")}`;
 const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
 let bridge: Awaited<ReturnType<typeof startRedisRestBridge>>;
 
 async function admin(...args: string[]): Promise<{ code: number; body: any }> {
-  const env = { ...process.env, DATABASE_URL: url, REDIS_REST_URL: bridge.url, REDIS_REST_TOKEN: bridge.token };
-  try {
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "packages/admin/src/cli.ts", ...args], { cwd: root, env });
-    return { code: 0, body: JSON.parse(stdout) };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string };
-    return { code: failed.code, body: JSON.parse(failed.stdout) };
-  }
+  return adminWith({}, ...args);
+}
+
+async function adminWith(extra: Record<string, string>, ...args: string[]): Promise<{ code: number; body: any }> {
+  return runAdminCli({ DATABASE_URL: url, REDIS_REST_URL: bridge.url, REDIS_REST_TOKEN: bridge.token, ...extra }, ...args);
 }
 
 beforeAll(async () => {
@@ -66,5 +60,26 @@ describe("pnpm admin", () => {
     expect(await admin("create-account", "--slug", "x-y", "--name", "n", "--rebate-bps", "ten")).toMatchObject({ code: 1, body: { error: "--rebate-bps: must be a whole number" } });
     expect(await admin("get-account", "nobody")).toMatchObject({ code: 1, body: { code: "NOT_FOUND" } });
     expect(await admin("create-account", "--bogus")).toMatchObject({ code: 1, body: { code: "MALFORMED_REQUEST" } });
+  });
+});
+
+describe("pnpm admin index-status", () => {
+  it("prints each configured chain's index progress", async () => {
+    const progress = redisIndexProgressStore(createRedis({ url: bridge.url, token: bridge.token }));
+    const rpc = { rpcUrl: "http://127.0.0.1:1", executor: null };
+    try {
+      await progress.write({
+        chain: "polygon", phase: "load", startBlock: 100n, targetBlock: 2900n, cursor: 2900n, loadedThrough: null, poolsFound: 40, poolsLoaded: 10,
+        readThrough: 2900n, catchupFrom: 99n, block: 99n, span: 2000n, slices: 7, updatedAt: 1,
+      }, emptyGraph("polygon", 137));
+      await progress.clear("base");
+      const status = await adminWith({ SLUICE_CHAINS: JSON.stringify({ base: rpc, polygon: rpc }) }, "index-status");
+      expect(status).toMatchObject({ code: 0, body: { ok: true, chains: [
+        { chain: "base", phase: "not-started", ready: false, percent: 0, message: "base: index not started" },
+        { chain: "polygon", phase: "load", ready: false, percent: 67, poolsFound: 40, poolsLoaded: 10, message: "polygon: index 67% (pool state 10 of 40)" },
+      ] } });
+    } finally {
+      await progress.clear("polygon");
+    }
   });
 });

@@ -1,6 +1,8 @@
-import { createDb, createRedis, SluiceError, toSluiceError } from "@sluice/core";
+import { createDb, createRedis, SluiceError, toSluiceError, type Redis } from "@sluice/core";
+import { createTcpRedis } from "@sluice/core/node";
 import { adminCommands, adminUsage } from "./adminCommands.js";
 import { runDoctor } from "./doctor/runDoctor.js";
+import { runDeployExecutor } from "./deployExecutor/runDeployExecutor.js";
 import { resolveConfig, resolveDoctorConfig } from "./resolveConfig.js";
 
 const [name, ...args] = process.argv.slice(2);
@@ -11,22 +13,34 @@ if (name === "doctor") {
   console.log(failed === 0 ? "all checks passed" : `${failed} check(s) failed`);
   process.exit(failed === 0 ? 0 : 1);
 }
+if (name === "deploy-executor") {
+  try {
+    const result = await runDeployExecutor({ args, env: process.env });
+    console.log(JSON.stringify(result, null, 2));
+    process.exit(result.ok ? 0 : 1);
+  } catch (err) {
+    console.log(JSON.stringify(toSluiceError(err).toJSON(), null, 2));
+    process.exit(1);
+  }
+}
 const command = name ? adminCommands[name] : undefined;
 if (!command) {
   console.error(adminUsage());
   process.exit(name ? 2 : 0);
 }
 
-const config = resolveConfig();
+const config = resolveDoctorConfig();
 const { db, close } = createDb({ url: config.databaseUrl });
-const redis = () => {
+let tcp: ReturnType<typeof createTcpRedis> | undefined;
+const redis = (): Redis => {
+  if (config.redisUrl) return (tcp ??= createTcpRedis({ url: config.redisUrl })).redis;
   if (!config.redisRestUrl || !config.redisRestToken) {
-    throw new SluiceError("DEPENDENCY_DOWN", "REDIS_REST_URL and REDIS_REST_TOKEN are needed for this command (or a running local stack)");
+    throw new SluiceError("DEPENDENCY_DOWN", "REDIS_URL, or REDIS_REST_URL and REDIS_REST_TOKEN, are needed for this command (or a running local stack)");
   }
   return createRedis({ url: config.redisRestUrl, token: config.redisRestToken });
 };
 try {
-  const result = await command.run(args, { db, redis });
+  const result = await command.run(args, { db, redis, sluiceChains: config.sluiceChains });
   console.log(JSON.stringify({ ok: true, ...(result as object) }, null, 2));
 } catch (err) {
   const error = err instanceof Error && /^Unknown option|^Unexpected argument|^Option '/.test(err.message)
@@ -36,5 +50,6 @@ try {
   console.log(JSON.stringify(error.toJSON(), null, 2));
   process.exitCode = 1;
 } finally {
+  await tcp?.close();
   await close();
 }

@@ -4,11 +4,15 @@ import { fileURLToPath } from "node:url";
 /** Where `pnpm dev` records what it started, so operator commands find the local stack. */
 export const STACK_STATE_FILE = fileURLToPath(new URL("../../../.stack/dev/state.json", import.meta.url));
 
-export type OperatorConfig = { databaseUrl: string; redisRestUrl?: string; redisRestToken?: string };
+export type OperatorConfig = {
+  databaseUrl: string; redisRestUrl?: string; redisRestToken?: string;
+  /** Redis over TCP (`REDIS_URL`, a Node host deployment); used instead of the REST settings when set. */
+  redisUrl?: string;
+};
 
 /**
  * Operator commands take their connections from the environment (`DATABASE_URL`, `REDIS_REST_URL`,
- * `REDIS_REST_TOKEN`); without them, from the running local stack; without that, the local default database.
+ * `REDIS_REST_TOKEN`, or `REDIS_URL` for Redis over TCP); without them, from the running local stack; without that, the local default database.
  */
 export function resolveConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig {
   const state = existsSync(STACK_STATE_FILE)
@@ -18,6 +22,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env): OperatorCon
     databaseUrl: env.DATABASE_URL ?? state.databaseUrl ?? "postgres://postgres@127.0.0.1:5432/sluice",
     redisRestUrl: env.REDIS_REST_URL ?? state.redisRestUrl,
     redisRestToken: env.REDIS_REST_TOKEN ?? state.redisRestToken,
+    redisUrl: env.REDIS_URL,
   };
 }
 

@@ -47,6 +47,13 @@ import {IERC20Minimal} from "./interfaces/IERC20Minimal.sol";
 /// the factory's pool init code hash, exactly as Uniswap's periphery derives it. A route through any other contract
 /// reverts before a token moves, so no caller can pay a look-alike "pool" with the user's input.
 ///
+/// @dev SAME ADDRESS ON EVERY CHAIN. The executor is deployed through the deterministic deployment proxy (CREATE2), so
+/// its address depends only on the salt and the init code: nothing chain-specific is in it. Permit2 is a constant (the
+/// same address everywhere); the initial admin (the deploying key) is the only constructor argument; the factories
+/// (which differ per chain) and the relayers are set once by that admin through `initialize`, after which the admin
+/// can be handed to the operator (for example a multisig). Until then every swap reverts with `NotInitialized`.
+/// Someone replaying the deployment first only deploys the same contract with the same admin.
+///
 /// @dev Needs transient storage (EIP-1153, Cancun): it holds the reentrancy lock and the V3 callback expectations.
 contract SluiceExecutor is IUniswapV3SwapCallback {
     /// @notice The caller is neither an allowed relayer nor the permit's owner.
@@ -73,6 +80,10 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     error Reentrancy();
     /// @notice The admin cannot be handed to the zero address.
     error InvalidAdmin();
+    /// @notice The factories are not set yet (`initialize`).
+    error NotInitialized();
+    /// @notice `initialize` runs once, with both factories and both init code hashes.
+    error InvalidInitialization();
 
     event Swapped(
         address indexed owner,
@@ -84,6 +95,7 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     );
     event RelayerSet(address indexed relayer, bool allowed);
     event AdminTransferred(address indexed previousAdmin, address indexed newAdmin);
+    event Initialized(address v2Factory, bytes32 v2InitCodeHash, address v3Factory, bytes32 v3InitCodeHash);
 
     uint256 private constant KIND_V2 = 0;
     uint256 private constant KIND_V3 = 1;
@@ -120,11 +132,12 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
         bytes32 v3InitCodeHash;
     }
 
-    ISignatureTransfer public immutable permit2;
-    address public immutable v2Factory;
-    bytes32 public immutable v2InitCodeHash;
-    address public immutable v3Factory;
-    bytes32 public immutable v3InitCodeHash;
+    /// @notice Uniswap's Permit2, at the same address on every chain.
+    ISignatureTransfer public constant permit2 = ISignatureTransfer(0x000000000022D473030F116dDEE9F6B43aC78BA3);
+    address public v2Factory;
+    bytes32 public v2InitCodeHash;
+    address public v3Factory;
+    bytes32 public v3InitCodeHash;
     address public admin;
     mapping(address => bool) public isRelayer;
 
@@ -134,23 +147,33 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     address private transient owedToken;
     uint256 private transient owedAmount;
 
-    constructor(ISignatureTransfer permit2_, address[] memory relayers, PoolFactories memory factories) {
-        permit2 = permit2_;
-        v2Factory = factories.v2Factory;
-        v2InitCodeHash = factories.v2InitCodeHash;
-        v3Factory = factories.v3Factory;
-        v3InitCodeHash = factories.v3InitCodeHash;
-        admin = msg.sender;
-        emit AdminTransferred(address(0), msg.sender);
-        for (uint256 i = 0; i < relayers.length; i++) {
-            isRelayer[relayers[i]] = true;
-            emit RelayerSet(relayers[i], true);
-        }
+    constructor(address admin_) {
+        if (admin_ == address(0)) revert InvalidAdmin();
+        admin = admin_;
+        emit AdminTransferred(address(0), admin_);
     }
 
     modifier onlyAdmin() {
         if (msg.sender != admin) revert NotAdmin();
         _;
+    }
+
+    /// @notice Sets this chain's Uniswap factories (once) and allows the first relayers.
+    function initialize(PoolFactories calldata factories, address[] calldata relayers) external onlyAdmin {
+        if (v2Factory != address(0)) revert InvalidInitialization();
+        if (
+            factories.v2Factory == address(0) || factories.v3Factory == address(0) || factories.v2InitCodeHash == 0
+                || factories.v3InitCodeHash == 0
+        ) revert InvalidInitialization();
+        v2Factory = factories.v2Factory;
+        v2InitCodeHash = factories.v2InitCodeHash;
+        v3Factory = factories.v3Factory;
+        v3InitCodeHash = factories.v3InitCodeHash;
+        emit Initialized(factories.v2Factory, factories.v2InitCodeHash, factories.v3Factory, factories.v3InitCodeHash);
+        for (uint256 i = 0; i < relayers.length; i++) {
+            isRelayer[relayers[i]] = true;
+            emit RelayerSet(relayers[i], true);
+        }
     }
 
     function setRelayer(address relayer, bool allowed) external onlyAdmin {
@@ -244,6 +267,7 @@ contract SluiceExecutor is IUniswapV3SwapCallback {
     function _enter(address owner, address recipient, bool signedRecipient) private {
         if (locked) revert Reentrancy();
         locked = true;
+        if (v2Factory == address(0)) revert NotInitialized();
         if (msg.sender != owner) {
             if (!isRelayer[msg.sender]) revert NotAuthorized();
             if (recipient != owner && !signedRecipient) revert InvalidRecipient();

@@ -20,22 +20,24 @@ const FORBIDDEN = [/packages\/devnet\//, /packages\/testkit\//, /packages\/stack
 
 /**
  * Builds each worker exactly as `wrangler deploy` would (`--dry-run --outdir`: bundled, nothing uploaded, no account
- * needed) and measures it. Runs wrangler from the repository, so the configuration paths are the real ones.
+ * needed) and measures it; with `env`, the configuration's `[env.<env>]` block. Runs wrangler from the repository, so
+ * the configuration paths are the real ones.
  */
-export function buildWorkerBundles(root: string, workers: readonly WorkerDeployConfig[]): WorkerBundle[] {
+export function buildWorkerBundles(root: string, workers: readonly WorkerDeployConfig[], env?: string): WorkerBundle[] {
   return workers.map((worker) => {
+    const name = env ? (worker.environments[env]?.name ?? worker.name) : worker.name;
     const outdir = mkdtempSync(join(tmpdir(), "sluice-bundle-"));
     try {
-      const run = spawnSync("pnpm", ["exec", "wrangler", "deploy", "--dry-run", "--outdir", outdir, "--config", worker.configPath], {
+      const run = spawnSync("pnpm", ["exec", "wrangler", "deploy", "--dry-run", "--outdir", outdir, "--config", worker.configPath, ...(env ? ["--env", env] : [])], {
         cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, timeout: 180_000,
       });
       if (run.status !== 0) {
-        return { worker: worker.name, bytes: 0, gzipBytes: 0, forbidden: [], error: (run.stderr || run.stdout).trim().split("\n").slice(-5).join("\n") };
+        return { worker: name, bytes: 0, gzipBytes: 0, forbidden: [], error: (run.stderr || run.stdout).trim().split("\n").slice(-5).join("\n") };
       }
       const code = readFileSync(join(outdir, "index.js"));
       const text = code.toString("utf8");
       const forbidden = FORBIDDEN.filter((pattern) => pattern.test(text)).map((pattern) => pattern.source.replaceAll("\\", ""));
-      return { worker: worker.name, bytes: code.length, gzipBytes: gzipSync(code).length, forbidden };
+      return { worker: name, bytes: code.length, gzipBytes: gzipSync(code).length, forbidden };
     } finally {
       rmSync(outdir, { recursive: true, force: true });
     }

@@ -46,6 +46,18 @@ describe("checkWorkerConfigs", () => {
   });
 });
 
+describe("checkWorkerConfigs: the Redis REST settings", () => {
+  it("are required on Workers though the schema leaves them optional for the Node host's REDIS_URL", () => {
+    write("c/wrangler.toml", `name = "c"\nmain = "src/index.ts"\n[secrets]\nrequired = ["DATABASE_URL", "REDIS_REST_TOKEN"]\n`);
+    write("c/src/index.ts", `export default { fetch: () => new Response("ok") };\n`);
+    const redisSchema = schema.extend({ REDIS_REST_URL: z.string().optional(), REDIS_REST_TOKEN: z.string().optional(), REDIS_URL: z.string().optional() });
+    const workers = readWorkerConfigs(root, ["c/wrangler.toml"]);
+    expect(checkWorkerConfigs({ root, workers, schemas: { c: redisSchema } }).map((p) => `${p.worker}: ${p.problem}`)).toEqual([
+      "c: setting REDIS_REST_URL is required on Workers but is neither in [vars] nor in [secrets] required",
+    ]);
+  });
+});
+
 describe("deploy check of this repository", () => {
   it("every worker builds within the budget, free of development code, and every configuration matches its code", () => {
     const result = deployCheck(REPO_ROOT);

@@ -3,6 +3,9 @@ import { dirname, join } from "node:path";
 import type { z } from "zod";
 import type { WorkerDeployConfig } from "./readWorkerConfigs.js";
 
+/** Settings a worker needs on Workers though its schema leaves them optional (the Node host's `REDIS_URL` replaces them). */
+const WORKERS_REQUIRE = ["REDIS_REST_URL", "REDIS_REST_TOKEN"] as const;
+
 export type ConfigProblem = { worker: string; problem: string };
 
 export type CheckWorkerConfigsParameters = {
@@ -37,6 +40,10 @@ export function checkWorkerConfigs({ root, workers, schemas }: CheckWorkerConfig
         if (!(field as z.ZodType).safeParse(undefined).success && !declared.has(key)) {
           add(`setting ${key} is required by the code but is neither in [vars] nor in [secrets] required`);
         }
+      }
+      // Optional in the schema because the Node host may use REDIS_URL instead, but Workers have only the REST client.
+      for (const key of WORKERS_REQUIRE) {
+        if (key in schema.shape && !declared.has(key)) add(`setting ${key} is required on Workers but is neither in [vars] nor in [secrets] required`);
       }
       for (const key of declared) {
         if (!(key in schema.shape)) add(`setting ${key} is declared but the code never reads it`);

@@ -1,6 +1,7 @@
 import { prepareGatewayAssets } from "@sluice/stack";
 import { buildWorkerBundles, type WorkerBundle } from "./buildWorkerBundles.js";
 import { checkWorkerConfigs, type ConfigProblem } from "./checkWorkerConfigs.js";
+import { checkWorkerEnvironments } from "./checkWorkerEnvironments.js";
 import { readWorkerConfigs } from "./readWorkerConfigs.js";
 import { workerSchemas } from "./workerSchemas.js";
 
@@ -11,13 +12,14 @@ export type DeployCheckReturnType = { bundles: WorkerBundle[]; problems: ConfigP
 
 /**
  * `pnpm deploy:check`: prepares what a deployment ships beside code (the gateway's assets), checks every worker's
- * configuration against its code, and builds every bundle as `wrangler deploy` would, within the size budget and
- * free of development code.
+ * configuration against its code and its staging and production blocks against the top level
+ * (`checkWorkerEnvironments`), and builds every bundle as `wrangler deploy` would, within the size budget and free of
+ * development code.
  */
 export function deployCheck(root: string, options: { build?: boolean } = {}): DeployCheckReturnType {
   prepareGatewayAssets();
   const workers = readWorkerConfigs(root);
-  const problems = checkWorkerConfigs({ root, workers, schemas: workerSchemas });
+  const problems = [...checkWorkerConfigs({ root, workers, schemas: workerSchemas }), ...checkWorkerEnvironments(workers)];
   const bundles = options.build === false ? [] : buildWorkerBundles(root, workers);
   for (const bundle of bundles) {
     if (bundle.error) problems.push({ worker: bundle.worker, problem: `wrangler could not build it: ${bundle.error}` });

@@ -2,3 +2,8 @@ export * from "./readWorkerConfigs.js";
 export * from "./checkWorkerConfigs.js";
 export * from "./buildWorkerBundles.js";
 export * from "./deployCheck.js";
+export * from "./checkWorkerEnvironments.js";
+export * from "./deployOrder.js";
+export * from "./readSecretsFile.js";
+export * from "./checkSecrets.js";
+export * from "./deployProd.js";

@@ -2,6 +2,19 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { parse } from "smol-toml";
 
+/** What a wrangler environment block (`[env.<name>]`) declares: wrangler does not inherit these from the top level. */
+export type WorkerEnvironmentConfig = {
+  name: string;
+  services: { binding: string; service: string; entrypoint?: string }[];
+  vars: Record<string, unknown>;
+  secrets: string[];
+  crons: string[];
+  routes: { pattern: string; custom_domain?: boolean; zone_name?: string }[];
+  /** Analytics Engine bindings: binding → dataset. */
+  datasets: Record<string, string>;
+  observability: boolean;
+};
+
 /** One deployable worker as its wrangler configuration declares it. */
 export type WorkerDeployConfig = {
   name: string;
@@ -15,6 +28,11 @@ export type WorkerDeployConfig = {
   crons: string[];
   /** The static assets folder, relative to the repository, when the worker serves any. */
   assetsDirectory?: string;
+  /** False when the worker is reachable only through service bindings (`workers_dev = false`). */
+  workersDev: boolean;
+  /** The top level as an environment (what `pnpm dev` runs), and each `[env.<name>]` block. */
+  topLevel: WorkerEnvironmentConfig;
+  environments: Record<string, WorkerEnvironmentConfig>;
 };
 
 /** Every wrangler configuration of the repository: the public entry (root) and each area worker's. */
@@ -43,6 +61,22 @@ export function readWorkerConfigs(root: string, files: readonly string[] = WORKE
       secrets: (toml.secrets?.required ?? []) as string[],
       crons: (toml.triggers?.crons ?? []) as string[],
       assetsDirectory: toml.assets?.directory ? rel(String(toml.assets.directory)) : undefined,
+      workersDev: toml.workers_dev !== false,
+      topLevel: environmentOf(toml),
+      environments: Object.fromEntries(Object.entries((toml.env ?? {}) as Record<string, Record<string, any>>).map(([env, block]) => [env, environmentOf(block)])),
     };
   });
+}
+
+function environmentOf(block: Record<string, any>): WorkerEnvironmentConfig {
+  return {
+    name: String(block.name ?? ""),
+    services: (block.services ?? []) as WorkerEnvironmentConfig["services"],
+    vars: (block.vars ?? {}) as Record<string, unknown>,
+    secrets: (block.secrets?.required ?? []) as string[],
+    crons: (block.triggers?.crons ?? []) as string[],
+    routes: (block.routes ?? []) as WorkerEnvironmentConfig["routes"],
+    datasets: Object.fromEntries(((block.analytics_engine_datasets ?? []) as { binding: string; dataset: string }[]).map((d) => [d.binding, d.dataset])),
+    observability: block.observability?.enabled === true,
+  };
 }

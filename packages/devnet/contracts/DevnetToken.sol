@@ -77,7 +77,7 @@ contract DevnetToken {
         return true;
     }
 
-    function _move(address from, address to, uint256 value) private {
+    function _move(address from, address to, uint256 value) internal virtual {
         uint256 balance = balanceOf[from];
         if (balance < value) revert InsufficientBalance();
         unchecked {

@@ -6,3 +6,4 @@ export { ScenarioError } from "./scenario/scenarioError.js";
 export type { Scenario } from "./scenario/scenarioSchema.js";
 export { wellKnownAccounts, devAccounts, devMnemonic } from "./anvil/devAccounts.js";
 export { startAnvil, type AnvilNode } from "./anvil/startAnvil.js";
+export { generateMainnetLikeGraph, poolKey, type MainnetLikeGraph } from "./scenario/generateMainnetLikeGraph.js";

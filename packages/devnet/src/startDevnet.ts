@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Address } from "viem";
-import { chainNames, PERMIT2_ADDRESS, type ChainName } from "@sluice/core";
+import { chainNames, uniswapFactories, type ChainName } from "@sluice/core";
 import { startAnvil, type AnvilNode } from "./anvil/startAnvil.js";
 import { wellKnownAccounts } from "./anvil/devAccounts.js";
 import { jsonRpc } from "./rpc/jsonRpc.js";
@@ -27,6 +27,12 @@ export type StartDevnetOptions = {
   manifestPath?: string;
   /** Deploy Sluice's executor when its deploy module exists (default true). */
   deployExecutor?: boolean;
+  /**
+   * Put the Uniswap factories at the real chains' addresses (core's `uniswapFactories`) instead of the deployer's first
+   * nonces, so that every pool sits where the real factory would put it: a devnet that plays the real chains (the
+   * remote of fork mode's tests). Default false.
+   */
+  realFactories?: boolean;
   log?: (line: string) => void;
 };
 
@@ -66,7 +72,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       const node = await startAnvil({ chainId: resolved.chains[name].chainId, port: basePort === 0 ? 0 : basePort + index, genesisTimestamp });
       nodes.set(name, node);
     }));
-    const manifest = await seedAll(resolved, nodes, now, options.deployExecutor ?? true, log);
+    const manifest = await seedAll(resolved, nodes, now, options.deployExecutor ?? true, options.realFactories ?? false, log);
     manifest.startedAt = startedAt.toISOString();
     if (options.manifestPath) {
       mkdirSync(dirname(options.manifestPath), { recursive: true });
@@ -87,7 +93,7 @@ function loadScenario(input: StartDevnetOptions["scenario"]): Scenario {
 }
 
 async function seedAll(resolved: ResolvedScenario, nodes: Map<ChainName, AnvilNode>, now: number, withExecutor: boolean,
-  log: (line: string) => void): Promise<DevnetManifest> {
+  realFactories: boolean, log: (line: string) => void): Promise<DevnetManifest> {
   const accounts = wellKnownAccounts();
   const relayers = accounts.relayers.map((r) => r.address);
   const chainsManifest = {} as Record<ChainName, ManifestChain>;
@@ -95,13 +101,13 @@ async function seedAll(resolved: ResolvedScenario, nodes: Map<ChainName, AnvilNo
     const node = nodes.get(name)!;
     const chain = resolved.chains[name];
     const started = Date.now();
-    await seedChain(jsonRpc(node.rpcUrl), chain, { deployer: accounts.deployer.address, devAccounts: accounts.all.map((a) => a.address) }, now);
+    const factories = realFactories ? uniswapFactories[name] : undefined;
+    await seedChain(jsonRpc(node.rpcUrl), chain, { deployer: accounts.deployer.address, devAccounts: accounts.all.map((a) => a.address) }, now, factories);
     let executor: Address | null = null;
     if (withExecutor) {
-      executor = await deploySluiceExecutor({ rpcUrl: node.rpcUrl, chainId: chain.chainId, deployerKey: accounts.deployer.privateKey,
-        permit2: PERMIT2_ADDRESS, relayers });
+      executor = await deploySluiceExecutor({ rpcUrl: node.rpcUrl, chainId: chain.chainId, deployerKey: accounts.deployer.privateKey, relayers, factories });
     }
-    chainsManifest[name] = buildChainManifest(chain, node.rpcUrl, accounts.deployer.address, relayers, executor);
+    chainsManifest[name] = buildChainManifest(chain, node.rpcUrl, accounts.deployer.address, relayers, executor, factories);
     // The bridge protocol (Across SpokePool, MulticallHandler, a funded relayer): packages/devnet/src/across/.
     await deployAcross({ rpcUrl: node.rpcUrl, chain: name, manifestChain: chainsManifest[name], deployer: accounts.deployer.address });
     log(`${name}: ${chain.tokens.length} tokens, ${chain.pools.length} pools seeded in ${Date.now() - started} ms`);

@@ -22,6 +22,8 @@ export function chainSecretsFromManifest(
     // Devnet blocks come only with transactions, so a quote reads the head itself by default (tests quote right after
     // changing state); the route benchmark sets a real chain's freshness.
     headMaxAgeMs,
+    // The devnet's pools are a scaled-down market (the thinnest holds a few thousand dollars): all of them routable.
+    routableLiquidityUsd: 1_000,
   }]));
   // The relayers' keys (the swap worker signs gasless swaps with them): the dev accounts allow-listed as relayers.
   const relayerKeys = manifest.accounts.dev
@@ -29,9 +31,6 @@ export function chainSecretsFromManifest(
     .map((a) => a.privateKey);
   return {
     SLUICE_CHAINS: JSON.stringify(chains),
-    // Token quality scores (core's staticTokenQuality): off-chain data, which the devnet manifest stands in for.
-    SLUICE_TOKEN_QUALITY: JSON.stringify(Object.fromEntries(Object.entries(manifest.chains).map(([name, chain]) =>
-      [name, Object.fromEntries(chain.tokens.map((t) => [t.address.toLowerCase(), t.quality]))]))),
     RELAYER_PRIVATE_KEYS: relayerKeys.join(","),
     // Devnet blocks are mined at once: a transaction pending for 5 s is stuck.
     RELAYER_STUCK_AFTER_MS: "5000",

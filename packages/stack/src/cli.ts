@@ -1,10 +1,12 @@
 /**
  * `pnpm dev`: the whole of Sluice on this machine, offline — storage, four devnet chains, the public entry at
  * 127.0.0.1:8787 and the sandbox at 127.0.0.1:8788. Ctrl-C stops everything it started.
+ * `--fork CHAIN=RPC_URL` (repeatable): that chain runs as an anvil fork of the RPC instead (fork mode).
  */
 import { parseArgs } from "node:util";
 import { requireLocalServices } from "./requireLocalServices.js";
 import { startStack } from "./startStack.js";
+import { parseForkOptions } from "./fork/parseForkOptions.js";
 
 const { values } = parseArgs({
   options: {
@@ -13,8 +15,16 @@ const { values } = parseArgs({
     "sandbox-port": { type: "string", default: "8788" },
     // `neon`: the workers use Neon's serverless driver (production's) through a local WebSocket proxy.
     "database-driver": { type: "string", default: "pg" },
+    fork: { type: "string", multiple: true },
   },
 });
+let forks;
+try {
+  forks = parseForkOptions(values.fork ?? []);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const databaseDriver = values["database-driver"];
 if (databaseDriver !== "pg" && databaseDriver !== "neon") {
   console.error(`--database-driver must be pg or neon, got ${databaseDriver}`);
@@ -37,6 +47,7 @@ const stack = await startStack({
   sandboxPort: Number(values["sandbox-port"]),
   redisBridgePort: 8079,
   devnet: { scenario: values.scenario, basePort: 8545 },
+  forks,
   databaseDriver,
   log,
 });

@@ -6,3 +6,4 @@ export * from "./redisRestBridge/index.js";
 export * from "./wrangler/prepareGatewayAssets.js";
 export * from "./requireLocalServices.js";
 export * from "./soak/index.js";
+export * from "./counting/index.js";

@@ -1,21 +1,8 @@
-import { createApp, registerOpenApiDocument, registerWebhookRoutes } from "@sluice/core";
-import { reportingConfigSchema, type ReportingEnv } from "./env.js";
-import { registerGetAccount } from "./routes/account.js";
-import { registerGetUsage } from "./routes/usage.js";
-import { registerGetRebates } from "./routes/rebates.js";
-import { registerAdminRoutes } from "./admin/index.js";
-import { registerPages } from "./pages/index.js";
+import { createReportingApp } from "./createReportingApp.js";
 import { scheduled } from "./scheduled.js";
 
 /** Reporting: the partner's account, usage, rebates and webhooks; the operator's admin API; usage recording; settlement; webhook delivery. */
-const app = createApp<ReportingEnv>({ name: "reporting", config: reportingConfigSchema });
-registerGetAccount(app);
-registerGetUsage(app);
-registerGetRebates(app);
-registerWebhookRoutes(app);
-registerAdminRoutes(app);
-registerOpenApiDocument(app, "Sluice reporting");
-registerPages(app);
+const app = createReportingApp();
 
 /** The internal recording path, reached by other workers through a service binding with this entrypoint. */
 export { UsageRecorder } from "./usageRecorder.js";

@@ -2,7 +2,7 @@ import {
   chainClientLookup, confirmationsLookup, drainUsageOutbox, logEvent, finalizePendingSolves, pruneWebhookHistory, settleDueMonth, readWorkerConfig,
 } from "@sluice/core";
 import { reportingConfigSchema } from "./env.js";
-import { withStorage } from "./usageRecorder.js";
+import { withStorage } from "./usageRecording.js";
 import { deliverDueWebhooks } from "./webhookDelivery.js";
 
 /**

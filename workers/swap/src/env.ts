@@ -9,6 +9,10 @@ export const swapConfigSchema = sluiceConfigSchema.extend({
   RELAYER_STUCK_AFTER_MS: positiveIntSetting().transform((v) => v ?? 60_000),
   /** The health route re-checks relayer balances older than this (ms); default 60 s (the cron checks every minute). */
   RELAYER_BALANCE_MAX_AGE_MS: positiveIntSetting(),
+  /** Subrequests one cron invocation may spend indexing, shared by the chains; default 500 (the paid plan allows 1,000). */
+  INDEX_MAX_SUBREQUESTS: positiveIntSetting(),
+  /** Wall time (ms) one cron invocation may spend indexing; default 20,000. */
+  INDEX_MAX_MS: positiveIntSetting(),
 });
 export type SwapConfig = z.infer<typeof swapConfigSchema>;
 

@@ -1,4 +1,7 @@
-import { createRedis, logEvent, readWorkerConfig, refreshChainGraphs, relayerHealth, type IsolateCaches } from "@sluice/core";
+import {
+  createDbFromConfig, createTokenQualitySource, logEvent, readWorkerConfig, refreshChainGraphs, relayerHealth, workerRedis,
+  type IsolateCaches,
+} from "@sluice/core";
 import { swapConfigSchema, type SwapBindings } from "./env.js";
 
 /**
@@ -8,8 +11,9 @@ import { swapConfigSchema, type SwapBindings } from "./env.js";
 export function createScheduled(caches: IsolateCaches): ExportedHandlerScheduledHandler<SwapBindings> {
   return (_controller, env, ctx) => {
     const config = readWorkerConfig(swapConfigSchema, env);
-    const redis = createRedis({ url: config.REDIS_REST_URL, token: config.REDIS_REST_TOKEN });
-    ctx.waitUntil(refreshChainGraphs({ env: config, redis, graphs: caches.graphs }));
+    const redis = workerRedis({ config, bindings: env });
+    const quality = createTokenQualitySource({ redis: () => redis, openDb: () => createDbFromConfig(config) });
+    ctx.waitUntil(refreshChainGraphs({ env: config, redis, graphs: caches.graphs, quality }));
     ctx.waitUntil(relayerHealth({ redis, sluiceChains: config.SLUICE_CHAINS, relayerPrivateKeys: config.RELAYER_PRIVATE_KEYS, maxAgeMs: 0 })
       .then((report) => logEvent("info", "relayer balances checked", { report: JSON.stringify(report) }))
       .catch((error: unknown) => logEvent("error", "relayer balance check failed", { error: String(error) })));

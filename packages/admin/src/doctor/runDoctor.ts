@@ -1,9 +1,11 @@
+import { executorArtifact } from "@sluice/contracts";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   chainNames, chains, createChainClient, createDb, createRedis, executorAbi, MULTICALL3_ADDRESS, parseChainConfig, PERMIT2_ADDRESS,
   type ChainName,
 } from "@sluice/core";
+import { createTcpRedis } from "@sluice/core/node";
 import { sql } from "drizzle-orm";
 import { formatEther, getAddress, isAddressEqual, type Address, type PublicClient } from "viem";
 
@@ -13,6 +15,8 @@ export type RunDoctorParameters = {
   databaseUrl: string;
   redisRestUrl?: string;
   redisRestToken?: string;
+  /** Redis over TCP (a Node host deployment); checked instead of the REST settings when set. */
+  redisUrl?: string;
   /** The deployment's `SLUICE_CHAINS`. */
   sluiceChains?: string;
   acrossApiUrl?: string;
@@ -53,7 +57,18 @@ export async function runDoctor(p: RunDoctorParameters): Promise<DoctorCheck[]> 
   });
 
   await check("redis", async () => {
-    if (!p.redisRestUrl || !p.redisRestToken) throw new Error("REDIS_REST_URL and REDIS_REST_TOKEN are not set");
+    if (p.redisUrl) {
+      const tcp = createTcpRedis({ url: p.redisUrl });
+      try {
+        if (!(await tcp.ready(3_000))) throw new Error("not reachable over TCP within 3 s (REDIS_URL)");
+        const answer = await tcp.redis.ping();
+        if (answer !== "PONG") throw new Error(`answered ${String(answer)} to PING`);
+        return "reachable over TCP (REDIS_URL)";
+      } finally {
+        await tcp.close();
+      }
+    }
+    if (!p.redisRestUrl || !p.redisRestToken) throw new Error("neither REDIS_URL nor REDIS_REST_URL and REDIS_REST_TOKEN are set");
     const answer = await createRedis({ url: p.redisRestUrl, token: p.redisRestToken }).ping();
     if (answer !== "PONG") throw new Error(`answered ${String(answer)} to PING`);
     return "reachable";
@@ -112,13 +127,18 @@ async function checkChain(
   const executor = deployment.executor;
   await check(`${name} executor`, async () => {
     await hasCode(executor, "the executor");
+    // No immutables: the code on chain is the committed artifact's runtime byte for byte, or it is not our executor.
+    const code = await client.getCode({ address: executor });
+    if (code?.toLowerCase() !== executorArtifact.deployedBytecode.toLowerCase()) {
+      throw new Error("the code at the executor address is not the committed SluiceExecutor artifact (redeploy with `pnpm admin deploy-executor`)");
+    }
     const read = (functionName: "permit2" | "v2Factory" | "v3Factory") => client.readContract({ address: executor, abi: executorAbi, functionName });
     const [permit2, v2, v3] = await Promise.all([read("permit2"), read("v2Factory"), read("v3Factory")]);
     if (!isAddressEqual(permit2, PERMIT2_ADDRESS)) throw new Error(`the executor spends through ${permit2}, not Permit2`);
     for (const [actual, configured, label] of [[v2, deployment.uniswapV2Factory, "V2"], [v3, deployment.uniswapV3Factory, "V3"]] as const) {
       if (configured && !isAddressEqual(actual, configured)) throw new Error(`the executor authenticates ${label} pools of ${actual}, not of the configured ${configured}`);
     }
-    return `${getAddress(executor)}: Permit2 and the configured factories`;
+    return `${getAddress(executor)}: the committed artifact, Permit2 and the configured factories`;
   });
   for (const relayer of deployment.relayers) {
     await check(`${name} relayer ${getAddress(relayer)}`, async () => {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Redis } from "@upstash/redis/cloudflare";
+import type { Redis } from "../redis/createRedis.js";
 import type { Database } from "../db/createDb.js";
 import { apiKeys, type ApiKey } from "../db/schema/index.js";
 import { writeRevokedTombstone } from "../auth/apiKeyCache.js";

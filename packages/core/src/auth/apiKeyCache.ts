@@ -1,5 +1,5 @@
 import { redisKeys } from "../redis/redisKeys.js";
-import type { Redis } from "@upstash/redis/cloudflare";
+import type { Redis } from "../redis/createRedis.js";
 
 /**
  * The Redis cache in front of the api_keys table. Postgres is the truth; the cache only saves a query.

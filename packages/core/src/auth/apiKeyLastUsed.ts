@@ -1,4 +1,4 @@
-import type { Redis } from "@upstash/redis/cloudflare";
+import type { Redis } from "../redis/createRedis.js";
 import { redisKeys } from "../redis/redisKeys.js";
 
 /** How long a key's last use is remembered when it is not used again (a year). */

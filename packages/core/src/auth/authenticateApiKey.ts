@@ -1,4 +1,4 @@
-import type { Redis } from "@upstash/redis/cloudflare";
+import type { Redis } from "../redis/createRedis.js";
 import type { Database } from "../db/createDb.js";
 import { isApiKeyFormat } from "./apiKeyFormat.js";
 import { hashApiKey } from "./hashApiKey.js";

@@ -27,6 +27,13 @@ export const chainDeploymentSchema = z.object({
   minRelayerBalanceWei: z.string().regex(/^\d{1,30}$/).optional(),
   /** Overrides the registry's head freshness for quotes (ms; 0: every quote reads the head itself). */
   headMaxAgeMs: z.number().int().min(0).max(60_000).optional(),
+  /**
+   * Where a cold index starts reading factory events; default: the deployment block of the registry's Uniswap
+   * factory when the configured factory is it (`chains.ts`), else 0.
+   */
+  indexStartBlock: z.number().int().min(0).optional(),
+  /** Overrides the registry's routable-liquidity threshold (USD; 0: every indexed pool is routable). */
+  routableLiquidityUsd: z.number().min(0).max(1e12).optional(),
 });
 export type ChainDeployment = z.infer<typeof chainDeploymentSchema>;
 

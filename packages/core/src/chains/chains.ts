@@ -53,10 +53,30 @@ export type ChainFacts = {
    * (`SLUICE_CHAINS.<chain>.headMaxAgeMs`; 0 reads the head on every quote).
    */
   headMaxAgeMs: number;
+  /**
+   * A pool holding less liquidity than this (USD, at reference prices) is indexed but not routable: the router and
+   * the isolates never see it (see routable/). A deployment may override it (`SLUICE_CHAINS.<chain>.routableLiquidityUsd`;
+   * 0: every indexed pool is routable).
+   */
+  routableLiquidityUsd: number;
   /** Across SpokePool (canonical mainnet address). */
   spokePool: Address;
+  /**
+   * Uniswap's own factories on the chain and the block each was deployed in: a cold index of a configured factory
+   * that is one of these starts reading its events there instead of at block 0 (a deployment may override the start
+   * with `SLUICE_CHAINS.<chain>.indexStartBlock`; the devnet's factories are not these, so it starts at 0).
+   */
+  uniswapFactories: { v2: FactoryDeployment; v3: FactoryDeployment };
+  /**
+   * How many blocks before the cold index's target its catch-up starts, so tokens get their last trade time from
+   * recent `Swap` events (about three days of blocks at the chain's block time).
+   */
+  indexTradeLookbackBlocks: bigint;
   curatedTokens: readonly CuratedToken[];
 };
+
+/** A factory contract and the block it was deployed in. */
+export type FactoryDeployment = { address: Address; deploymentBlock: bigint };
 
 /** Uniswap's Permit2: the same address on every chain. */
 export const PERMIT2_ADDRESS: Address = "0x000000000022D473030F116dDEE9F6B43aC78BA3";
@@ -76,10 +96,19 @@ export const chains: Record<ChainName, ChainFacts> = {
     logoUrl: "https://assets.sluice.fi/chains/ethereum.svg",
     gaslessMinimumUsd: "250",
     confirmations: 12,
+    routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 200_000_000_000n,
     minRelayerBalanceWei: 100_000_000_000_000_000n,
     headMaxAgeMs: 12_000,
     spokePool: "0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5",
+    // Uniswap V2/V3 factories: addresses from docs.uniswap.org (contracts/v2/reference/smart-contracts/v2-deployments,
+    // contracts/v3/reference/deployments); blocks = each factory's creation transaction on ethereum's explorer (the
+    // startBlock of Uniswap's v2-subgraph / v3-subgraph manifests for the chain).
+    uniswapFactories: {
+      v2: { address: "0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f", deploymentBlock: 10_000_835n },
+      v3: { address: "0x1F98431c8aD98523631AE4a59f267346ea31F984", deploymentBlock: 12_369_621n },
+    },
+    indexTradeLookbackBlocks: 21_600n,
     curatedTokens: [
       { symbol: "WETH", name: "Wrapped Ether", decimals: 18, address: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2", wrappedNative: true },
       { symbol: "USDC", name: "USD Coin", decimals: 6, address: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", usdStable: true },
@@ -98,10 +127,19 @@ export const chains: Record<ChainName, ChainFacts> = {
     logoUrl: "https://assets.sluice.fi/chains/base.svg",
     gaslessMinimumUsd: "20",
     confirmations: 10,
+    routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 5_000_000_000n,
     minRelayerBalanceWei: 10_000_000_000_000_000n,
     headMaxAgeMs: 2_000,
     spokePool: "0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64",
+    // Uniswap V2/V3 factories: addresses from docs.uniswap.org (contracts/v2/reference/smart-contracts/v2-deployments,
+    // contracts/v3/reference/deployments); blocks = each factory's creation transaction on base's explorer (the
+    // startBlock of Uniswap's v2-subgraph / v3-subgraph manifests for the chain).
+    uniswapFactories: {
+      v2: { address: "0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6", deploymentBlock: 6_601_915n },
+      v3: { address: "0x33128a8fC17869897dcE68Ed026d694621f6FDfD", deploymentBlock: 1_371_680n },
+    },
+    indexTradeLookbackBlocks: 129_600n,
     curatedTokens: [
       { symbol: "WETH", name: "Wrapped Ether", decimals: 18, address: "0x4200000000000000000000000000000000000006", wrappedNative: true },
       { symbol: "USDC", name: "USD Coin", decimals: 6, address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", usdStable: true },
@@ -120,10 +158,19 @@ export const chains: Record<ChainName, ChainFacts> = {
     logoUrl: "https://assets.sluice.fi/chains/arbitrum.svg",
     gaslessMinimumUsd: "20",
     confirmations: 20,
+    routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 5_000_000_000n,
     minRelayerBalanceWei: 10_000_000_000_000_000n,
     headMaxAgeMs: 250,
     spokePool: "0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A",
+    // Uniswap V2/V3 factories: addresses from docs.uniswap.org (contracts/v2/reference/smart-contracts/v2-deployments,
+    // contracts/v3/reference/deployments); blocks = each factory's creation transaction on arbitrum's explorer (the
+    // startBlock of Uniswap's v2-subgraph / v3-subgraph manifests for the chain).
+    uniswapFactories: {
+      v2: { address: "0xf1D7CC64Fb4452F05c498126312eBE29f30Fbcf9", deploymentBlock: 150_442_611n },
+      v3: { address: "0x1F98431c8aD98523631AE4a59f267346ea31F984", deploymentBlock: 165n },
+    },
+    indexTradeLookbackBlocks: 1_036_800n,
     curatedTokens: [
       { symbol: "WETH", name: "Wrapped Ether", decimals: 18, address: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1", wrappedNative: true },
       { symbol: "USDC", name: "USD Coin", decimals: 6, address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", usdStable: true },
@@ -142,10 +189,19 @@ export const chains: Record<ChainName, ChainFacts> = {
     logoUrl: "https://assets.sluice.fi/chains/polygon.svg",
     gaslessMinimumUsd: "10",
     confirmations: 64,
+    routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 2_000_000_000_000n,
     minRelayerBalanceWei: 20_000_000_000_000_000_000n,
     headMaxAgeMs: 2_000,
     spokePool: "0x9295ee1d8C5b022Be115A2AD3c30C72E34e7F096",
+    // Uniswap V2/V3 factories: addresses from docs.uniswap.org (contracts/v2/reference/smart-contracts/v2-deployments,
+    // contracts/v3/reference/deployments); blocks = each factory's creation transaction on polygon's explorer (the
+    // startBlock of Uniswap's v2-subgraph / v3-subgraph manifests for the chain).
+    uniswapFactories: {
+      v2: { address: "0x9e5A52f57b3038F1B8EeE45F28b3C1967e22799C", deploymentBlock: 49_948_178n },
+      v3: { address: "0x1F98431c8aD98523631AE4a59f267346ea31F984", deploymentBlock: 22_757_547n },
+    },
+    indexTradeLookbackBlocks: 129_600n,
     curatedTokens: [
       { symbol: "WPOL", name: "Wrapped Polygon Ecosystem Token", decimals: 18, address: "0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270", wrappedNative: true },
       { symbol: "WETH", name: "Wrapped Ether", decimals: 18, address: "0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619" },

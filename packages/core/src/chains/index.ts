@@ -5,3 +5,4 @@ export * from "./requireChainDeployment.js";
 export * from "./chainClientLookup.js";
 export * from "./confirmationsLookup.js";
 export * from "./readChainHead.js";
+export * from "./uniswapFactories.js";

@@ -49,6 +49,18 @@ describe("readChainHead", () => {
     expect(calls).toBe(4);
   });
 
+  it("concurrent quotes of an isolate that find the head expired share one read (one Redis GET, one eth_blockNumber)", async () => {
+    const isolate: ChainHeadCache = new Map();
+    const inFlight = new Map();
+    const now = Date.now() + 60_000; // past every window of the test above
+    calls = 0;
+    const heads = await Promise.all(Array.from({ length: 16 }, () =>
+      readChainHead({ chain: "base", client, redis: t.redis, cache: isolate, maxAgeMs: 2_000, inFlight, now })));
+    expect(new Set(heads.map((h) => h.block)).size).toBe(1);
+    expect(calls).toBe(1);
+    expect(inFlight.size).toBe(0);
+  });
+
   it("with Redis down, asks the node", async () => {
     const down = new Redis({ url: "http://127.0.0.1:9", token: "x", retry: { retries: 0 } });
     calls = 0;

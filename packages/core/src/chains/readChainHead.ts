@@ -13,6 +13,11 @@ export type ReadChainHeadParameters = {
   cache: ChainHeadCache;
   /** The freshness contract: a head seen less than this long ago (ms) is used as is; 0 always asks the node. */
   maxAgeMs: number;
+  /**
+   * This isolate's head reads in flight (Redis, then the node), by chain: concurrent quotes that find the head expired
+   * share one instead of each asking Redis and the node. Absent: each call reads on its own.
+   */
+  inFlight?: Map<ChainName, Promise<ReadChainHeadReturnType>>;
   now?: number;
 };
 
@@ -29,6 +34,20 @@ export async function readChainHead(p: ReadChainHeadParameters): Promise<ReadCha
   if (p.maxAgeMs > 0) {
     const local = p.cache.get(p.chain);
     if (local && now - local.seenAt < p.maxAgeMs) return { block: local.block, source: "isolate" };
+    if (p.inFlight) {
+      const running = p.inFlight.get(p.chain);
+      if (running) return running;
+      const read = readShared(p, now).finally(() => p.inFlight!.delete(p.chain));
+      p.inFlight.set(p.chain, read);
+      return read;
+    }
+  }
+  return readShared(p, now);
+}
+
+async function readShared(p: ReadChainHeadParameters, now: number): Promise<ReadChainHeadReturnType> {
+  if (p.maxAgeMs > 0) {
+    const local = p.cache.get(p.chain);
     const shared = await p.redis.get<{ block: string; seenAt: number }>(redisKeys.chainHead(p.chain)).catch(() => null);
     if (shared && now - shared.seenAt < p.maxAgeMs) {
       const block = BigInt(shared.block);

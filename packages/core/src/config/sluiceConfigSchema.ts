@@ -27,9 +27,14 @@ export const sluiceConfigSchema = z.object({
    * which the `neon` driver reaches a local Postgres (the dev stack's `startNeonWsProxy`).
    */
   NEON_WS_PROXY: z.string().optional(),
-  /** Upstash REST endpoint and token (the local REST bridge in development). */
-  REDIS_REST_URL: z.string().url(),
-  REDIS_REST_TOKEN: z.string().min(1),
+  /** Upstash REST endpoint and token (the local REST bridge in development); required unless `REDIS_URL` is set. */
+  REDIS_REST_URL: z.string().url().optional(),
+  REDIS_REST_TOKEN: z.string().min(1).optional(),
+  /**
+   * The Node host only (packages/node-host): Redis over TCP, `redis://…` or `rediss://…`, one connection shared by
+   * every area (handed to them as the `REDIS` binding); the REST settings are then not needed.
+   */
+  REDIS_URL: z.string().url().refine((v) => /^rediss?:\/\//.test(v), "must be a redis:// or rediss:// URL").optional(),
   /** Which keys this deployment accepts. */
   SLUICE_ENVIRONMENT: z.enum(["production", "sandbox"]),
   /** Requests per minute per key when the key has no limit of its own; default by environment. */
@@ -42,10 +47,13 @@ export const sluiceConfigSchema = z.object({
       ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : "must be valid JSON" });
     }
   }),
-  /** Token quality scores, JSON `{chain: {address: score}}` (see indexer/tokenQuality.ts). */
-  SLUICE_TOKEN_QUALITY: z.string().optional(),
   /** Bearer token of the operator's admin API. Unset: the admin API answers 401 to everything. */
   ADMIN_TOKEN: z.string().optional(),
+}).superRefine((config, ctx) => {
+  if (config.REDIS_URL) return;
+  for (const setting of ["REDIS_REST_URL", "REDIS_REST_TOKEN"] as const) {
+    if (!config[setting]) ctx.addIssue({ code: "custom", path: [setting], message: "required (or REDIS_URL on the Node host)" });
+  }
 });
 
 export type SluiceConfig = z.infer<typeof sluiceConfigSchema>;

@@ -1,4 +1,4 @@
-import type { PublicClient } from "viem";
+import type { Address, PublicClient } from "viem";
 import type { ChainDeployment } from "../chains/chainConfig.js";
 import { chains, type ChainName } from "../chains/chains.js";
 import { createChainClient } from "../chains/createChainClient.js";
@@ -7,6 +7,10 @@ import { requireChainDeployment } from "../chains/requireChainDeployment.js";
 import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
 import { chainIndexSourceFromEnv, type IndexerEnv } from "../indexer/chainIndexSourceFromEnv.js";
 import { redisGraphStore } from "../indexer/graphStore.js";
+import type { TokenQualitySource } from "../indexer/tokenQuality.js";
+import { redisIndexProgressStore } from "../indexer/indexProgressStore.js";
+import type { ChainGraph } from "../indexer/graphTypes.js";
+import { refreshSharedPools } from "../indexer/refreshSharedPools.js";
 import type { Redis } from "../redis/createRedis.js";
 import type { RoutingGraphCache } from "../routing/routingGraphCache.js";
 import type { IsolateCaches } from "./isolateCaches.js";
@@ -27,6 +31,11 @@ export type RequestChain = {
    * isolate saw within it, else `eth_blockNumber` (`readChainHead`).
    */
   head: () => Promise<bigint>;
+  /**
+   * Brings a quote's candidate pools to `latestBlock` once per block for every request and isolate
+   * (`refreshSharedPools`: this isolate's copy, else the block's shared entry in Redis, else one Multicall3 call).
+   */
+  refreshPools: (graph: ChainGraph, pools: readonly Address[], latestBlock: bigint) => Promise<number>;
 };
 
 /**
@@ -35,13 +44,22 @@ export type RequestChain = {
  */
 const REQUEST_RPC_TIMEOUT_MS = 4_000;
 
-export type CreateRequestChainParameters = { env: IndexerEnv; name: ChainName; redis: () => Redis; caches: IsolateCaches };
+export type CreateRequestChainParameters = {
+  env: IndexerEnv;
+  name: ChainName;
+  redis: () => Redis;
+  caches: IsolateCaches;
+  /** Token quality scores (`createTokenQualitySource`). */
+  quality: TokenQualitySource;
+  /** The request's work after the answer (the shared pool entry's write). */
+  background?: (work: Promise<unknown>) => void;
+};
 
 /**
  * Builds a chain's request services from the deployment configuration. Throws UNSUPPORTED_CHAIN when the deployment
  * does not serve the chain. The graph source is built on first use (it needs Redis).
  */
-export function createRequestChain({ env, name, redis, caches }: CreateRequestChainParameters): RequestChain {
+export function createRequestChain({ env, name, redis, caches, quality, background }: CreateRequestChainParameters): RequestChain {
   const deployment = requireChainDeployment(env.SLUICE_CHAINS, name);
   const client = createChainClient({ chain: name, deployment, timeoutMs: REQUEST_RPC_TIMEOUT_MS });
   let source: RequestChain["source"] | undefined;
@@ -52,10 +70,13 @@ export function createRequestChain({ env, name, redis, caches }: CreateRequestCh
     client,
     routingGraphs: caches.routingGraphs,
     head: async () => (await readChainHead({
-      chain: name, client, redis: redis(), cache: caches.heads, maxAgeMs: deployment.headMaxAgeMs ?? chains[name].headMaxAgeMs,
+      chain: name, client, redis: redis(), cache: caches.heads, inFlight: caches.headReads, maxAgeMs: deployment.headMaxAgeMs ?? chains[name].headMaxAgeMs,
     })).block,
+    refreshPools: (graph, pools, latestBlock) => refreshSharedPools({
+      graph, client, redis: redis(), pools, latestBlock, inFlight: caches.poolRefreshes, background,
+    }),
     get source() {
-      source ??= { ...chainIndexSourceFromEnv(env, name, redisGraphStore(redis()), caches.graphs), client };
+      source ??= { ...chainIndexSourceFromEnv(env, name, redisGraphStore(redis()), caches.graphs, quality, redisIndexProgressStore(redis())), client };
       return source;
     },
   };

@@ -5,11 +5,14 @@ import type { AuthenticatedKey } from "../auth/authenticateApiKey.js";
 import type { ChainName } from "../chains/chains.js";
 import type { RequestChain } from "./createRequestChain.js";
 import type { TimeStage } from "./timeStage.js";
+import type { IsolateCaches } from "./isolateCaches.js";
 
 /** The per-request services, built lazily once per request and read from the context. */
 export type Services = {
   readonly db: Database;
   readonly redis: Redis;
+  /** What this isolate keeps between requests. */
+  readonly caches: IsolateCaches;
   /** Times one stage of the request into the answer's `Server-Timing` header. */
   time: TimeStage;
   /** Keeps work running after the answer is sent (the execution context's `waitUntil`); failures are logged. */

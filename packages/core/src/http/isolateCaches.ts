@@ -1,6 +1,9 @@
-import type { ChainHeadCache } from "../chains/readChainHead.js";
+import type { ChainHeadCache, ReadChainHeadReturnType } from "../chains/readChainHead.js";
+import type { ChainName } from "../chains/chains.js";
+import type { PoolRefreshesInFlight } from "../indexer/refreshSharedPools.js";
 import { createGraphCache, type GraphCache } from "../indexer/graphCache.js";
 import { createRoutingGraphCache, type RoutingGraphCache } from "../routing/routingGraphCache.js";
+import type { TokenBehaviourCache } from "../tokens/behaviour/readTokenBehaviours.js";
 
 /**
  * What a worker keeps between requests, in one place: created once per isolate (at module scope, where the app is
@@ -13,8 +16,16 @@ export type IsolateCaches = {
   routingGraphs: RoutingGraphCache;
   /** The latest block this isolate saw per chain (`readChainHead`: used for the chain's head freshness). */
   heads: ChainHeadCache;
+  /** Head reads in flight per chain, shared by concurrent quotes (`readChainHead`). */
+  headReads: Map<ChainName, Promise<ReadChainHeadReturnType>>;
+  /** Pool refreshes in flight, shared by concurrent quotes of a block (`refreshSharedPools`). */
+  poolRefreshes: PoolRefreshesInFlight;
+  /** When this isolate last wrote each API key's "last used" (key id → ms): written at most once a minute. */
+  keyUses: Map<string, number>;
+  /** Each chain's token behaviours as last read (`readTokenBehaviours`: reused by /route within the chain's head freshness; /solve reads afresh). */
+  tokenBehaviours: TokenBehaviourCache;
 };
 
 export function createIsolateCaches(): IsolateCaches {
-  return { graphs: createGraphCache(), routingGraphs: createRoutingGraphCache(), heads: new Map() };
+  return { graphs: createGraphCache(), routingGraphs: createRoutingGraphCache(), heads: new Map(), headReads: new Map(), poolRefreshes: new Map(), keyUses: new Map(), tokenBehaviours: new Map() };
 }

@@ -6,6 +6,8 @@ import { SluiceError } from "../errors/SluiceError.js";
 import type { AppEnv } from "./env.js";
 
 export const API_KEY_HEADER = "X-Sluice-API-Key";
+/** How precisely "last used" follows a key's use: one write per key and isolate per this long. */
+const KEY_USE_RESOLUTION_MS = 60_000;
 const DEFAULT_PER_MINUTE = { production: 600, sandbox: 300 } as const;
 
 /**
@@ -15,12 +17,14 @@ const DEFAULT_PER_MINUTE = { production: 600, sandbox: 300 } as const;
  */
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { db, redis } = c.get("services");
+    const services = c.get("services");
+    const { redis, time } = services;
     const config = c.get("config");
     const environment = config.SLUICE_ENVIRONMENT;
-    const { time } = c.get("services");
     const checked = await time("auth", () => authenticateAndLimit({
-      key: c.req.header(API_KEY_HEADER), environment, db, redis,
+      key: c.req.header(API_KEY_HEADER), environment, redis,
+      // Opened only on a key-cache miss: building the database client costs CPU on every request that touches it.
+      get db() { return services.db; },
       defaultPerMinute: config.RATE_LIMIT_PER_MINUTE ?? DEFAULT_PER_MINUTE[environment],
     }));
     if (!checked) throw new SluiceError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
@@ -36,8 +40,14 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
     }
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
     c.set("auth", auth);
-    // The dashboards' "last used": written after the answer, never delaying or failing the request.
-    c.get("services").background(recordApiKeyUse(redis, auth.keyId).catch(() => {}));
+    // The dashboards' "last used": written after the answer, never delaying or failing the request, and at most once
+    // a minute per key and isolate (a Redis command per request would cost more than the whole quote).
+    const { caches, background } = c.get("services");
+    const now = Date.now();
+    if (now - (caches.keyUses.get(auth.keyId) ?? 0) >= KEY_USE_RESOLUTION_MS) {
+      caches.keyUses.set(auth.keyId, now);
+      background(recordApiKeyUse(redis, auth.keyId, new Date(now)).catch(() => {}));
+    }
     await next();
   };
 }

@@ -1,12 +1,14 @@
 import type { MiddlewareHandler } from "hono";
 import { createDbFromConfig, type CreateDbReturnType } from "../db/createDb.js";
-import { createRedis, type Redis } from "../redis/createRedis.js";
+import type { Redis } from "../redis/createRedis.js";
+import { workerRedis } from "../redis/workerRedis.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { chainById, type ChainName } from "../chains/chains.js";
 import { createRequestChain, type RequestChain } from "./createRequestChain.js";
 import type { AppEnv, Services } from "./env.js";
 import type { IsolateCaches } from "./isolateCaches.js";
 import { timeStage } from "./timeStage.js";
+import { createTokenQualitySource } from "../tokenQuality/createTokenQualitySource.js";
 
 /**
  * Builds the request's services (database, Redis, chains) once, lazily, and closes what was opened after the
@@ -18,11 +20,14 @@ export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
     let database: CreateDbReturnType | undefined;
     let redis: Redis | undefined;
     const chainsBuilt = new Map<ChainName, RequestChain>();
+    // Its own short-lived connection per read: a graph indexed on the spot may finish after this request's is closed.
+    const quality = createTokenQualitySource({ redis: () => built.redis, openDb: () => createDbFromConfig(config) });
     const built: Services = {
       get db() {
         database ??= createDbFromConfig(config);
         return database.db;
       },
+      caches,
       time: timeStage(c),
       background(work) {
         const settled = work.catch((error: unknown) => console.error("background work failed", error));
@@ -33,7 +38,7 @@ export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
         }
       },
       get redis() {
-        redis ??= createRedis({ url: config.REDIS_REST_URL, token: config.REDIS_REST_TOKEN });
+        redis ??= workerRedis({ config, bindings: c.env as object });
         return redis;
       },
       servedChain(nameOrId) {
@@ -49,7 +54,7 @@ export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
       chain(name) {
         let chain = chainsBuilt.get(name);
         if (!chain) {
-          chain = createRequestChain({ env: config, name, redis: () => built.redis, caches });
+          chain = createRequestChain({ env: config, name, redis: () => built.redis, caches, quality, background: built.background });
           chainsBuilt.set(name, chain);
         }
         return chain;

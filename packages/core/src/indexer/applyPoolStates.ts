@@ -3,11 +3,12 @@ import { V2Pool } from "../pools/v2/v2Pool.js";
 import { V3Pool } from "../pools/v3/v3Pool.js";
 import type { ChainGraph } from "./graphTypes.js";
 import type { PoolState } from "./readPoolStates.js";
+import { v3TickWord } from "./v3TickWords.js";
 
 /**
  * Puts freshly read pool state into the graph: new immutable pool objects replace the old ones (quotes in flight
  * keep the objects they hold). V3 tick lists are the known ticks updated with the ticks just read (an uninitialized
- * tick is removed). A V3 pool without a price stays pending. Returns the pools that changed.
+ * tick is removed; a bitmap word read in full replaces every known tick in it). A V3 pool without a price stays pending. Returns the pools that changed.
  */
 export function applyPoolStates(graph: ChainGraph, states: ReadonlyMap<Address, PoolState>): Address[] {
   const changed: Address[] = [];
@@ -20,13 +21,18 @@ export function applyPoolStates(graph: ChainGraph, states: ReadonlyMap<Address, 
     } else {
       if (state.sqrtPriceX96 === 0n) continue;
       const known = meta instanceof V3Pool ? meta.ticks : [];
+      const tickSpacing = meta instanceof V3Pool ? meta.tickSpacing : (meta as { tickSpacing: number }).tickSpacing;
       const ticks = new Map(known.map((t) => [t.index, t.liquidityNet]));
+      // Words read in full replace what was known in them.
+      if (state.tickWords) {
+        const words = new Set(state.tickWords);
+        for (const index of ticks.keys()) if (words.has(v3TickWord(index, tickSpacing))) ticks.delete(index);
+      }
       for (const [index, net] of state.ticks) {
         if (net === null) ticks.delete(index);
         else ticks.set(index, net);
       }
       const sorted = [...ticks].sort((a, b) => a[0] - b[0]).map(([index, liquidityNet]) => ({ index, liquidityNet }));
-      const tickSpacing = meta instanceof V3Pool ? meta.tickSpacing : (meta as { tickSpacing: number }).tickSpacing;
       graph.pools.set(address, new V3Pool({
         address, token0, token1, fee: meta.fee, tickSpacing,
         sqrtPriceX96: state.sqrtPriceX96, tick: state.tick, liquidity: state.liquidity, ticks: sorted,

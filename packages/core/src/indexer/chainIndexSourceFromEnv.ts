@@ -5,32 +5,30 @@ import { createChainClient } from "../chains/createChainClient.js";
 import type { ChainIndexSource } from "./chainIndexSource.js";
 import type { GraphCache } from "./graphCache.js";
 import type { GraphStore } from "./graphStore.js";
-import { staticTokenQuality, type TokenQualitySource } from "./tokenQuality.js";
+import type { IndexProgressStore } from "./indexProgressStore.js";
+import { indexStartBlock } from "./indexStartBlock.js";
+import type { TokenQualitySource } from "./tokenQuality.js";
+import { routableLiquidityUsd } from "../routable/routableLiquidityUsd.js";
 
 /** The worker settings the indexer reads. */
 export type IndexerEnv = {
   /** Chain deployment configuration (see chains/chainConfig.ts). */
   SLUICE_CHAINS?: string;
-  /** Token quality scores, JSON `{chain: {address: score}}` (see tokenQuality.ts). */
-  SLUICE_TOKEN_QUALITY?: string;
+  /** Subrequests one cron invocation may spend indexing, shared by the chains (default 500). */
+  INDEX_MAX_SUBREQUESTS?: number;
+  /** Wall time (ms) one cron invocation may spend indexing (default 20,000). */
+  INDEX_MAX_MS?: number;
 };
-
-const qualitySources = new Map<string, TokenQualitySource>();
 
 /**
  * How to index `chain` and where its graph lives, from the worker's settings. Throws UNSUPPORTED_CHAIN when the
- * deployment does not configure the chain.
+ * deployment does not configure the chain. Token quality comes from `quality` (in the workers
+ * `createTokenQualitySource`: Postgres behind a Redis cache).
  */
 export function chainIndexSourceFromEnv(
-  env: IndexerEnv, chain: ChainName, store: GraphStore, cache: GraphCache,
+  env: IndexerEnv, chain: ChainName, store: GraphStore, cache: GraphCache, quality: TokenQualitySource, progress: IndexProgressStore,
 ): ChainIndexSource & { deployment: ChainDeployment } {
   const deployment = requireChainDeployment(env.SLUICE_CHAINS, chain);
-  const key = env.SLUICE_TOKEN_QUALITY ?? "";
-  let quality = qualitySources.get(key);
-  if (!quality) {
-    quality = staticTokenQuality(env.SLUICE_TOKEN_QUALITY);
-    qualitySources.set(key, quality);
-  }
   return {
     chain,
     chainId: chains[chain].id,
@@ -38,8 +36,12 @@ export function chainIndexSourceFromEnv(
     uniswapV2Factory: deployment.uniswapV2Factory,
     uniswapV3Factory: deployment.uniswapV3Factory,
     store,
+    progress,
     cache,
+    startBlock: indexStartBlock(chain, deployment),
+    tradeLookbackBlocks: chains[chain].indexTradeLookbackBlocks,
     quality,
+    routableLiquidityUsd: routableLiquidityUsd(chain, deployment),
     deployment,
   };
 }

@@ -2,9 +2,9 @@
 import { describeGraphStore, startTestRedis } from "@sluice/testkit";
 import { memoryGraphStore, redisGraphStore } from "./graphStore.js";
 
-describeGraphStore("memory", async () => ({ store: memoryGraphStore(), close: async () => {} }));
+describeGraphStore("memory", async (options) => ({ store: memoryGraphStore(options), close: async () => {} }));
 
-describeGraphStore("Redis (Upstash REST)", async () => {
+describeGraphStore("Redis (Upstash REST)", async (options) => {
   const { redis, close } = await startTestRedis();
-  return { store: redisGraphStore(redis), close };
+  return { store: redisGraphStore(redis, options), close };
 });

@@ -1,11 +1,14 @@
 import type { Address, PublicClient } from "viem";
 import type { ChainName } from "../chains/chains.js";
+import { indexedEvents } from "./abis.js";
+import { addTokenMetadata } from "./addTokenMetadata.js";
 import { applyPoolStates } from "./applyPoolStates.js";
 import { emptyGraph, indexPoolsByToken, type IndexedToken, type ChainGraph } from "./graphTypes.js";
+import { unlimitedIndexBudget, type IndexBudget } from "./indexBudget.js";
 import { readIndexLogs } from "./readIndexLogs.js";
 import { readPoolStates, type PoolStateRequest } from "./readPoolStates.js";
-import { readTokenMetadata } from "./readTokenMetadata.js";
 import type { TokenQualitySource } from "./tokenQuality.js";
+import { v3TickWord } from "./v3TickWords.js";
 
 export type IndexChainParameters = {
   chain: ChainName;
@@ -20,36 +23,81 @@ export type IndexChainParameters = {
   startBlock?: bigint;
   /** Index through this block; default: the latest. */
   toBlock?: bigint;
-  blocksPerRequest?: bigint;
+  /** The log-query span to start with (see `readIndexLogs`). */
+  span?: bigint;
+  /** What this pass may spend; when it runs out the pass ends early (`toBlock` says where). Default: no limit. */
+  budget?: IndexBudget;
+  /**
+   * Up to this many indexed pools the log query names them (and the factories) as its address filter; past it, the
+   * query filters by the events' topics only and the answer is matched to known pools. Default 1,000.
+   */
+  maxAddressFilter?: number;
+  /**
+   * For a graph that holds only part of the stored graph (`GraphStore.readForUpdate`): adds the stored pools and
+   * tokens of these addresses (`GraphStore.load`), answering the requests it made. Called with the addresses the
+   * pass's logs name, then with their tokens, before anything is looked up.
+   */
+  loadStored?: (wanted: { pools?: Iterable<Address>; tokens?: Iterable<Address> }) => Promise<number>;
 };
 
-export type IndexChainReturnType = { graph: ChainGraph; fromBlock: bigint; toBlock: bigint; logs: number; poolsRead: number; newTokens: number };
+export type IndexChainReturnType = {
+  graph: ChainGraph; fromBlock: bigint; toBlock: bigint; logs: number; poolsRead: number; newTokens: number;
+  /** The log-query span the pass ended with. */
+  span: bigint;
+  /** Pools this pass created, re-read or dropped, and tokens whose metadata changed: what an incremental store write rewrites. */
+  changedPools: Set<Address>; changedTokens: Set<Address>;
+};
+
+/** Multicall3 calls per request when indexing. */
+export const INDEX_CALLS_PER_REQUEST = 500;
 
 /**
  * One incremental indexing pass: reads the factory and pool events after the graph's block, discovers the pools the
- * factories created, re-reads (Multicall3, at `toBlock`) the state of every pool an event touched — V2 reserves,
- * V3 price, liquidity and the ticks named by Mint/Burn events — reads new tokens' metadata, and records each token's
- * latest trade. See README.md for the model.
+ * factories created, re-reads (Multicall3, at the block reached) the state of every pool an event touched — V2
+ * reserves; V3 price and liquidity, for a new pool every initialized tick of its tick bitmap, for a Mint or Burn the
+ * bitmap words of the ticks it named — reads new tokens' metadata, and records each token's latest trade. Within a
+ * budget it may stop before the head: the graph's block is then the last block fully read. See README.md.
  */
 export async function indexChain(params: IndexChainParameters): Promise<IndexChainReturnType> {
   const { chain, chainId, client, quality } = params;
+  const budget = params.budget ?? unlimitedIndexBudget();
   const graph = params.graph ?? emptyGraph(chain, chainId);
   const fromBlock = graph.block >= 0n ? graph.block + 1n : (params.startBlock ?? 0n);
-  const toBlock = params.toBlock ?? (await client.getBlockNumber({ cacheTime: 0 }));
-  if (toBlock < fromBlock) return { graph, fromBlock, toBlock: graph.block, logs: 0, poolsRead: 0, newTokens: 0 };
+  const factories = [params.uniswapV2Factory, params.uniswapV3Factory].filter((a): a is Address => !!a).map(lower);
+  let head = params.toBlock;
+  if (head === undefined) {
+    budget.spend(1);
+    head = await client.getBlockNumber({ cacheTime: 0 });
+  }
+  const nothing = { graph, fromBlock, toBlock: graph.block, logs: 0, poolsRead: 0, newTokens: 0, span: params.span ?? 2_000n, changedPools: new Set<Address>(), changedTokens: new Set<Address>() };
+  if (head < fromBlock) return nothing;
 
-  const [logs, block] = await Promise.all([
-    readIndexLogs({ client, fromBlock, toBlock, blocksPerRequest: params.blocksPerRequest }),
-    client.getBlock({ blockNumber: toBlock }),
-  ]);
+  // Small pool sets: name every pool (and the factories) in the filter. Large ones, and a graph that holds only part
+  // of the stored one (its size unknown): topics only, matched below — one query per range however many pools, where
+  // address batches would cost one query per batch per range.
+  const known = graph.pools.size + graph.pending.size;
+  const address = !params.loadStored && known <= (params.maxAddressFilter ?? 1_000)
+    ? [...factories, ...graph.pools.keys(), ...graph.pending.keys()]
+    : undefined;
+  // Keep about a third of what is left for the state reads that follow.
+  const read = await readIndexLogs({
+    client, fromBlock, toBlock: head, span: params.span, budget, events: indexedEvents, address,
+    reserve: Math.max(3, Math.ceil(budget.remaining() / 3)),
+  });
+  const { logs } = read;
+  const toBlock = read.reached;
+  if (toBlock < fromBlock) return { ...nothing, span: read.span };
+  budget.spend(1);
+  const block = await client.getBlock({ blockNumber: toBlock });
+
   const v2Factory = params.uniswapV2Factory?.toLowerCase();
   const v3Factory = params.uniswapV3Factory?.toLowerCase();
-  const isV2 = (a: Address) => graph.pools.get(a)?.protocol === "uniswap-v2" || graph.pending.get(a)?.protocol === "uniswap-v2";
-  const isV3 = (a: Address) => graph.pools.get(a)?.protocol === "uniswap-v3" || graph.pending.get(a)?.protocol === "uniswap-v3";
-  const touched = new Map<Address, PoolStateRequest & { ticks: number[] }>();
+  if (params.loadStored) await loadNamed(graph, logs, new Set([v2Factory, v3Factory].filter((a) => a !== undefined)), params.loadStored, budget);
+  const protocolOf = (a: Address) => (graph.pools.get(a) ?? graph.pending.get(a))?.protocol;
+  const touched = new Map<Address, PoolStateRequest & { words: Set<number>; all: boolean }>();
   const touch = (address: Address, protocol: PoolStateRequest["protocol"]) => {
     let entry = touched.get(address);
-    if (!entry) touched.set(address, (entry = { protocol, address, ticks: [] }));
+    if (!entry) touched.set(address, (entry = { protocol, address, words: new Set(), all: false }));
     return entry;
   };
   const lastTrade = new Map<Address, { block: bigint; timestamp?: number }>();
@@ -64,53 +112,90 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   for (const log of logs) {
     const a = log.args;
     if (log.eventName === "PairCreated" && log.address === v2Factory) {
-      const pair = (a.pair as Address).toLowerCase() as Address;
+      const pair = lower(a.pair);
+      if (protocolOf(pair)) continue;
       graph.pending.set(pair, { protocol: "uniswap-v2", address: pair, token0: lower(a.token0), token1: lower(a.token1), fee: 3000, tickSpacing: 0 });
       touch(pair, "uniswap-v2");
     } else if (log.eventName === "PoolCreated" && log.address === v3Factory) {
-      const pool = (a.pool as Address).toLowerCase() as Address;
+      const pool = lower(a.pool);
+      if (protocolOf(pool)) continue;
       graph.pending.set(pool, { protocol: "uniswap-v3", address: pool, token0: lower(a.token0), token1: lower(a.token1), fee: Number(a.fee), tickSpacing: Number(a.tickSpacing) });
-      touch(pool, "uniswap-v3");
-    } else if (isV2(log.address) && (log.eventName === "Sync" || log.eventName === "Swap")) {
+      touch(pool, "uniswap-v3").all = true;
+    } else if (protocolOf(log.address) === "uniswap-v2" && (log.eventName === "Sync" || log.eventName === "Swap")) {
       touch(log.address, "uniswap-v2");
       if (log.eventName === "Swap") traded(log.address, log);
-    } else if (isV3(log.address)) {
+    } else if (protocolOf(log.address) === "uniswap-v3") {
       const entry = touch(log.address, "uniswap-v3");
-      if (log.eventName === "Mint" || log.eventName === "Burn") entry.ticks.push(Number(a.tickLower), Number(a.tickUpper));
+      const spacing = tickSpacingOf(graph.pools.get(log.address) ?? graph.pending.get(log.address)!);
+      // A pool never read in full (pending since its creation) is read in full once it is initialized.
+      if (log.eventName === "Initialize" && !graph.pools.has(log.address)) entry.all = true;
+      if (log.eventName === "Mint" || log.eventName === "Burn") {
+        entry.words.add(v3TickWord(Number(a.tickLower), spacing)).add(v3TickWord(Number(a.tickUpper), spacing));
+      }
       if (log.eventName === "Swap") traded(log.address, log);
     }
   }
 
-  // Tokens first: a pool is only usable once both its tokens have metadata.
-  const unknownTokens = new Set<Address>();
-  for (const p of graph.pending.values()) for (const t of [p.token0, p.token1]) if (!graph.tokens.has(t)) unknownTokens.add(t);
-  const metadata = await readTokenMetadata(client, [...unknownTokens], toBlock);
-  for (const m of metadata) graph.tokens.set(m.address, { ...m, quality: null, lastTradeAt: null });
+  // Tokens first: a pool is only usable once both its tokens have metadata (pools of tokens without it are dropped).
+  const metadata = await addTokenMetadata({ graph, client, budget });
+  const changedTokens = new Set<Address>(metadata.added);
 
-  const requests = [...touched.values()]
+  const requests: PoolStateRequest[] = [...touched.values()]
     .filter((r) => { const p = graph.pools.get(r.address) ?? graph.pending.get(r.address); return p && graph.tokens.has(p.token0) && graph.tokens.has(p.token1); })
-    .map((r) => ({ ...r, ticks: [...new Set(r.ticks)] }));
-  const states = await readPoolStates({ client, requests, blockNumber: toBlock, batchSize: 100_000 });
+    .map(({ protocol, address, words, all }) => {
+      const meta = graph.pools.get(address) ?? graph.pending.get(address)!;
+      if (protocol === "uniswap-v2") return { protocol, address };
+      return { protocol, address, tickSpacing: tickSpacingOf(meta), ...(all ? { tickWords: "all" as const } : words.size > 0 ? { tickWords: [...words] } : {}) };
+    });
+  const states = await readPoolStates({ client, requests, blockNumber: toBlock, callsPerRequest: INDEX_CALLS_PER_REQUEST, budget });
   applyPoolStates(graph, states);
 
   // Trade times: from the logs when the node includes them, else from the blocks (one request per distinct block).
   const missing = [...new Set([...lastTrade.values()].filter((t) => t.timestamp === undefined).map((t) => t.block))];
+  budget.spend(missing.length);
   const stamps = new Map(await Promise.all(missing.map(async (b) => [b, Number((await client.getBlock({ blockNumber: b })).timestamp)] as const)));
   for (const [token, t] of lastTrade) {
     const known = graph.tokens.get(token);
     if (known) graph.tokens.set(token, { ...known, lastTradeAt: t.timestamp ?? stamps.get(t.block)! });
+    if (known) changedTokens.add(token);
   }
 
   const scores = await quality(chain, [...graph.tokens.keys()]);
   for (const [address, token] of graph.tokens) {
     const score = scores.get(address) ?? null;
     if (score !== token.quality) graph.tokens.set(address, { ...token, quality: score } satisfies IndexedToken);
+    if (score !== token.quality) changedTokens.add(address);
   }
 
   graph.block = toBlock;
   graph.blockTimestamp = Number(block.timestamp);
   indexPoolsByToken(graph);
-  return { graph, fromBlock, toBlock, logs: logs.length, poolsRead: requests.length, newTokens: metadata.length };
+  const changedPools = new Set<Address>([...touched.keys(), ...metadata.dropped]);
+  return { graph, fromBlock, toBlock, logs: logs.length, poolsRead: requests.length, newTokens: metadata.added.length, span: read.span, changedPools, changedTokens };
+}
+
+/** What the logs name, and the tokens of those pools, added from the store to a graph that holds only part of it. */
+async function loadNamed(
+  graph: ChainGraph, logs: Awaited<ReturnType<typeof readIndexLogs>>["logs"], factories: ReadonlySet<string>,
+  load: NonNullable<IndexChainParameters["loadStored"]>, budget: IndexBudget,
+) {
+  const pools = new Set<Address>();
+  const tokens = new Set<Address>();
+  for (const log of logs) {
+    const a = log.args;
+    if (log.eventName === "PairCreated" || log.eventName === "PoolCreated") {
+      if (!factories.has(log.address)) continue; // another factory's pool: never indexed
+      pools.add(lower(log.eventName === "PairCreated" ? a.pair : a.pool));
+      tokens.add(lower(a.token0)).add(lower(a.token1));
+    } else pools.add(log.address);
+  }
+  budget.spend(await load({ pools }));
+  for (const address of pools) {
+    const pool = graph.pools.get(address) ?? graph.pending.get(address);
+    if (pool) tokens.add(pool.token0).add(pool.token1);
+  }
+  budget.spend(await load({ tokens }));
 }
 
 const lower = (value: unknown) => String(value).toLowerCase() as Address;
+const tickSpacingOf = (pool: object) => (pool as { tickSpacing?: number }).tickSpacing ?? 0;

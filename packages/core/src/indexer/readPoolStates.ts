@@ -2,12 +2,22 @@ import type { Address, PublicClient } from "viem";
 import { MULTICALL3_ADDRESS } from "../chains/chains.js";
 import type { PoolProtocol } from "../pools/types.js";
 import { v2PairAbi, v3PoolAbi } from "./abis.js";
+import type { IndexBudget } from "./indexBudget.js";
+import { readTickBitmaps } from "./readTickBitmaps.js";
+import { v3AllTickWords } from "./v3TickWords.js";
 
 export type PoolStateRequest = {
   protocol: PoolProtocol;
   address: Address;
   /** V3: ticks whose `ticks(tick)` entry to read as well. */
   ticks?: readonly number[];
+  /**
+   * V3: tick bitmap words to read in full, as Uniswap's TickLens does (`tickBitmap(word)`, then `ticks(t)` for every
+   * bit set), or `"all"`: every word the pool's tick spacing can use, read through the tick bitmap lens
+   * (`readTickBitmaps`: whole word ranges per `eth_call`). Needs `tickSpacing`.
+   */
+  tickWords?: readonly number[] | "all";
+  tickSpacing?: number;
 };
 
 export type V2State = { protocol: "uniswap-v2"; reserve0: bigint; reserve1: bigint };
@@ -16,8 +26,10 @@ export type V3State = {
   sqrtPriceX96: bigint;
   tick: number;
   liquidity: bigint;
-  /** The requested ticks: liquidityNet when initialized, null when not. */
+  /** The requested ticks and the initialized ticks of the words read: liquidityNet when initialized, null when not. */
   ticks: Map<number, bigint | null>;
+  /** Bitmap words read in full: every initialized tick in them is in `ticks` (any other known tick there is gone). */
+  tickWords?: readonly number[];
 };
 export type PoolState = V2State | V3State;
 
@@ -26,36 +38,51 @@ export type ReadPoolStatesParameters = {
   requests: readonly PoolStateRequest[];
   blockNumber: bigint;
   /**
-   * Calldata bytes per Multicall3 call; 0 puts everything in one call (the quote-time refresh does, so a quote costs
-   * one round trip). The indexer chunks large reads.
+   * Calls per Multicall3 request; default: everything in one request (the quote-time refresh does, so a quote costs
+   * one round trip). The indexer reads in chunks.
    */
-  batchSize?: number;
+  callsPerRequest?: number;
+  /** Each Multicall3 request spends one subrequest of it. */
+  budget?: IndexBudget;
 };
+
+type Call = { address: Address; abi: typeof v2PairAbi | typeof v3PoolAbi; functionName: string; args?: readonly unknown[] };
 
 /**
  * Reads pool state through Multicall3 at one block, so every pool is seen at the same instant: V2 `getReserves`;
- * V3 `slot0`, `liquidity` and the requested `ticks`. Throws if any read fails (a pool that cannot be read must not
- * be quoted on stale state).
+ * V3 `slot0`, `liquidity`, the requested `ticks`, and — for requested bitmap words — the words and then the ticks
+ * their set bits name (a second round at the same block); for `"all"`, the lens reads at the same block. Throws if
+ * any read fails (a pool that cannot be read must not be quoted on stale state).
  */
-export async function readPoolStates({ client, requests, blockNumber, batchSize = 0 }: ReadPoolStatesParameters): Promise<Map<Address, PoolState>> {
-  const contracts: { address: Address; abi: typeof v2PairAbi | typeof v3PoolAbi; functionName: string; args?: readonly unknown[] }[] = [];
+export async function readPoolStates({ client, requests, blockNumber, callsPerRequest, budget }: ReadPoolStatesParameters): Promise<Map<Address, PoolState>> {
+  const call = (calls: Call[]) => multicall(client, calls, blockNumber, callsPerRequest, budget);
+  const contracts: Call[] = [];
+  const words = new Map<Address, number[]>();
+  const everyWord = requests.filter((r) => r.protocol === "uniswap-v3" && r.tickWords === "all");
+  for (const r of everyWord) if (!r.tickSpacing) throw new Error(`pool ${r.address}: reading tick words needs its tick spacing`);
   for (const r of requests) {
-    if (r.protocol === "uniswap-v2") contracts.push({ address: r.address, abi: v2PairAbi, functionName: "getReserves" });
-    else {
-      contracts.push({ address: r.address, abi: v3PoolAbi, functionName: "slot0" }, { address: r.address, abi: v3PoolAbi, functionName: "liquidity" });
-      for (const tick of r.ticks ?? []) contracts.push({ address: r.address, abi: v3PoolAbi, functionName: "ticks", args: [tick] });
+    if (r.protocol === "uniswap-v2") {
+      contracts.push({ address: r.address, abi: v2PairAbi, functionName: "getReserves" });
+      continue;
+    }
+    contracts.push({ address: r.address, abi: v3PoolAbi, functionName: "slot0" }, { address: r.address, abi: v3PoolAbi, functionName: "liquidity" });
+    for (const tick of r.ticks ?? []) contracts.push({ address: r.address, abi: v3PoolAbi, functionName: "ticks", args: [tick] });
+    if (r.tickWords && r.tickWords !== "all") {
+      if (!r.tickSpacing) throw new Error(`pool ${r.address}: reading tick words needs its tick spacing`);
+      const list = [...new Set(r.tickWords)];
+      words.set(r.address, list);
+      for (const word of list) contracts.push({ address: r.address, abi: v3PoolAbi, functionName: "tickBitmap", args: [word] });
     }
   }
   if (contracts.length === 0) return new Map();
-  const results = await client.multicall({
-    contracts: contracts as never,
-    allowFailure: false,
-    blockNumber,
-    batchSize,
-    multicallAddress: MULTICALL3_ADDRESS,
-  }) as unknown[];
+  // Both reads are at the same block; the lens's runs beside the Multicall3 ones.
+  const lensRead = everyWord.length === 0 ? undefined : readTickBitmaps({
+    client, blockNumber, budget, pools: everyWord.map((r) => ({ address: r.address, tickSpacing: r.tickSpacing! })),
+  });
+  const [results, lensTicks] = await Promise.all([call(contracts), lensRead]);
 
   const states = new Map<Address, PoolState>();
+  const populated: { request: PoolStateRequest; tick: number }[] = [];
   let i = 0;
   for (const r of requests) {
     if (r.protocol === "uniswap-v2") {
@@ -66,11 +93,40 @@ export async function readPoolStates({ client, requests, blockNumber, batchSize 
     const [sqrtPriceX96, tick] = results[i++] as [bigint, number];
     const liquidity = results[i++] as bigint;
     const ticks = new Map<number, bigint | null>();
-    for (const t of r.ticks ?? []) {
-      const info = results[i++] as readonly [bigint, bigint, bigint, bigint, bigint, bigint, number, boolean];
-      ticks.set(t, info[7] ? info[1] : null);
+    for (const t of r.ticks ?? []) ticks.set(t, initializedNet(results[i++]));
+    const whole = lensTicks?.get(r.address);
+    for (const [t, net] of whole ?? []) ticks.set(t, net);
+    const list = whole ? v3AllTickWords(r.tickSpacing!) : words.get(r.address);
+    for (const word of whole ? [] : list ?? []) {
+      const bitmap = results[i++] as bigint;
+      for (let bit = 0; bit < 256; bit++) {
+        if ((bitmap >> BigInt(bit)) & 1n) populated.push({ request: r, tick: ((word << 8) + bit) * r.tickSpacing! });
+      }
     }
-    states.set(r.address, { protocol: "uniswap-v3", sqrtPriceX96, tick, liquidity, ticks });
+    states.set(r.address, { protocol: "uniswap-v3", sqrtPriceX96, tick, liquidity, ticks, ...(list ? { tickWords: list } : {}) });
+  }
+  if (populated.length > 0) {
+    const tickResults = await call(populated.map(({ request, tick }) => ({ address: request.address, abi: v3PoolAbi, functionName: "ticks", args: [tick] })));
+    populated.forEach(({ request, tick }, j) => (states.get(request.address) as V3State).ticks.set(tick, initializedNet(tickResults[j])));
   }
   return states;
+}
+
+function initializedNet(result: unknown): bigint | null {
+  const info = result as readonly [bigint, bigint, bigint, bigint, bigint, bigint, number, boolean];
+  return info[7] ? info[1] : null;
+}
+
+async function multicall(client: PublicClient, calls: Call[], blockNumber: bigint, callsPerRequest = Infinity, budget?: IndexBudget): Promise<unknown[]> {
+  const chunks: Call[][] = [];
+  for (let from = 0; from < calls.length; from += Math.min(callsPerRequest, calls.length)) chunks.push(calls.slice(from, from + callsPerRequest));
+  budget?.spend(chunks.length);
+  const answers: unknown[][] = [];
+  // At most four requests in flight.
+  for (let from = 0; from < chunks.length; from += 4) {
+    answers.push(...await Promise.all(chunks.slice(from, from + 4).map((contracts) => client.multicall({
+      contracts: contracts as never, allowFailure: false, blockNumber, batchSize: 0, multicallAddress: MULTICALL3_ADDRESS,
+    }) as Promise<unknown[]>)));
+  }
+  return answers.flat();
 }

@@ -6,9 +6,10 @@ export type TokenMetadata = { address: Address; symbol: string; decimals: number
 
 /**
  * `symbol()` and `decimals()` of each token through Multicall3 (bytes32 symbols, as old tokens return, are decoded
- * too). A token without `decimals()` cannot be quoted and is left out.
+ * too). A token without `decimals()` cannot be quoted and is left out. Two or three Multicall3 requests; no block:
+ * the latest.
  */
-export async function readTokenMetadata(client: PublicClient, tokens: readonly Address[], blockNumber: bigint): Promise<TokenMetadata[]> {
+export async function readTokenMetadata(client: PublicClient, tokens: readonly Address[], blockNumber?: bigint): Promise<TokenMetadata[]> {
   if (tokens.length === 0) return [];
   const read = (abi: typeof erc20MetadataAbi | typeof erc20Bytes32SymbolAbi, functionName: "symbol" | "decimals", list: readonly Address[]) =>
     client.multicall({

@@ -1,14 +1,19 @@
+import { advanceIndex, type AdvanceIndexReturnType } from "./advanceIndex.js";
 import type { ChainIndexSource } from "./chainIndexSource.js";
-import { indexChain, type IndexChainReturnType } from "./indexChain.js";
+import { createIndexBudget, type CreateIndexBudgetParameters } from "./indexBudget.js";
+
+export type UpdateStoredGraphParameters = ChainIndexSource & {
+  budget?: CreateIndexBudgetParameters;
+  /** V3 pools one load slice reads (see `advanceIndex`). */
+  poolsPerSlice?: number;
+};
 
 /**
- * Brings the stored graph of a chain up to the latest block (what the swap worker's cron runs, and what a quote
- * runs when no graph exists yet) and makes it this isolate's cached graph.
+ * One invocation's indexing of a chain (what the swap worker's cron runs for each chain): moves its index forward
+ * within the budget (default: 500 subrequests, 20 s) — a cold index a few slices further, a ready one up to the
+ * latest block — writes a graph that moved on with its routable universe (`storeReadyGraph`, only changed shards) and makes that
+ * routable graph this isolate's cached graph.
  */
-export async function updateStoredGraph(source: ChainIndexSource): Promise<IndexChainReturnType> {
-  const stored = await source.store.read(source.chain);
-  const result = await indexChain({ ...source, graph: stored });
-  if (result.toBlock !== stored?.block) await source.store.write(result.graph);
-  source.cache.remember(result.graph);
-  return result;
+export async function updateStoredGraph(source: UpdateStoredGraphParameters): Promise<AdvanceIndexReturnType> {
+  return advanceIndex({ ...source, budget: createIndexBudget(source.budget) });
 }

@@ -10,15 +10,14 @@ export type ClaimPermitOwnershipParameters = {
   /** The permit's deadline (unix seconds): the claim outlives it, after which the permit is worthless anyway. */
   deadline: bigint;
   accountId: string;
-  /** An encode-only use (dry run, or below the gasless minimum): refused once the permit was sent. */
-  encodeOnly: boolean;
 };
 
 const HOUR = 3600;
 const MAX_SECONDS = 30 * 24 * HOUR;
 
 /**
- * A signed permit belongs to the first Sluice account that encodes it (dry run, encode-only or gasless): another
+ * The claim of an encode-only use (a dry run, or below the gasless minimum; a gasless send claims through
+ * `claimPermitForSend`). A signed permit belongs to the first Sluice account that encodes it (either way): another
  * account presenting the same permit is refused, so it can neither take the user's swap nor its credit. An
  * encode-only use of a permit that a gasless solve has already sent is refused too (its calldata could only
  * revert or double-count). Kept in Redis (with the relayer's claims) so gasless solves keep working while Postgres
@@ -34,7 +33,7 @@ export async function claimPermitOwnership(redis: Redis, params: ClaimPermitOwne
   try {
     const claimed = await redis.set(key, accountId, { nx: true, ex: ttl });
     holder = claimed === "OK" ? accountId : await redis.get<string>(key);
-    if (params.encodeOnly) sent = await redis.exists(redisKeys.permitClaim(chainId, owner, nonce));
+    sent = await redis.exists(redisKeys.permitClaim(chainId, owner, nonce));
   } catch (cause) {
     throw new SluiceError("DEPENDENCY_DOWN", "Permit coordination storage is unavailable; nothing was sent, retry shortly", { cause });
   }

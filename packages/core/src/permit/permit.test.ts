@@ -8,6 +8,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startTestRedis, type TestRedis } from "@sluice/testkit";
 import { bindPermitToQuote } from "../solving/bindPermitToQuote.js";
 import type { SwapQuote } from "../quoting/swapQuote.js";
+import { acquireSpendLock } from "./acquireSpendLock.js";
+import { claimPermitForSend } from "./claimPermitForSend.js";
 import { claimPermitOwnership } from "./claimPermitOwnership.js";
 import { permitTypedData } from "./permitTypedData.js";
 import { permitWitnessTypedData } from "./permitWitnessTypedData.js";
@@ -43,10 +45,72 @@ describe("recoverPermitSigner", () => {
 
 describe("claimPermitOwnership", () => {
   it("the first account owns a permit; another is refused; the owner may use it again", async () => {
-    const claim = (accountId: string) => claimPermitOwnership(t.redis, { chainId: 8453, owner: user.address, nonce: 5n, deadline: 4_000_000_000n, accountId, encodeOnly: true });
+    const claim = (accountId: string) => claimPermitOwnership(t.redis, { chainId: 8453, owner: user.address, nonce: 5n, deadline: 4_000_000_000n, accountId });
     await claim("acc_a");
     await expect(claim("acc_b")).rejects.toMatchObject({ code: "PERMIT_INVALID" });
     await expect(claim("acc_a")).resolves.toBeUndefined();
+  });
+});
+
+describe("claimPermitForSend", () => {
+  const send = (accountId: string, claimant: string, nonce = 6n) =>
+    claimPermitForSend(t.redis, { chainId: 8453, owner: user.address, nonce, deadline: 4_000_000_000n, accountId, claimant });
+  const encodeOnly = (accountId: string, nonce = 6n) =>
+    claimPermitOwnership(t.redis, { chainId: 8453, owner: user.address, nonce, deadline: 4_000_000_000n, accountId });
+
+  it("claims ownership and the send at once; a second send is refused until the first releases; the owner stays", async () => {
+    const release = await send("acc_a", "evt_1");
+    await expect(send("acc_a", "evt_2")).rejects.toThrow(/already being spent by another solve/);
+    // Once sent, an encode-only use of the same permit is refused; another account is refused as not the owner.
+    await expect(encodeOnly("acc_a")).rejects.toThrow(/already submitted by a gasless solve/);
+    await expect(send("acc_b", "evt_3")).rejects.toThrow(/already in use through another Sluice integration/);
+    await release();
+    await expect(send("acc_b", "evt_3")).rejects.toThrow(/already in use through another Sluice integration/);
+    const again = await send("acc_a", "evt_2");
+    await again();
+    await expect(encodeOnly("acc_a")).resolves.toBeUndefined();
+  });
+
+  it("a permit another account encoded first is refused and leaves no send claim behind", async () => {
+    await encodeOnly("acc_b", 7n);
+    await expect(send("acc_a", "evt_4", 7n)).rejects.toThrow(/already in use through another Sluice integration/);
+    await expect(encodeOnly("acc_b", 7n)).resolves.toBeUndefined();
+    expect(await t.redis.exists(`sluice:permit:claim:8453:${user.address.toLowerCase()}:7`)).toBe(0);
+  });
+
+  it("a release by an earlier claimant does not drop a later claim", async () => {
+    const first = await send("acc_a", "evt_5", 8n);
+    await first();
+    await send("acc_a", "evt_6", 8n);
+    await first();
+    await expect(send("acc_a", "evt_7", 8n)).rejects.toThrow(/already being spent by another solve/);
+  });
+});
+
+describe("acquireSpendLock", () => {
+  const spend = { chainId: 8453, owner: user.address, token: USDC };
+
+  it("one holder at a time: the next acquires once the holder released; an aborted wait throws and holds nothing", async () => {
+    const release = await acquireSpendLock(t.redis, spend);
+    const order: string[] = [];
+    const next = acquireSpendLock(t.redis, spend).then((r) => { order.push("next"); return r; });
+    const abandoned = new AbortController();
+    const gaveUp = acquireSpendLock(t.redis, { ...spend, signal: abandoned.signal });
+    abandoned.abort(new Error("not needed"));
+    await expect(gaveUp).rejects.toThrow("not needed");
+    order.push("released");
+    await release();
+    const releaseNext = await next;
+    expect(order).toEqual(["released", "next"]);
+    // The first holder's late release does not free the lock the next one holds.
+    await release();
+    const third = new AbortController();
+    const waiting = acquireSpendLock(t.redis, { ...spend, signal: third.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    third.abort(new Error("still held"));
+    await expect(waiting).rejects.toThrow("still held");
+    await releaseNext();
+    await (await acquireSpendLock(t.redis, spend))();
   });
 });
 

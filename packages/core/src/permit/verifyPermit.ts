@@ -1,4 +1,4 @@
-import { formatUnits, getAddress, isAddressEqual, type PublicClient } from "viem";
+import { formatUnits, getAddress, isAddressEqual, type Address, type PublicClient } from "viem";
 import { chainIds, PERMIT2_ADDRESS } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { readPermitChainState } from "./readPermitChainState.js";
@@ -12,6 +12,13 @@ export type VerifyPermitParameters = SignedPermitRequest & {
   tokenDecimals?: number;
   /** Input already committed by this owner's solves still in flight (`readPendingSpend`); not spendable again. */
   pendingSpend?: bigint;
+  /** The signer, already being recovered (`recoverPermitSigner` of the same permit); default: recovered here. */
+  signer?: Promise<Address>;
+  /**
+   * The chain state, already being read (`readPermitChainState` of this owner, the permit's token and nonce, after the
+   * pending spend was read); awaited only after the pure checks passed. Default: read here.
+   */
+  state?: Promise<PermitChainState>;
 };
 
 /**
@@ -27,7 +34,7 @@ export async function verifyPermit(params: VerifyPermitParameters): Promise<Perm
   const symbol = params.tokenSymbol ?? getAddress(tokenIn);
   const show = (raw: bigint) => params.tokenDecimals === undefined ? `${raw} (raw)` : `${formatUnits(raw, params.tokenDecimals)} ${symbol}`;
 
-  const signer = await recoverPermitSigner({ chainId, spender, permit, signature, witness: params.witness });
+  const signer = await (params.signer ?? recoverPermitSigner({ chainId, spender, permit, signature, witness: params.witness }));
   if (!isAddressEqual(signer, user)) {
     const otherChain = await signedForOtherChain(params);
     throw new SluiceError("PERMIT_INVALID", otherChain !== undefined
@@ -45,7 +52,7 @@ export async function verifyPermit(params: VerifyPermitParameters): Promise<Perm
     throw new SluiceError("PERMIT_INVALID", `Permit amount ${permit.permitted.amount} exceeds the input amount ${amountRaw} (raw): the executor spends exactly the signed amount, so sign for exactly the input`);
   }
 
-  const state = await readPermitChainState(client, { owner: user, token: tokenIn, nonce: permit.nonce });
+  const state = await (params.state ?? readPermitChainState(client, { owner: user, token: tokenIn, nonce: permit.nonce }));
   if (permit.deadline <= state.chainTime) {
     throw new SluiceError("PERMIT_INVALID", `Permit deadline ${permit.deadline} has passed (chain time ${state.chainTime})`, {
       hint: "sign a new permit with a later deadline",

@@ -12,3 +12,5 @@ export * from "./toExecutorRoute.js";
 export * from "./recordRouteEvent.js";
 export * from "./isListedToken.js";
 export * from "./marketPriceImpactBps.js";
+export * from "./isDustPoolPredicate.js";
+export * from "./isThinPool.js";

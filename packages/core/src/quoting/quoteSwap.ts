@@ -5,17 +5,24 @@ import { DEFAULT_SLIPPAGE_BPS } from "./swapQuote.js";
 import { chains } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
+import type { ChainGraph } from "../indexer/graphTypes.js";
 import { loadGraph } from "../indexer/loadGraph.js";
 import type { ChainDeployment } from "../chains/chainConfig.js";
 import { assembleQuote } from "./assembleQuote.js";
 import { refreshPools } from "../indexer/refreshPools.js";
 import { findFreshRoute } from "../routing/findFreshRoute.js";
 import { isListedToken } from "./isListedToken.js";
+import { isDustPoolPredicate } from "./isDustPoolPredicate.js";
+import type { Pool } from "../pools/types.js";
 import type { RoutingGraphCache } from "../routing/routingGraphCache.js";
 import { checkAmountFormat, parseAmount } from "./parseAmount.js";
 import { resolveToken, type TokenSpec } from "./resolveToken.js";
 import { MAX_PRICE_IMPACT_BPS, type SwapQuote } from "./swapQuote.js";
 import { priceImpactTooHigh } from "./quoteErrors.js";
+import type { Redis } from "../redis/createRedis.js";
+import { readTokenBehaviours, type TokenBehaviourCache } from "../tokens/behaviour/readTokenBehaviours.js";
+import { requireTransferableToken } from "../tokens/behaviour/requireTransferableToken.js";
+import { verifyHopTokens } from "../tokens/behaviour/verifyHopTokens.js";
 
 export type QuoteSwapParameters = {
   chain: ChainName;
@@ -43,6 +50,26 @@ export type QuoteSwapParameters = {
    * `eth_blockNumber` on every quote (what /solve's re-quote uses, so execution is never on stale state).
    */
   head?: () => Promise<bigint>;
+  /**
+   * Brings the candidate pools to the quote's block (`RequestChain.refreshPools`: once per block for every request
+   * and isolate); default `refreshPools` through the chain's client (what /solve's re-quote uses).
+   */
+  refresh?: (graph: ChainGraph, pools: readonly Address[], latestBlock: bigint) => Promise<number>;
+  /**
+   * Where the chain's token behaviours are kept (`tokens/behaviour`). Given (the workers always give it): a token that
+   * does not transfer normally is refused as input or output (UNSUPPORTED_TOKEN) and never hops; an unchecked one is
+   * simulated on first use. Absent (in-process tests and benchmarks on a fixed graph): no behaviour rule applies.
+   */
+  /**
+   * `cache`: the isolate's reads, reused for `cacheMs` (the /route path passes the chain's head freshness, so the
+   * behaviours are read once per freshness window per isolate; /solve passes none and reads afresh).
+   */
+  tokenBehaviour?: { redis: Redis; cache?: TokenBehaviourCache; cacheMs?: number };
+  /**
+   * Pools that can pay out less than this (USD) of a priced token are dust and never routed through (default
+   * `MIN_POOL_PAYOUT_USD`; 0 turns the rule off, for test worlds whose pools hold a few hundred dollars).
+   */
+  minPoolPayoutUsd?: number;
 };
 
 /**
@@ -50,10 +77,12 @@ export type QuoteSwapParameters = {
  * amount, asks the router for the best route on fresh pool state (`findFreshRoute`, with the provider's pool
  * refresher injected) and assembles the quote.
  * Cost on the hot path: the head (`head`: within the chain's freshness, none or one Redis read; else one
- * `eth_blockNumber`, concurrent with loading the graph) and, when the candidate pools are older than that block, one
- * Multicall3 call re-reading them (once per block per isolate).
+ * `eth_blockNumber`, concurrent with loading the graph) and, when the candidate pools are older than that block,
+ * `refresh` (with the shared refresher: one Redis read of the block's shared pool states, and one Multicall3 call
+ * only when no request or isolate has read those pools at that block yet).
  *
- * Throws SluiceError: MALFORMED_REQUEST (bad amount, decimals), UNSUPPORTED_TOKEN, NO_ROUTE,
+ * Throws SluiceError: MALFORMED_REQUEST (bad amount, decimals), UNSUPPORTED_TOKEN (unknown, or with `tokenBehaviour`
+ * a token that does not transfer normally), NO_ROUTE,
  * PRICE_IMPACT_TOO_HIGH (above 500 bps), DEPENDENCY_DOWN (the chain's RPC failed). A swap below the gasless minimum is
  * not an error here: the quote says `gaslessEligible: false` (see `swapTooSmall` for the interface's failure).
  */
@@ -68,13 +97,35 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   const tokenOut = resolveToken(graph, p.chain, p.to, "to");
   if (tokenIn.address === tokenOut.address) throw new SluiceError("MALFORMED_REQUEST", "to: must be a different token than from");
   const amountIn = parseAmount(p.amount, tokenIn.decimals, tokenIn.symbol);
+  // Only listed tokens carry a route through them: a look-alike is never a hop; with the behaviour rule, neither is
+  // a token that does not transfer normally (fee-on-transfer, transfer-blocking, rebasing) nor an unchecked one.
+  let canHop = (token: Address) => isListedToken(graph, p.chain, token);
+  // Dust pools (paying out less than MIN_POOL_PAYOUT_USD of a priced token) are never routed through.
+  const isDust = p.minPoolPayoutUsd === 0 ? () => false : isDustPoolPredicate(graph, p.minPoolPayoutUsd);
+  const canUsePool = (pool: Pool) => !isDust(pool);
+  if (p.tokenBehaviour) {
+    const { redis, cache, cacheMs = 0 } = p.tokenBehaviour;
+    const client = p.source.client;
+    const gate = await time("behaviour", async () => {
+      const behaviours = await readTokenBehaviours(redis, p.chain, Date.now(), cache && cacheMs > 0 ? { entries: cache, maxAgeMs: cacheMs } : undefined);
+      return upstream(p.chain, async () => {
+        await requireTransferableToken({ redis, client, graph, behaviours, token: tokenIn.address, side: "tokenIn", symbol: tokenIn.symbol });
+        await requireTransferableToken({ redis, client, graph, behaviours, token: tokenOut.address, side: "tokenOut", symbol: tokenOut.symbol });
+        return verifyHopTokens({ redis, client, graph, routingGraphs: p.routingGraphs, behaviours, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn, canHop, canUsePool });
+      });
+    });
+    canHop = gate.canHop;
+    // Tokens this quote probed are known to the isolate's next quotes at once (they are in Redis too).
+    const held = cache?.get(p.chain);
+    if (held && gate.behaviours !== held.behaviours) cache!.set(p.chain, { readAt: held.readAt, behaviours: gate.behaviours });
+  }
 
   const { route, poolsRefreshed } = await time("route", () => upstream(p.chain, async () =>
     findFreshRoute({
       graph, routingGraphs: p.routingGraphs, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn,
-      refresh: (pools) => refreshPools({ graph, client: p.source.client, pools, latestBlock }),
-      // Only listed tokens carry a route through them: a look-alike or fee-on-transfer token is never a hop.
-      canHop: (token) => isListedToken(graph, p.chain, token),
+      refresh: (pools) => (p.refresh ? p.refresh(graph, pools, latestBlock) : refreshPools({ graph, client: p.source.client, pools, latestBlock })),
+      canHop,
+      canUsePool,
       symbols: { in: tokenIn.symbol, out: tokenOut.symbol },
     })));
   const quote = assembleQuote({

@@ -3,6 +3,7 @@ import { chains, type ChainName } from "../chains/chains.js";
 import type { ChainGraph } from "../indexer/graphTypes.js";
 import { otherToken, type Pool } from "../pools/types.js";
 import type { Ratio } from "./decimalFraction.js";
+import { isThinPool } from "./isThinPool.js";
 
 type Priced = { usdPerRaw: Ratio; depth: number };
 
@@ -12,9 +13,33 @@ function stables(chain: ChainName): Map<Address, number> {
 }
 
 /**
+ * Which of a token's pools pair it with a stablecoin, per `poolsByToken` array (the graph rebuilds the arrays when
+ * its pools change, so an entry never outlives what it describes). A hub such as WETH has tens of thousands of pools
+ * and only a handful against stablecoins: finding those once, not on every quote, keeps pricing a quote to the few
+ * pools that matter. Only which pools pair with whom is kept; their state is read afresh every time.
+ */
+const stablePairsOf = new WeakMap<readonly Address[], { length: number; pairs: { pool: Address; stable: Address }[] }>();
+
+function stablePairs(graph: ChainGraph, token: Address, usd: Map<Address, number>): { pool: Address; stable: Address }[] {
+  const list = graph.poolsByToken.get(token);
+  if (!list) return [];
+  const known = stablePairsOf.get(list);
+  if (known && known.length === list.length) return known.pairs;
+  const pairs: { pool: Address; stable: Address }[] = [];
+  for (const address of list) {
+    const pool = graph.pools.get(address);
+    if (!pool) continue;
+    const other = otherToken(pool, token);
+    if (usd.has(other)) pairs.push({ pool: address, stable: other });
+  }
+  stablePairsOf.set(list, { length: list.length, pairs });
+  return pairs;
+}
+
+/**
  * USD per raw unit of `token` through the graph: 1 per whole unit for a USD stablecoin; else the mid price (fee
  * excluded, exact fraction) of the deepest pool pairing it with a stablecoin, or with a token so priced (two pools
- * at most). "Deepest" ranks pools by the USD worth of the priced side's virtual reserve (a float heuristic for the
+ * at most), dust pools left out. "Deepest" ranks pools by the USD worth of the priced side's virtual reserve (a float heuristic for the
  * choice only; the value itself is exact). Undefined when the token has no such path.
  */
 export function usdPerRawUnit(graph: ChainGraph, token: Address): Ratio | undefined {
@@ -23,11 +48,10 @@ export function usdPerRawUnit(graph: ChainGraph, token: Address): Ratio | undefi
     const d = usd.get(t);
     if (d !== undefined) return { usdPerRaw: { numerator: 1n, denominator: 10n ** BigInt(d) }, depth: Infinity };
     let best: Priced | undefined;
-    for (const address of graph.poolsByToken.get(t) ?? []) {
-      const pool = graph.pools.get(address)!;
-      const other = otherToken(pool, t);
-      const od = usd.get(other);
-      if (od === undefined) continue;
+    for (const { pool: address, stable } of stablePairs(graph, t, usd)) {
+      const pool = graph.pools.get(address);
+      if (!pool) continue;
+      const od = usd.get(stable)!;
       const candidate = through(pool, t, { usdPerRaw: { numerator: 1n, denominator: 10n ** BigInt(od) }, depth: Infinity });
       if (candidate && (!best || candidate.depth > best.depth)) best = candidate;
     }
@@ -48,10 +72,15 @@ export function usdPerRawUnit(graph: ChainGraph, token: Address): Ratio | undefi
   return best?.usdPerRaw;
 }
 
-/** `token` priced through `pool` against its other token, whose USD price is known. */
+/**
+ * `token` priced through `pool` against its other token, whose USD price is known; never through a dust pool (one that
+ * can pay out little of the priced token, `isThinPool`): a thin pool's price is no market, and a narrow V3 position's virtual
+ * reserves would otherwise make it look deepest.
+ */
 function through(pool: Pool, token: Address, other: Priced): Priced | undefined {
   const mid = pool.midPrice(token); // other raw per token raw
   if (mid.numerator === 0n || mid.denominator === 0n) return undefined;
+  if (isThinPool(pool, otherToken(pool, token), other.usdPerRaw)) return undefined;
   const { reserveOut } = pool.virtualReserves(token);
   const depthUsd = reserveOut * (Number(other.usdPerRaw.numerator) / Number(other.usdPerRaw.denominator));
   return {

@@ -1,4 +1,5 @@
-import { Redis } from "@upstash/redis/cloudflare";
+import { Redis as UpstashRedis } from "@upstash/redis/cloudflare";
+import type { Redis } from "./redisClient.js";
 
 export type CreateRedisParameters = { url: string; token: string };
 
@@ -7,7 +8,7 @@ export type CreateRedisParameters = { url: string; token: string };
  * REST bridge in packages/stack. Retries are few and short: a Redis outage must degrade a request, not stall it.
  */
 export function createRedis({ url, token }: CreateRedisParameters): Redis {
-  return new Redis({
+  return new UpstashRedis({
     url,
     token,
     retry: { retries: 1, backoff: () => 50 },
@@ -16,4 +17,4 @@ export function createRedis({ url, token }: CreateRedisParameters): Redis {
   });
 }
 
-export type { Redis };
+export type { Redis, RedisPipeline, RedisSetOptions } from "./redisClient.js";

@@ -1,2 +1,3 @@
 export * from "./createRedis.js";
 export * from "./redisKeys.js";
+export * from "./workerRedis.js";

@@ -16,12 +16,31 @@ export const redisKeys = {
 
   /** The latest block a request saw on a chain, shared by every isolate for the chain's head freshness. */
   chainHead: (chain: ChainName) => `sluice:head:${chain}`,
-  /** A chain's encoded pool graph, the block it is indexed through, and the cron's indexing lock. */
+  /**
+   * A chain's pool graph: its manifest (block, shard versions; see indexer/shardedGraphStore.ts), each shard under
+   * its content version, the block it is indexed through, and the cron's indexing lock.
+   */
   graph: (chain: ChainName) => `sluice:graph:v1:${chain}`,
+  graphShard: (chain: ChainName, shard: string, version: string) => `sluice:graph:v1:${chain}:shard:${shard}:${version}`,
   graphBlock: (chain: ChainName) => `sluice:graph:v1:${chain}:block`,
   graphLock: (chain: ChainName) => `sluice:graph:v1:${chain}:lock`,
+  /**
+   * A chain's cold-index progress (phase, cursor, pools found) and the graph it is building, kept per slice: the
+   * partial graph's manifest and its segments (indexer/partialGraphStore.ts).
+   */
+  indexProgress: (chain: ChainName) => `sluice:index:v1:${chain}:progress`,
+  indexPartial: (chain: ChainName) => `sluice:index:v1:${chain}:partial`,
+  indexPartialSegment: (chain: ChainName, id: number) => `sluice:index:v1:${chain}:partial:${id}`,
+  /** Pool states read at one block, shared by every isolate (`refreshSharedPools`): field = pool address. */
+  poolsAtBlock: (chain: ChainName, block: bigint) => `sluice:pools:v1:${chain}:${block}`,
   /** A chain's computed token list. */
   tokenList: (chain: ChainName) => `sluice:tokens:v1:${chain}`,
+  /** A chain's token quality scores as read from Postgres (`tokenQuality/createTokenQualitySource.ts`). */
+  tokenQuality: (chain: ChainName) => `sluice:token-quality:v1:${chain}`,
+  /** A counter bumped by every token quality write: a cached score set or token list made under another is stale. */
+  tokenQualityGeneration: (chain: ChainName) => `sluice:token-quality:v1:${chain}:generation`,
+  /** How a chain's tokens transfer (`tokens/behaviour`): a hash, lower-case address → JSON record. */
+  tokenBehaviour: (chain: ChainName) => `sluice:tokens:behaviour:v1:${chain}`,
 
   /** A permit (owner, nonce) claimed by a gasless solve in flight. */
   permitClaim: (chainId: number, owner: Address, nonce: bigint) => `sluice:permit:claim:${chainId}:${owner.toLowerCase()}:${nonce}`,
@@ -74,5 +93,5 @@ export const redisKeys = {
    * Keys derived from a chain's state (graphs, token lists, relayer nonces, permit claims and spend): what a local
    * stack forgets when it starts new devnet chains. API-key cache entries, rate limits and the usage outbox stay.
    */
-  chainDerivedPatterns: ["sluice:graph:*", "sluice:tokens:*", "sluice:relayer:*", "sluice:permit:*"],
+  chainDerivedPatterns: ["sluice:graph:*", "sluice:index:*", "sluice:pools:*", "sluice:head:*", "sluice:tokens:*", "sluice:relayer:*", "sluice:permit:*"],
 } as const;

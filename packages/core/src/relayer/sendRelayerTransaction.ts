@@ -21,6 +21,13 @@ export type SendRelayerTransactionParameters = {
   maxFeePerGasCap?: bigint;
   /** The chain's minimum relayer balance: a relayer the node finds short of funds is recorded below it at once. */
   minBalanceWei?: bigint;
+  /** The chain's fees, already being read (`client.estimateFeesPerGas()`); default: read here. */
+  fees?: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }>;
+  /**
+   * Runs work after the answer (the worker's `waitUntil`): given, the in-flight record of a sent transaction is written
+   * there instead of before returning (the repair only looks at transactions pending far longer). Default: awaited.
+   */
+  background?: (work: Promise<unknown>) => void;
 };
 
 export type SentRelayerTransaction = { hash: Hex; relayer: Address; nonce: number };
@@ -42,7 +49,7 @@ const ATTEMPTS = 4;
 export async function sendRelayerTransaction(params: SendRelayerTransactionParameters): Promise<SentRelayerTransaction> {
   const { redis, client, chainId, account, to, data, gas } = params;
   const keys = redisKeys.relayer(chainId, account.address);
-  const fees = await client.estimateFeesPerGas().catch((cause) => {
+  const fees = await (params.fees ?? client.estimateFeesPerGas()).catch((cause: unknown) => {
     throw new SluiceError("DEPENDENCY_DOWN", "The chain's RPC did not answer (fees); nothing was sent, retry shortly", { cause });
   });
   if (params.maxFeePerGasCap !== undefined && fees.maxFeePerGas > params.maxFeePerGasCap) {
@@ -83,7 +90,9 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
           : `The node refused the relayer's transaction: ${shortMessage(error)}`,
         { cause: error });
     }
-    await remember(redis, keys.inflight, nonce, { hash, to, data, gas, fees });
+    const remembered = remember(redis, keys.inflight, nonce, { hash, to, data, gas, fees });
+    if (params.background) params.background(remembered);
+    else await remembered;
     return { hash, relayer: account.address, nonce };
   }
   throw new SluiceError("DEPENDENCY_DOWN", "The relayer could not get a free nonce; nothing was sent, retry shortly", { cause: lastError });

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { otherToken } from "../pools/types.js";
+import { otherToken, type Pool } from "../pools/types.js";
 import { estimateEdgeOut, pairKey, type EdgeParameters, type PoolGraph } from "./poolGraph.js";
 import type { Path } from "./types.js";
 
@@ -16,6 +16,8 @@ export type FindCandidatePathsParameters = {
   beamWidth: number;
   /** Whether a token may be an intermediate hop (default: any); the endpoints are always allowed. */
   canHop?: (token: Address) => boolean;
+  /** Whether a pool may be used (default: any), e.g. not dust. */
+  canUsePool?: (pool: Pool) => boolean;
 };
 
 type Partial = { tokens: Address[]; edges: EdgeParameters[]; amount: number };
@@ -61,6 +63,7 @@ function search(graph: PoolGraph, p: FindCandidatePathsParameters, probe: number
         if (to !== p.tokenOut && (remaining === 0 || (remaining === 1 && !beforeLast.has(to)))) continue;
         if (partial.tokens.includes(to) || partial.edges.includes(edge)) continue;
         if (to !== p.tokenOut && p.canHop && !p.canHop(to)) continue;
+        if (p.canUsePool && !p.canUsePool(edge.pool)) continue;
         const amount = estimateEdgeOut(edge, at, partial.amount);
         if (!(amount > 0)) continue;
         const list = to === p.tokenOut ? results : next.get(to);

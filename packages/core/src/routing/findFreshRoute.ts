@@ -23,6 +23,8 @@ export type FindFreshRouteParameters = {
   amountIn: bigint;
   /** Whether a token may be an intermediate hop (default: any); the endpoints always may. */
   canHop?: (token: Address) => boolean;
+  /** Whether a pool may be used (default: any); the quoter leaves dust pools out. */
+  canUsePool?: (pool: Pool) => boolean;
   /** How errors name the tokens (default: the graph's symbols). */
   symbols?: { in: string; out: string };
 };
@@ -40,7 +42,7 @@ export function findFreshRoute(p: FindFreshRouteParameters): Promise<FindFreshRo
   const o = DEFAULT_ROUTE_OPTIONS;
   const paths = findCandidatePaths(p.routingGraphs.of(p.graph), {
     tokenIn: p.tokenIn, tokenOut: p.tokenOut, probeAmounts: [whole, whole / o.chunks],
-    maxHops: o.maxHops, maxPaths: o.maxPaths, beamWidth: o.beamWidth, canHop: p.canHop,
+    maxHops: o.maxHops, maxPaths: o.maxPaths, beamWidth: o.beamWidth, canHop: p.canHop, canUsePool: p.canUsePool,
   });
   if (paths.length === 0) throw noRoute(p, "no pool path of at most 3 hops connects them");
   const addresses = [...new Set(paths.flatMap((path) => path.pools.map((pool) => pool.address)))];

@@ -1,6 +1,7 @@
 import { getAddress, isAddressEqual, zeroAddress, type Address } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { SignedPermit } from "../executor/encodeExecutorSwap.js";
+import type { IssuedPermit } from "../permit/issuedPermit.js";
 import { readIssuedPermit } from "../permit/readIssuedPermit.js";
 import type { SluiceSwapWitness } from "../permit/sluiceSwapWitness.js";
 import type { Redis } from "../redis/createRedis.js";
@@ -17,6 +18,8 @@ export type BindPermitToQuoteParameters = {
   quote: SwapQuote;
   /** The minimum from the request's slippage on the fresh quote. */
   slippageMinimum: bigint;
+  /** A plain permit's /route record, already being read (`readIssuedPermit` of this chain and nonce); default: read here. */
+  issued?: Promise<IssuedPermit | null>;
 };
 
 export type BindPermitToQuoteReturnType = { minAmountOut: bigint; recipient: Address };
@@ -41,7 +44,7 @@ export async function bindPermitToQuote(p: BindPermitToQuoteParameters): Promise
     signedMinimum = p.witness.minAmountOut;
     if (!isAddressEqual(p.witness.recipient, zeroAddress)) recipient = getAddress(p.witness.recipient);
   } else {
-    const issued = await readIssuedPermit(p.redis, quote.chainId, p.permit.nonce);
+    const issued = await (p.issued ?? readIssuedPermit(p.redis, quote.chainId, p.permit.nonce));
     const notIssued = () => new SluiceError("PERMIT_INVALID",
       `Permit nonce ${p.permit.nonce} was not issued by /route to this account: a plain PermitTransferFrom is accepted only with the nonce of a /route answer, bound to that answer`, {
         hint: "sign the permit /route returns and send its `witness` with it, or quote again with /route and sign its nonce",

@@ -1,10 +1,11 @@
+import type { PrivateKeyAccount } from "viem";
 import { chains } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
-import { claimPermitNonce } from "../permit/claimPermitNonce.js";
+import type { ReleaseSpendLock } from "../permit/acquireSpendLock.js";
+import { claimPermitForSend } from "../permit/claimPermitForSend.js";
 import { recordPendingSpend } from "../permit/recordPendingSpend.js";
 import { formatQuote } from "../quoting/formatQuote.js";
 import { parseRelayerAccounts } from "../relayer/parseRelayerAccounts.js";
-import { pickRelayer } from "../relayer/pickRelayer.js";
 import { repairRelayerNonces } from "../relayer/repairRelayerNonces.js";
 import { sendRelayerTransaction } from "../relayer/sendRelayerTransaction.js";
 import { finalizeAfterReceipt } from "./finalizeAfterReceipt.js";
@@ -13,54 +14,83 @@ import type { SolveContext } from "./solveContext.js";
 import type { SolveSwapReturnType } from "./solveSwap.js";
 import { simulateSolve } from "./simulateSolve.js";
 
+export type SendGaslessSolveOptions = {
+  /** The relayer that sends (`pickRelayer`, picked while the solve re-quoted). */
+  relayer: Promise<PrivateKeyAccount>;
+  /** The chain's fees (`estimateFeesPerGas`, read while the solve re-quoted). */
+  fees: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }>;
+  /** The owner's spend lock, held by this solve: released once the sent input is recorded as pending spend. */
+  releaseLock: ReleaseSpendLock;
+};
+
 /**
- * The gasless solve: claims the permit's (owner, nonce), simulates from the relayer that will send, sends with an
- * atomically allocated relayer nonce, reserves the input as pending spend until mined, records the solve `pending`
- * (its receipt decides whether it counts) and finalises it in the background. Runs under the owner's spend lock.
+ * The gasless solve of a verified, bound permit, under the owner's spend lock: claims the permit for this account and
+ * its (owner, nonce) for this send while it simulates from the relayer that will send, then
+ * sends with an atomically allocated relayer nonce (its in-flight record written before returning, for the repair),
+ * records the solve `pending` (durable before the answer; its receipt decides whether it counts,
+ * `finalizeAfterReceipt`) and answers the transaction hash. Beside the recording and after the answer: the input is
+ * reserved as pending spend until mined and only then the lock released (so the owner's next solve sees it), stuck
+ * relayer nonces repaired.
+ * The caller releases the lock when this throws; nothing is sent then.
  */
-export async function sendGaslessSolve(s: SolveContext): Promise<SolveSwapReturnType> {
+export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptions): Promise<SolveSwapReturnType> {
   const { redis } = s.services;
   const chainId = s.chain.id;
   const usage = s.usage;
   if (!usage) throw new SluiceError("INTERNAL", "This deployment cannot record gasless solves");
-  const release = await claimPermitNonce(redis, { chainId, owner: s.user, nonce: s.permit.nonce, claimant: s.event.id });
-  const relayers = parseRelayerAccounts(s.relayerPrivateKeys, s.chain.deployment.relayers);
   const feeCap = BigInt(s.chain.deployment.maxFeePerGasWei ?? chains[s.chain.name].maxFeePerGasWei);
   const minBalanceWei = BigInt(s.chain.deployment.minRelayerBalanceWei ?? chains[s.chain.name].minRelayerBalanceWei);
+
+  const claiming = s.services.time("claim", () => claimPermitForSend(redis, {
+    chainId, owner: s.user, nonce: s.permit.nonce, deadline: s.permit.deadline, accountId: s.auth.accountId, claimant: s.event.id,
+  }));
+  const simulating = (async () => {
+    const relayer = await o.relayer;
+    const simulated = await s.services.time("simulate", () => simulateSolve(s.chain.client, { from: relayer.address, to: s.executor, data: s.data, withGas: true }));
+    return { relayer, simulated };
+  })();
+  const [claimed, simulation] = await Promise.allSettled([claiming, simulating]);
+  // The permit's refusals first, as when the claims preceded the simulation.
+  if (claimed.status === "rejected") throw claimed.reason;
+  const releaseClaim = claimed.value;
   let sent;
   try {
-    const relayer = await pickRelayer(redis, chainId, relayers);
-    const simulated = await s.services.time("simulate", () => simulateSolve(s.chain.client, { from: relayer.address, to: s.executor, data: s.data, withGas: true }));
+    if (simulation.status === "rejected") throw simulation.reason;
+    const { relayer, simulated } = simulation.value;
     if (simulated.amountOut < s.minAmountOut) {
       throw new SluiceError("SIMULATION_FAILED", "The route no longer meets the minimum output; request a fresh quote");
     }
     sent = await s.services.time("send", () => sendRelayerTransaction({
       redis, client: s.chain.client, chainId, account: relayer, to: s.executor, data: s.data, gas: simulated.gas,
-      maxFeePerGasCap: feeCap, minBalanceWei,
+      maxFeePerGasCap: feeCap, minBalanceWei, fees: o.fees,
     }));
   } catch (error) {
-    await release();
+    await releaseClaim();
     throw error;
   }
   const computeMs = Date.now() - s.started;
-  // The input stays committed until the transaction is mined, so a concurrent solve cannot overdraw the balance.
-  await recordPendingSpend(redis, { chainId, owner: s.user, token: s.quote.tokenIn.address, txHash: sent.hash, amount: s.quote.amountIn })
-    .catch((error: unknown) => console.error("pending spend not recorded", s.event.id, error));
+  const hash = sent.hash;
 
-  // Recorded pending (durable through the recorder's outbox); finalised below, by the cron, and before usage reads.
-  const pending = { ...s.event, isDryRun: false, txHash: sent.hash, outcome: "pending" as const };
-  const recording = recordSolveEvent(usage, pending);
-  s.background(repairRelayerNonces({ redis, client: s.chain.client, chainId, relayers, stuckAfterMs: s.relayerStuckAfterMs, maxFeePerGasCap: feeCap }).catch(() => {}));
-  await recording.catch((error: unknown) => {
-    // The transaction is on its way: answer it, and keep trying to record in the background.
+  // The input stays committed until the transaction is mined, so the owner's next solve cannot overdraw the balance:
+  // it takes the lock only after this is recorded.
+  s.background(recordPendingSpend(redis, { chainId, owner: s.user, token: s.quote.tokenIn.address, txHash: hash, amount: s.quote.amountIn })
+    .catch((error: unknown) => console.error("pending spend not recorded", s.event.id, error))
+    .finally(() => o.releaseLock()));
+  const pending = { ...s.event, isDryRun: false, txHash: hash, outcome: "pending" as const };
+  // Recorded before the answer (durable through the recorder's outbox), so a sent swap is never missing from the
+  // ledger; a failed recording is retried after the answer. Then finalised from its receipt; the reporting cron and
+  // usage reads finalise it too.
+  await recordSolveEvent(usage, pending).catch((error: unknown) => {
     console.error("solve event not recorded yet", s.event.id, error);
     s.background(recordSolveEvent(usage, pending).catch((e: unknown) => console.error("solve event lost", s.event.id, e)));
   });
   s.background(finalizeAfterReceipt({
-    client: s.chain.client, chain: s.chain.name, hash: sent.hash, eventId: s.event.id, openDb: s.openDb,
+    client: s.chain.client, chain: s.chain.name, hash, eventId: s.event.id, openDb: s.openDb,
     confirmations: s.chain.deployment.confirmations ?? chains[s.chain.name].confirmations,
     // swap.executed / swap.failed is written with the outcome: the reporting worker sends it now, not at its next cron run.
     afterSettled: () => usage.deliverWebhooks(),
   }));
-  return { quote: formatQuote(s.quote), transaction: { ...s.transaction, txHash: sent.hash }, gaslessEligible: true, computeMs };
+  const relayers = parseRelayerAccounts(s.relayerPrivateKeys, s.chain.deployment.relayers);
+  s.background(repairRelayerNonces({ redis, client: s.chain.client, chainId, relayers, stuckAfterMs: s.relayerStuckAfterMs, maxFeePerGasCap: feeCap }).catch(() => {}));
+  return { quote: formatQuote(s.quote), transaction: { ...s.transaction, txHash: hash }, gaslessEligible: true, computeMs };
 }

@@ -4,14 +4,18 @@ import { encodeExecutorSwap, type SignedPermit } from "../executor/encodeExecuto
 import { encodeExecutorWitnessSwap } from "../executor/encodeExecutorWitnessSwap.js";
 import { newId } from "../ids/newId.js";
 import { claimPermitOwnership } from "../permit/claimPermitOwnership.js";
-import { readPendingSpend } from "../permit/readPendingSpend.js";
+import { readIssuedPermit } from "../permit/readIssuedPermit.js";
+import { recoverPermitSigner } from "../permit/recoverPermitSigner.js";
+import type { SluiceSwapWitness } from "../permit/sluiceSwapWitness.js";
 import { verifyPermit } from "../permit/verifyPermit.js";
-import { withSpendLock } from "../permit/withSpendLock.js";
 import type { FormattedQuote } from "../quoting/formatQuote.js";
 import { formatQuote } from "../quoting/formatQuote.js";
 import { quoteSwap } from "../quoting/quoteSwap.js";
+import { parseRelayerAccounts } from "../relayer/parseRelayerAccounts.js";
+import { pickRelayer } from "../relayer/pickRelayer.js";
 import { bindPermitToQuote, type BindPermitToQuoteReturnType } from "./bindPermitToQuote.js";
 import { encodeOnlySolve } from "./encodeOnlySolve.js";
+import { lockSpendAndReadState, type LockSpendAndReadStateReturnType } from "./lockSpendAndReadState.js";
 import { sendGaslessSolve } from "./sendGaslessSolve.js";
 import type { SolveContext, SolveDependencies } from "./solveContext.js";
 import { DEFAULT_SLIPPAGE_BPS } from "../quoting/swapQuote.js";
@@ -33,6 +37,10 @@ export type SolveSwapReturnType = {
  * back encode-only (a dry run, or below the gasless minimum: the `Swap too small` failure with the calldata).
  * Gasless solves of one owner and input token run one at a time, each seeing what the ones before committed.
  *
+ * What does not depend on the re-quote runs while it re-quotes (it is the solve's longest wait): the signature's
+ * recovery and, unless a dry run, the spend lock with the reads it protects (pending spend, then the permit's chain
+ * state), the relayer's pick and the chain's fees. Nothing is claimed or sent before every check passed on the fresh quote.
+ *
  * Every failure after the re-quote carries the quote and its `gaslessEligible`.
  */
 export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturnType> {
@@ -42,47 +50,112 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
   const chain = services.chain(body.chain);
   const executor = chain.deployment.executor;
   if (!executor) throw new SluiceError("UNSUPPORTED_CHAIN", `Gasless swaps are not available on ${chain.name}: Sluice's executor is not deployed there`);
+  const signed = parseSignedPermit(body);
+  const spender = getAddress(executor);
 
-  const quote = await quoteSwap({
+  const quoting = quoteSwap({
     time: services.time,
     chain: chain.name, deployment: chain.deployment, source: chain.source, routingGraphs: chain.routingGraphs, amount: body.amount, withPermit: false,
+    tokenBehaviour: { redis: services.redis },
     from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },
     to: { token: body.to, address: body.toAddress, decimals: body.toDecimals },
   });
+  // After the re-quote's first reads are on their way (the recovery is CPU work).
+  const signer = handled(new Promise<void>((resolve) => setTimeout(resolve, 0))
+    .then(() => recoverPermitSigner({ chainId: chain.id, spender, permit: signed.permit, signature: signed.signature, witness: signed.witness })));
+  const issued = signed.witness ? undefined : handled(readIssuedPermit(services.redis, chain.id, signed.permit.nonce));
+  const abandon = new AbortController();
+  const early = dryRun ? undefined : {
+    spend: handled(services.time("spend", () => lockSpendAndReadState({
+      redis: services.redis, client: chain.client, chainId: chain.id, owner: signed.user, token: signed.permit.permitted.token,
+      nonce: signed.permit.nonce, signal: abandon.signal,
+    }))),
+    relayer: handled(pickRelayer(services.redis, chain.id, parseRelayerAccounts(p.relayerPrivateKeys, chain.deployment.relayers))),
+    fees: handled(chain.client.estimateFeesPerGas()),
+  };
+  /** The spend lock is not needed (a failed re-quote or check, an encode-only solve): stop waiting, release it if held. */
+  let lockHandled = false;
+  const dropLock = () => {
+    if (lockHandled) return;
+    lockHandled = true;
+    abandon.abort(new SluiceError("INTERNAL", "spend lock not needed"));
+    void early?.spend.then((held) => held.release(), () => {});
+  };
+
+  let quote;
   try {
-    const s = prepare(p, { chain, executor: getAddress(executor), quote, started });
+    quote = await quoting;
+  } catch (error) {
+    dropLock();
+    throw error;
+  }
+  try {
+    const s = prepare(p, signed, { chain, executor: spender, quote, started });
     const gasless = !dryRun && quote.gaslessEligible;
-    const spend = { chainId: chain.id, owner: s.user, token: quote.tokenIn.address };
-    const work = async () => {
-      const pendingSpend = gasless ? await readPendingSpend(services.redis, { ...spend, client: chain.client }) : 0n;
-      await services.time("permit", () => verifyPermit({
-        chainId: chain.id, spender: s.executor, user: s.user, tokenIn: quote.tokenIn.address, amountRaw: quote.amountIn,
-        permit: s.permit, signature: s.signature, witness: s.witness, client: chain.client, tokenSymbol: quote.tokenIn.symbol,
-        tokenDecimals: quote.tokenIn.decimals, pendingSpend,
-      }));
-      const bound = await bindPermitToQuote({
-        redis: services.redis, accountId: p.auth.accountId, user: s.user, permit: s.permit, witness: s.witness, quote,
-        slippageMinimum: s.slippageMinimum,
-      });
+    const check = { chainId: chain.id, spender, user: s.user, tokenIn: quote.tokenIn.address, amountRaw: quote.amountIn,
+      permit: s.permit, signature: s.signature, witness: s.witness, client: chain.client, tokenSymbol: quote.tokenIn.symbol,
+      tokenDecimals: quote.tokenIn.decimals, signer };
+    const bind = () => bindPermitToQuote({
+      redis: services.redis, accountId: p.auth.accountId, user: s.user, permit: s.permit, witness: s.witness, quote,
+      slippageMinimum: s.slippageMinimum, issued,
+    });
+    if (!gasless || !early) {
+      dropLock();
+      await services.time("permit", () => verifyPermit(check));
+      const bound = await bind();
       if (!p.sandbox) {
         await claimPermitOwnership(services.redis, {
-          chainId: chain.id, owner: s.user, nonce: s.permit.nonce, deadline: s.permit.deadline, accountId: p.auth.accountId, encodeOnly: !gasless,
+          chainId: chain.id, owner: s.user, nonce: s.permit.nonce, deadline: s.permit.deadline, accountId: p.auth.accountId,
         });
       }
-      const encoded = encode({ ...s, ...bound });
-      return gasless ? sendGaslessSolve(encoded) : encodeOnlySolve(encoded, dryRun);
-    };
-    return await (gasless ? withSpendLock(services.redis, spend, work) : work());
+      return await encodeOnlySolve(encode({ ...s, ...bound }), dryRun);
+    }
+    lockHandled = true;
+    const held: LockSpendAndReadStateReturnType = await early.spend;
+    try {
+      await services.time("permit", () => verifyPermit({ ...check, pendingSpend: held.pendingSpend, state: held.state }));
+      const bound = await bind();
+      // From here the lock is the send's: released once its pending spend is recorded (after the answer).
+      return await sendGaslessSolve(encode({ ...s, ...bound }), { relayer: early.relayer, fees: early.fees, releaseLock: held.release });
+    } catch (error) {
+      await held.release();
+      throw error;
+    }
   } catch (error) {
+    dropLock();
     throw error instanceof SluiceError ? error.withBody({ gaslessEligible: quote.gaslessEligible, quote: formatQuote(quote) }) : error;
   }
+}
+
+/** A promise whose rejection is handled where it is awaited, not reported as unhandled before that. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+
+type SignedRequest = { user: Address; permit: SignedPermit; signature: Hex; witness?: SluiceSwapWitness };
+
+/** The signed permit as the request carries it (validated by the route's schema). */
+function parseSignedPermit(body: SolveRequest): SignedRequest {
+  return {
+    user: getAddress(body.user),
+    signature: body.signature as Hex,
+    permit: {
+      permitted: { token: getAddress(body.permit.permitted.token), amount: BigInt(body.permit.permitted.amount) },
+      nonce: BigInt(body.permit.nonce),
+      deadline: BigInt(body.permit.deadline),
+    },
+    witness: body.witness && {
+      tokenOut: getAddress(body.witness.tokenOut), minAmountOut: BigInt(body.witness.minAmountOut), recipient: getAddress(body.witness.recipient),
+    },
+  };
 }
 
 type PreparedSolve = Omit<SolveContext, "data" | "transaction" | "minAmountOut" | "recipient"> & { slippageMinimum: bigint };
 
 /** The solve's context once re-quoted: the signed permit and the minimum output. */
 function prepare(
-  p: SolveSwapParameters, q: Pick<SolveContext, "chain" | "executor" | "quote" | "started">,
+  p: SolveSwapParameters, signed: SignedRequest, q: Pick<SolveContext, "chain" | "executor" | "quote" | "started">,
 ): PreparedSolve {
   const { request: body, auth } = p;
   const { quote } = q;
@@ -95,18 +168,8 @@ function prepare(
   if (slippageMinimum === 0n) {
     throw new SluiceError("NO_ROUTE", `The route pays no ${quote.tokenOut.symbol} for ${body.amount} ${quote.tokenIn.symbol}; use a larger amount`);
   }
-  const user = getAddress(body.user);
-  const signature = body.signature as Hex;
-  const permit: SignedPermit = {
-    permitted: { token: getAddress(body.permit.permitted.token), amount: BigInt(body.permit.permitted.amount) },
-    nonce: BigInt(body.permit.nonce),
-    deadline: BigInt(body.permit.deadline),
-  };
-  const witness = body.witness && {
-    tokenOut: getAddress(body.witness.tokenOut), minAmountOut: BigInt(body.witness.minAmountOut), recipient: getAddress(body.witness.recipient),
-  };
   return {
-    ...p, ...q, user, permit, signature, witness, slippageMinimum,
+    ...p, ...q, ...signed, slippageMinimum,
     event: { id: newId("evt"), accountId: auth.accountId, apiKeyId: auth.keyId, chain: q.chain.name, volumeUsd: quote.volumeUsd, isTest: auth.isTest },
   };
 }

@@ -8,3 +8,4 @@ export * from "./tokenListFromGraph.js";
 export * from "./refreshCachedTokenList.js";
 export * from "./loadTokenList.js";
 export * from "./toUniswapTokenList.js";
+export * from "./behaviour/index.js";

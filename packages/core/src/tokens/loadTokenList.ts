@@ -46,23 +46,23 @@ export async function loadTokenList({ chain, source: sourceOf, redis, waitUntil,
   }
 
   const stored = Promise.all([source.store.readBlock(chain), readCachedTokenList(redis, chain)]).then(
-    ([graphBlock, cached]) => ({ ok: true as const, graphBlock, cached }),
+    ([graphBlock, { list: cached, generation }]) => ({ ok: true as const, graphBlock, cached, generation }),
     () => ({ ok: false as const }),
   );
   const [rpcUp, state] = await Promise.all([isChainRpcUp(chain, source.client, source.deployment.rpcUrl, now), stored]);
   if (!rpcUp) return fallback("rpc-unreachable");
   if (!state.ok) return fallback("storage-unreachable");
-  const { graphBlock, cached } = state;
+  const { graphBlock, cached, generation } = state;
   if (cached && graphBlock !== null && cached.block === graphBlock.toString() && now - cached.computedAt < TOKEN_LIST_MAX_AGE_MS) return cached;
 
   try {
-    const computing = computeTokenList(source, now);
+    const computing = computeTokenList(source, redis, now);
     const list = await withinMs(computing, GRAPH_WAIT_MS);
     if (!list) {
       keepAlive(computing, waitUntil);
       return fallback("graph-unavailable");
     }
-    const writing = writeCachedTokenList(redis, list).catch(() => undefined);
+    const writing = writeCachedTokenList(redis, list, generation).catch(() => undefined);
     if (waitUntil) waitUntil(writing);
     else await writing;
     return list;
@@ -71,8 +71,8 @@ export async function loadTokenList({ chain, source: sourceOf, redis, waitUntil,
   }
 }
 
-async function computeTokenList(source: TokenListSource, now: number): Promise<TokenList> {
-  return tokenListFromGraph(await loadGraph(source, now), source.quality, now);
+async function computeTokenList(source: TokenListSource, redis: Redis, now: number): Promise<TokenList> {
+  return tokenListFromGraph(await loadGraph(source, now), source.quality, now, { redis, client: source.client });
 }
 
 /** The promise's value if it settles within `ms`, else null (a rejection rejects). */

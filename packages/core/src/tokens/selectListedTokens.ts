@@ -11,6 +11,8 @@ export type SelectListedTokensParameters = {
   quality: ReadonlyMap<Address, number>;
   /** Unix seconds the trade recency is measured against. */
   now: number;
+  /** Whether a token transfers normally (`isRoutableTokenPredicate`); one that does not is never listed. Default: all. */
+  isRoutable?: (address: Address) => boolean;
 };
 
 type Candidate = IndexedTokenSummary & { curated: boolean; name: string };
@@ -25,7 +27,7 @@ type Candidate = IndexedTokenSummary & { curated: boolean; name: string };
  *    within the last 3 days;
  * 3. order: curated first, then by number of pools (most first), then by symbol, then by address.
  */
-export function selectListedTokens({ chain, tokens, quality, now }: SelectListedTokensParameters): ListedToken[] {
+export function selectListedTokens({ chain, tokens, quality, now, isRoutable }: SelectListedTokensParameters): ListedToken[] {
   const curated = new Map(chains[chain].curatedTokens.map((t) => [t.address.toLowerCase(), t]));
   const canonical = new Map<string, Candidate>();
   for (const token of tokens) {
@@ -45,6 +47,7 @@ export function selectListedTokens({ chain, tokens, quality, now }: SelectListed
   for (const t of canonical.values()) {
     if (t.poolCount < 1 || t.quality !== REQUIRED_QUALITY) continue;
     if (t.lastTradeAt === null || now - t.lastTradeAt > MAX_TRADE_AGE_SECONDS) continue;
+    if (isRoutable && !isRoutable(t.address)) continue;
     listed.push({ address: getAddress(t.address), symbol: t.symbol, name: t.name, decimals: t.decimals, quality: t.quality,
       chain, curated: t.curated, poolCount: t.poolCount });
   }

@@ -19,7 +19,7 @@ describe("tokenListFromGraph", () => {
     }
     graph.poolsByToken.set(a, [pool]);
     graph.poolsByToken.set(b, [pool]);
-    const list = await tokenListFromGraph(graph, staticTokenQuality(JSON.stringify({ base: { [a]: 100, [b]: 50 } })), now);
+    const list = await tokenListFromGraph(graph, staticTokenQuality({ base: { [a]: 100, [b]: 50 } }), now);
     expect(list).toMatchObject({ chain: "base", source: "indexed", block: "1234", computedAt: now });
     expect(list.tokens.map((t) => t.symbol)).toEqual(["AAA"]);
     const tokenList = toUniswapTokenList(list, list.tokens);

@@ -2,11 +2,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { anvilBinaryPath } from "./anvilBinary.js";
 
 export type AnvilOptions = {
+  /** With `forkUrl`, the chain id the forked RPC must answer (anvil takes the fork's own). */
   chainId: number;
   /** 0 lets the operating system choose a free port (read back from anvil's output). */
   port: number;
-  /** Genesis block timestamp (unix seconds); the devnet starts its clocks in the past to age trades. */
-  genesisTimestamp: number;
+  /** Genesis block timestamp (unix seconds); the devnet starts its clocks in the past to age trades. Not with `forkUrl`. */
+  genesisTimestamp?: number;
+  /** Run as a fork of this RPC's latest block (`anvil --fork-url`): its state is read from there on demand. */
+  forkUrl?: string;
   /** Block gas limit; seeding packs thousands of transactions into one block. */
   gasLimit?: bigint;
 };
@@ -30,8 +33,9 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
   const args = [
     "--host", "127.0.0.1",
     "--port", String(options.port),
-    "--chain-id", String(options.chainId),
-    "--timestamp", String(options.genesisTimestamp),
+    ...(options.forkUrl
+      ? ["--fork-url", options.forkUrl]
+      : ["--chain-id", String(options.chainId), "--timestamp", String(options.genesisTimestamp ?? Math.floor(Date.now() / 1000))]),
     "--gas-limit", String(options.gasLimit ?? 1_000_000_000_000n),
     "--no-request-size-limit",
     "--accounts", "10",

@@ -70,6 +70,9 @@ function load() {
     uniswapV3Pool: fromHardhat("@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json"),
     devnetToken: fromDevnetArtifacts("DevnetToken"),
     devnetSeeder: fromDevnetArtifacts("DevnetSeeder"),
+    feeOnTransferToken: fromDevnetArtifacts("FeeOnTransferToken"),
+    pausableToken: fromDevnetArtifacts("PausableToken"),
+    rebasingToken: fromDevnetArtifacts("RebasingToken"),
   };
 }
 

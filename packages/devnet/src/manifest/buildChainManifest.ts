@@ -1,11 +1,12 @@
 import { formatUnits, type Address } from "viem";
 import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from "@sluice/core";
 import type { ResolvedChain } from "../scenario/resolvedTypes.js";
-import { layoutAddresses, v2PairAddress, v3PoolAddress } from "../seed/deploymentLayout.js";
+import { layoutAddresses, v2PairAddress, v3PoolAddress, type FactoryAddresses } from "../seed/deploymentLayout.js";
 import type { ManifestChain } from "./manifestTypes.js";
 
-export function buildChainManifest(chain: ResolvedChain, rpcUrl: string, deployer: Address, relayers: Address[], executor: Address | null): ManifestChain {
-  const layout = layoutAddresses(deployer);
+export function buildChainManifest(chain: ResolvedChain, rpcUrl: string, deployer: Address, relayers: Address[], executor: Address | null,
+  factories?: FactoryAddresses): ManifestChain {
+  const layout = layoutAddresses(deployer, factories);
   return {
     chainId: chain.chainId,
     rpcUrl,
@@ -19,7 +20,7 @@ export function buildChainManifest(chain: ResolvedChain, rpcUrl: string, deploye
     weth: chain.wrappedNative.address,
     tokens: chain.tokens.map((t) => ({
       symbol: t.symbol, name: t.name, address: t.address, decimals: t.decimals, curated: t.curated, quality: t.quality,
-      lastTradedDaysAgo: t.lastTradedDaysAgo,
+      lastTradedDaysAgo: t.lastTradedDaysAgo, behaviour: t.behaviour,
     })),
     pools: chain.pools.map((pool) =>
       pool.protocol === "uniswap-v2"

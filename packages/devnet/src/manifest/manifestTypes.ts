@@ -10,6 +10,8 @@ export type ManifestToken = {
   /** The upstream quality score (0–100). Off-chain data: on the devnet this manifest is its source. */
   quality: number;
   lastTradedDaysAgo: number;
+  /** How it transfers (`standard`, `fee-on-transfer`, `transfer-blocking`, `rebasing`): the devnet's ground truth. */
+  behaviour: "standard" | "fee-on-transfer" | "transfer-blocking" | "rebasing";
 };
 
 export type ManifestPool = { protocol: "uniswap-v2" | "uniswap-v3"; address: Address; tokens: [Address, Address]; fee?: number };

@@ -5,7 +5,7 @@ import { deterministicTokenAddress } from "./resolveTokens.js";
 import { ScenarioError } from "./scenarioError.js";
 
 /** mulberry32: tiny, fast and the same on every machine; `seed` fully determines the graph. */
-function random(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -30,8 +30,8 @@ export function decimalString(value: number, fractionDigits: number): string {
  * and `pools` pools between random pairs, V3 with probability `v3Share` (random fee tier, one or two positions
  * around the price), depths log-uniform between 2 thousand and 20 million USD. Pools reference tokens by address.
  */
-export function generateGraph(chain: ChainName, options: GenerateOptions, field: string): { tokens: ScenarioToken[]; pools: ScenarioPool[] } {
-  const next = random(options.seed);
+export function generateGraph(chain: ChainName, options: Pick<GenerateOptions, "tokens" | "pools" | "v3Share" | "seed">, field: string): { tokens: ScenarioToken[]; pools: ScenarioPool[] } {
+  const next = seededRandom(options.seed);
   const logUniform = (low: number, high: number) => Math.exp(Math.log(low) + next() * (Math.log(high) - Math.log(low)));
   const decimalChoices = [18, 18, 18, 6, 8];
 

@@ -6,6 +6,7 @@ import { parseAmount } from "./parseAmount.js";
 import { registryWrappedNative, resolveTokens, tokenLookup } from "./resolveTokens.js";
 import { resolvePools } from "./resolvePools.js";
 import { generateGraph } from "./generateGraph.js";
+import { generateMainnetLikeGraph } from "./generateMainnetLikeGraph.js";
 
 /**
  * Checks everything a shape check cannot (unknown tokens, duplicate pools, prices a pool cannot hold, ages no trade
@@ -19,7 +20,9 @@ export function resolveScenario(scenario: Scenario): ResolvedScenario {
 
 function resolveChain(name: ChainName, chain: ScenarioChain): ResolvedChain {
   const prefix = `chains.${name}`;
-  const generated = chain.generate ? generateGraph(name, chain.generate, `${prefix}.generate`) : { tokens: [], pools: [] };
+  const generated = !chain.generate ? { tokens: [], pools: [] }
+    : chain.generate.mode === "mainnet-like" ? generateMainnetLikeGraph(name, chain.generate, chain.tokens, `${prefix}.generate`)
+    : generateGraph(name, chain.generate, `${prefix}.generate`);
   const tokens = resolveTokens(name, [...chain.tokens, ...generated.tokens], `${prefix}.tokens`);
   const pools = [
     ...resolvePools(chain.pools, tokens, `${prefix}.pools`),

@@ -41,6 +41,9 @@ export function resolveTokens(chain: ChainName, tokens: readonly ScenarioToken[]
     if (known && known.symbol !== token.symbol) {
       throw new ScenarioError(`${field}.symbol`, `${address} is ${known.symbol} on ${chain}, not ${token.symbol}`);
     }
+    if (known && (token.behaviour ?? "standard") !== "standard") {
+      throw new ScenarioError(`${field}.behaviour`, `${known.symbol} is a registry token on ${chain}; only other tokens may be non-standard`);
+    }
     if (known && known.decimals !== token.decimals) {
       throw new ScenarioError(`${field}.decimals`, `${known.symbol} has ${known.decimals} decimals on ${chain}`);
     }
@@ -53,6 +56,7 @@ export function resolveTokens(chain: ChainName, tokens: readonly ScenarioToken[]
       quality: token.quality,
       lastTradedDaysAgo: token.lastTradedDaysAgo,
       kind: known?.wrappedNative ? "weth9" : "erc20",
+      behaviour: token.behaviour ?? "standard",
     } satisfies ResolvedToken;
   });
 }
@@ -70,6 +74,7 @@ export function registryWrappedNative(chain: ChainName): ResolvedToken {
     quality: 100,
     lastTradedDaysAgo: 0,
     kind: "weth9",
+    behaviour: "standard",
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import type { ChainName } from "@sluice/core";
+import type { DevnetTokenBehaviour } from "./scenarioSchema.js";
 
 /** A scenario checked against itself and the chain registry, with every amount in raw units. */
 export type ResolvedToken = {
@@ -10,8 +11,10 @@ export type ResolvedToken = {
   curated: boolean;
   quality: number;
   lastTradedDaysAgo: number;
-  /** The chain's wrapped native token is a real WETH9; every other token is a DevnetToken. */
+  /** The chain's wrapped native token is a real WETH9; every other token is a DevnetToken (or one of contracts/odd). */
   kind: "weth9" | "erc20";
+  /** How it transfers once seeded; anything but `standard` is one of contracts/odd, switched on after seeding. */
+  behaviour: DevnetTokenBehaviour;
 };
 
 type ResolvedPoolBase = {

@@ -14,6 +14,10 @@ const address = z.string()
 /** A token named in a pool or wallet: its symbol, or its address when two tokens share the symbol. */
 const tokenRef = z.string().min(1, "must name a token by symbol or address");
 
+/** How a devnet token transfers (see contracts/odd). */
+export const tokenBehaviours = ["standard", "fee-on-transfer", "transfer-blocking", "rebasing"] as const;
+export type DevnetTokenBehaviour = (typeof tokenBehaviours)[number];
+
 export const v3Fees = [100, 500, 3000, 10000] as const;
 export type V3Fee = (typeof v3Fees)[number];
 
@@ -24,6 +28,11 @@ export const scenarioTokenSchema = z.strictObject({
   curated: z.boolean().default(false),
   quality: z.number().min(0, "must be between 0 and 100").max(100, "must be between 0 and 100").default(100),
   lastTradedDaysAgo: z.number().int("must be a whole number of days").min(0, "must be 0 or more").max(3650, "must be at most 3650").default(0),
+  /**
+   * How the token transfers once seeded: `standard`, or one of the non-standard kinds (`fee-on-transfer` burns 1% of
+   * every transfer, `transfer-blocking` is paused, `rebasing` has had its balances scaled by a rebase). Default standard.
+   */
+  behaviour: z.enum(tokenBehaviours, { error: `must be one of ${tokenBehaviours.join(", ")}` }).optional(),
 });
 
 const v2PoolSchema = z.strictObject({
@@ -57,10 +66,20 @@ const walletSchema = z.strictObject({
 });
 
 const generateSchema = z.strictObject({
+  /**
+   * `random` (default): log-uniform prices and depths among new tokens only, for benchmarks. `mainnet-like`: the
+   * chain's hub tokens (WETH, USDC, USDT, DAI, WBTC or the registry's subset) with deep pools among them, a long tail
+   * with power-law liquidity, dust pools quoting wrong prices, and non-standard tokens (`generateMainnetLikeGraph`).
+   */
+  mode: z.enum(["random", "mainnet-like"], { error: 'must be "random" or "mainnet-like"' }).default("random"),
   tokens: z.number().int("must be an integer").min(2, "must be at least 2").max(100_000, "must be at most 100000"),
   pools: z.number().int("must be an integer").min(0, "must be 0 or more").max(200_000, "must be at most 200000"),
   v3Share: z.number().min(0, "must be between 0 and 1").max(1, "must be between 0 and 1").default(0.5),
   seed: z.number().int("must be an integer").default(1),
+  /** mainnet-like: the share of `pools` that are dust (tens to hundreds of USD, priced 3–30× off). */
+  dustShare: z.number().min(0, "must be between 0 and 0.9").max(0.9, "must be between 0 and 0.9").default(0.3),
+  /** mainnet-like: non-standard tokens added, cycling fee-on-transfer, transfer-blocking, rebasing. */
+  oddTokens: z.number().int("must be an integer").min(0, "must be between 0 and 300").max(300, "must be between 0 and 300").default(3),
 });
 
 export const scenarioChainSchema = z.strictObject({

@@ -1,23 +1,24 @@
 import { createPublicClient, createWalletClient, defineChain, getAddress, http, type Address, type Hex, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainById } from "@sluice/core";
-import { deployExecutor } from "@sluice/contracts";
-import { layoutAddresses, poolInitCodeHashes } from "./deploymentLayout.js";
+import { ensureExecutor } from "@sluice/contracts";
+import { layoutAddresses, poolInitCodeHashes, type FactoryAddresses } from "./deploymentLayout.js";
 
 /**
- * Deploys Sluice's executor (the production contract, from @sluice/contracts) on one devnet chain: the devnet only
- * supplies clients, the deployer and the addresses — Permit2, the relayers, and the chain's Uniswap factories with
- * their pools' init code hashes, which the executor authenticates every pool against.
+ * Deploys Sluice's executor on one devnet chain the way production does (`ensureExecutor` of @sluice/contracts:
+ * CREATE2 through the deterministic deployment proxy, then `initialize`): the devnet only supplies clients, the
+ * deployer (also the admin) and the addresses — the relayers, and the chain's Uniswap factories with their pools'
+ * init code hashes, which the executor authenticates every pool against.
  */
 export async function deploySluiceExecutor(args: {
   rpcUrl: string;
   chainId: number;
   deployerKey: Hex;
-  permit2: Address;
   relayers: Address[];
+  factories?: FactoryAddresses;
 }): Promise<Address> {
   const deployer = privateKeyToAccount(args.deployerKey).address;
-  const layout = layoutAddresses(deployer);
+  const layout = layoutAddresses(deployer, args.factories);
   const initCodeHashes = poolInitCodeHashes();
   const factories = {
     v2Factory: layout.uniswapV2Factory, v2InitCodeHash: initCodeHashes.v2,
@@ -33,5 +34,7 @@ export async function deploySluiceExecutor(args: {
   const transport = http(args.rpcUrl);
   const walletClient = createWalletClient({ account: privateKeyToAccount(args.deployerKey), chain, transport });
   const publicClient = createPublicClient({ chain, transport }) as PublicClient;
-  return getAddress(await deployExecutor({ walletClient, publicClient, permit2: args.permit2, relayers: args.relayers, factories }));
+  const result = await ensureExecutor({ walletClient, publicClient, admin: deployer, relayers: args.relayers, factories });
+  if (result.problems.length > 0) throw new Error(`executor on chain ${args.chainId}: ${result.problems.join("; ")}`);
+  return getAddress(result.address);
 }

@@ -7,11 +7,15 @@ import { contractBuilds } from "../contracts/artifacts.js";
  */
 export const deployerNonces = { uniswapV2Factory: 0, uniswapV3Factory: 1, seeder: 2, firstSeedingTransaction: 3 } as const;
 
-export function layoutAddresses(deployer: Address) {
+/** Where the Uniswap factories sit when not at the deployer's first nonces: the real chain's addresses (fork mode). */
+export type FactoryAddresses = { v2: Address; v3: Address };
+
+/** The devnet's contract addresses; `factories` moves the Uniswap factories to given addresses (`installFactoriesAt`). */
+export function layoutAddresses(deployer: Address, factories?: FactoryAddresses) {
   const at = (nonce: number) => getContractAddress({ from: deployer, nonce: BigInt(nonce) });
   return {
-    uniswapV2Factory: at(deployerNonces.uniswapV2Factory),
-    uniswapV3Factory: at(deployerNonces.uniswapV3Factory),
+    uniswapV2Factory: factories?.v2 ?? at(deployerNonces.uniswapV2Factory),
+    uniswapV3Factory: factories?.v3 ?? at(deployerNonces.uniswapV3Factory),
     seeder: at(deployerNonces.seeder),
   };
 }

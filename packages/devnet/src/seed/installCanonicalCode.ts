@@ -1,5 +1,6 @@
 import { pad, stringToHex, toHex, type Address, type Hex } from "viem";
 import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from "@sluice/core";
+import { DETERMINISTIC_DEPLOYER, DETERMINISTIC_DEPLOYER_RUNTIME } from "@sluice/contracts";
 import type { JsonRpc, RpcRequest } from "../rpc/jsonRpc.js";
 import { contractBuilds } from "../contracts/artifacts.js";
 import type { ResolvedToken } from "../scenario/resolvedTypes.js";
@@ -12,7 +13,8 @@ function shortStringSlot(value: string): Hex {
 }
 
 /**
- * Installs the code that lives at fixed, well-known addresses: Permit2 and Multicall3 (official runtime code), the
+ * Installs the code that lives at fixed, well-known addresses: Permit2, Multicall3 and the deterministic deployment
+ * proxy (official runtime code; the executor is deployed through the proxy as on a real chain), the
  * wrapped native token (WETH9's runtime code plus the three storage slots its constructor-less source initialises:
  * name, symbol, decimals) and every DevnetToken (initialised afterwards by a real transaction).
  */
@@ -23,11 +25,23 @@ export async function installCanonicalCode(rpc: JsonRpc, wrappedNative: Resolved
   const requests: RpcRequest[] = [
     { method: "anvil_setCode", params: [PERMIT2_ADDRESS, builds.permit2RuntimeCode] },
     { method: "anvil_setCode", params: [MULTICALL3_ADDRESS, multicall3Runtime] },
+    { method: "anvil_setCode", params: [DETERMINISTIC_DEPLOYER, DETERMINISTIC_DEPLOYER_RUNTIME] },
     { method: "anvil_setCode", params: [wrappedNative.address, builds.weth9.deployedBytecode] },
     ...wethMetadataSlots(wrappedNative).map(([slot, value]) => ({ method: "anvil_setStorageAt", params: [wrappedNative.address, slot, value] })),
-    ...erc20Tokens.map((token) => ({ method: "anvil_setCode", params: [token.address, builds.devnetToken.deployedBytecode] })),
+    ...erc20Tokens.map((token) => ({ method: "anvil_setCode", params: [token.address, tokenRuntimeCode(token)] })),
   ];
   await rpc.batch(requests);
+}
+
+/** A standard token is a DevnetToken; a non-standard one the contract of its kind (contracts/odd). */
+function tokenRuntimeCode(token: ResolvedToken): Hex {
+  const builds = contractBuilds();
+  switch (token.behaviour) {
+    case "fee-on-transfer": return builds.feeOnTransferToken.deployedBytecode;
+    case "transfer-blocking": return builds.pausableToken.deployedBytecode;
+    case "rebasing": return builds.rebasingToken.deployedBytecode;
+    default: return builds.devnetToken.deployedBytecode;
+  }
 }
 
 function wethMetadataSlots(token: ResolvedToken): [Hex, Hex][] {

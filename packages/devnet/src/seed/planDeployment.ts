@@ -3,7 +3,7 @@ import { contractBuilds } from "../contracts/artifacts.js";
 import type { PlannedTransaction } from "../rpc/transactionBatcher.js";
 import type { ResolvedChain } from "../scenario/resolvedTypes.js";
 import type { TokenFunding } from "./fundingPlan.js";
-import { layoutAddresses } from "./deploymentLayout.js";
+import { layoutAddresses, type FactoryAddresses } from "./deploymentLayout.js";
 
 const gas = {
   deployFactory: 8_000_000n,
@@ -20,9 +20,9 @@ const gas = {
  * `layoutAddresses` predicts; the rest launch tokens (the seeder initialises them as their minter and mints the
  * supply), fund accounts and the seeder, and create the pools.
  */
-export function planDeployment(chain: ResolvedChain, deployer: Address, funding: readonly TokenFunding[]): PlannedTransaction[] {
+export function planDeployment(chain: ResolvedChain, deployer: Address, funding: readonly TokenFunding[], factories?: FactoryAddresses): PlannedTransaction[] {
   const builds = contractBuilds();
-  const layout = layoutAddresses(deployer);
+  const layout = layoutAddresses(deployer, factories);
   const call = (to: Address, abi: typeof builds.devnetSeeder.abi, functionName: string, args: unknown[]) =>
     encodeFunctionData({ abi, functionName, args } as Parameters<typeof encodeFunctionData>[0]);
   const plan: PlannedTransaction[] = [

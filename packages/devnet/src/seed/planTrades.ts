@@ -2,7 +2,7 @@ import { encodeFunctionData, type Address } from "viem";
 import { contractBuilds } from "../contracts/artifacts.js";
 import type { PlannedTransaction } from "../rpc/transactionBatcher.js";
 import type { ResolvedChain } from "../scenario/resolvedTypes.js";
-import { layoutAddresses, v2PairAddress, v3PoolAddress } from "./deploymentLayout.js";
+import { layoutAddresses, v2PairAddress, v3PoolAddress, type FactoryAddresses } from "./deploymentLayout.js";
 
 const secondsPerDay = 86_400;
 
@@ -12,9 +12,9 @@ export type TradeBlock = { timestamp: number; transactions: PlannedTransaction[]
  * One ageing trade per pool, grouped into blocks by how many days ago it happens (oldest first), so that every token's
  * most recent Swap event is exactly `lastTradedDaysAgo` days before `now`.
  */
-export function planTrades(chain: ResolvedChain, deployer: Address, now: number): TradeBlock[] {
+export function planTrades(chain: ResolvedChain, deployer: Address, now: number, factories?: FactoryAddresses): TradeBlock[] {
   const abi = contractBuilds().devnetSeeder.abi;
-  const layout = layoutAddresses(deployer);
+  const layout = layoutAddresses(deployer, factories);
   const byDays = new Map<number, PlannedTransaction[]>();
   for (const pool of chain.pools) {
     const pair = `${pool.token0.symbol}/${pool.token1.symbol}`;

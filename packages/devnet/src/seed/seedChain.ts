@@ -6,8 +6,10 @@ import { installCanonicalCode, setNativeBalances } from "./installCanonicalCode.
 import { fundingPlan } from "./fundingPlan.js";
 import { planDeployment } from "./planDeployment.js";
 import { planTrades } from "./planTrades.js";
-import { deployerNonces, layoutAddresses } from "./deploymentLayout.js";
+import { deployerNonces, layoutAddresses, type FactoryAddresses } from "./deploymentLayout.js";
+import { installFactoriesAt } from "./installFactoriesAt.js";
 import { packSeederCalls } from "./packSeederCalls.js";
+import { planOddBehaviours } from "./planOddBehaviours.js";
 
 export type SeedAccounts = { deployer: Address; devAccounts: readonly Address[] };
 
@@ -16,10 +18,10 @@ const deployerGasReserve = parseEther("10000");
 
 /**
  * Seeds one chain: canonical code, factories, tokens, balances and pools at the genesis time in the past, then the
- * ageing trades at their past timestamps, ending at `now`. Automine is off throughout so thousands of transactions
+ * ageing trades at their past timestamps, ending at `now`, then the non-standard tokens' behaviours switched on. Automine is off throughout so thousands of transactions
  * share a block; it is switched back on at the end, leaving an ordinary anvil.
  */
-export async function seedChain(rpc: JsonRpc, chain: ResolvedChain, accounts: SeedAccounts, now: number): Promise<void> {
+export async function seedChain(rpc: JsonRpc, chain: ResolvedChain, accounts: SeedAccounts, now: number, factories?: FactoryAddresses): Promise<void> {
   const funding = fundingPlan(chain, accounts.devAccounts);
   const wrappedNeeded = funding
     .filter((f) => f.token.kind === "weth9")
@@ -35,8 +37,11 @@ export async function seedChain(rpc: JsonRpc, chain: ResolvedChain, accounts: Se
   const nonce = Number(BigInt(await rpc.call<string>("eth_getTransactionCount", [accounts.deployer, "latest"])));
   if (nonce !== 0) throw new Error(`the deployer has already sent ${nonce} transactions on chain ${chain.chainId}; seed a fresh node`);
   const batcher = transactionBatcher(rpc, accounts.deployer, nonce);
+  // Factories at the real chain's addresses: installed there before the set-up's transactions use them (the deployments
+  // at nonces 0 and 1 still happen, so the seeder stays at nonce 2).
+  if (factories) await installFactoriesAt(rpc, accounts.deployer, factories);
   const layout = layoutAddresses(accounts.deployer);
-  const receipts = await batcher.run(packSeederCalls(planDeployment(chain, accounts.deployer, funding), layout.seeder));
+  const receipts = await batcher.run(packSeederCalls(planDeployment(chain, accounts.deployer, funding, factories), layout.seeder));
   const deployed = [receipts[deployerNonces.uniswapV2Factory]!.contractAddress, receipts[deployerNonces.uniswapV3Factory]!.contractAddress,
     receipts[deployerNonces.seeder]!.contractAddress];
   const expected = [layout.uniswapV2Factory, layout.uniswapV3Factory, layout.seeder];
@@ -44,9 +49,11 @@ export async function seedChain(rpc: JsonRpc, chain: ResolvedChain, accounts: Se
     throw new Error(`contracts deployed at unexpected addresses on chain ${chain.chainId}: ${deployed.join(", ")}`);
   }
 
-  for (const block of planTrades(chain, accounts.deployer, now)) {
+  for (const block of planTrades(chain, accounts.deployer, now, factories)) {
     await batcher.run(packSeederCalls(block.transactions, layout.seeder), { timestamp: block.timestamp });
   }
+  const oddBehaviours = planOddBehaviours(chain);
+  if (oddBehaviours.length > 0) await batcher.run(oddBehaviours);
 
   const latest = await rpc.call<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
   if (Number(BigInt(latest.timestamp)) < now) {

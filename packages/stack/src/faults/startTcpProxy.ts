@@ -13,12 +13,19 @@ export type TcpProxy = {
  * A TCP proxy on 127.0.0.1 in front of one of the stack's dependencies, so a test can take that dependency away
  * from the workers and give it back — a real outage as the workers see it, without stopping a shared server.
  */
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+export type StartTcpProxyOptions = {
+  /** Called per connection; the function it returns sees every chunk the client sends (it cannot change them). */
+  tapClient?: () => (chunk: Buffer) => void;
+};
+
+export async function startTcpProxy(target: { host: string; port: number }, options: StartTcpProxyOptions = {}): Promise<TcpProxy> {
   let down = false;
   const open = new Set<Socket>();
   const server = createServer((client) => {
     if (down) return void client.destroy();
     const upstream = connect(target);
+    const tap = options.tapClient?.();
+    if (tap) client.on("data", tap);
     const pair = [client, upstream];
     for (const socket of pair) {
       open.add(socket);

@@ -13,6 +13,9 @@
  *   which keeps binary values intact through JSON;
  * - Lua shebang flags Redis 7.0 does not know are dropped (see `luaShebang.ts`).
  *
+ * With a `counter`, every command is counted by name (a pipeline's and a transaction's each), and every HTTP request
+ * as one round trip: what a benchmark reads as Redis commands per request.
+ *
  * One shared Redis connection serves all requests, so blocking commands (BLPOP, …) and SUBSCRIBE are out of scope.
  */
 import { randomBytes } from "node:crypto";
@@ -20,6 +23,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
 import { ScriptShaMap, type PreparedCommand } from "./luaShebang.js";
+import type { OperationCounter } from "../counting/createOperationCounter.js";
 
 export type RedisRestBridgeOptions = {
   /** e.g. `redis://127.0.0.1:6379/3`; the path selects the logical database. */
@@ -29,6 +33,8 @@ export type RedisRestBridgeOptions = {
   port?: number;
   /** Bearer token clients must send; a random one when omitted. */
   token?: string;
+  /** Counts commands (area `redis`) and requests (its round trips). */
+  counter?: OperationCounter;
 };
 
 export type RedisRestBridge = { url: string; token: string; close(): Promise<void> };
@@ -77,6 +83,7 @@ export async function startRedisRestBridge(options: RedisRestBridgeOptions): Pro
     const base64 = String(req.headers["upstash-encoding"] ?? "").toLowerCase() === "base64";
     const encode = (value: unknown) => toJsonValue(value, base64);
     const body: unknown = JSON.parse(await readBody(req));
+    if (options.counter) countCommands(options.counter, body);
 
     if (path === "/") {
       try {
@@ -121,6 +128,15 @@ export async function startRedisRestBridge(options: RedisRestBridgeOptions): Pro
       await redis.quit();
     },
   };
+}
+
+function countCommands(counter: OperationCounter, body: unknown): void {
+  counter.roundTrip("redis");
+  const commands = Array.isArray(body) && Array.isArray(body[0]) ? body : [body];
+  for (const command of commands) {
+    const name = Array.isArray(command) && typeof command[0] === "string" ? command[0].toUpperCase() : "INVALID";
+    counter.count("redis", name);
+  }
 }
 
 /** A command arrives as a JSON array of strings (the client stringifies numbers only sometimes, so accept them). */

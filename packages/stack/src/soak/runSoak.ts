@@ -35,7 +35,7 @@ export type SoakReport = {
 
 /**
  * 503s this long after a dependency comes back are still the outage's: connections re-establish, and a solve's
- * per-owner lock whose release the outage swallowed holds for its 20 s lifetime (`withSpendLock`).
+ * per-owner lock whose release the outage swallowed holds for its 20 s lifetime (`acquireSpendLock`).
  */
 const RECOVERY_GRACE_MS = 22_000;
 

@@ -1,5 +1,6 @@
 /**
- * A devnet for the quoting tests: the chain `base` of a scenario, its graph indexed in memory, a user holding every
+ * A devnet for the quoting tests: the chain `base` of a scenario, its graph indexed in memory before the bed is
+ * returned, a user holding every
  * token with Permit2 approved, a relayer, Uniswap's QuoterV2, and helpers that run a quote through the executor.
  */
 import {
@@ -11,9 +12,11 @@ import { startDevnet } from "@sluice/devnet";
 import type { ManifestChain } from "@sluice/devnet";
 import { quoterV2Bytecode } from "@sluice/devnet/executor/testing/quoterV2Bytecode";
 import { quoterV2Abi } from "@sluice/devnet/executor/testing/uniswapAbis";
+import { startTestDatabase } from "../db/startTestDatabase.js";
+import { startTestRedis } from "../redis/startTestRedis.js";
 import {
-  chainIndexSourceFromEnv, createGraphCache, createRoutingGraphCache, encodeExecutorSwap, executorAbi,
-  memoryGraphStore, PERMIT2_ADDRESS, permitTypedData, type ChainDeployment, type ChainIndexSource,
+  chainIndexSourceFromEnv, createDb, createGraphCache, createTokenQualitySource, setTokenQuality, createRoutingGraphCache, encodeExecutorSwap, executorAbi,
+  indexUntilReady, memoryGraphStore, memoryIndexProgressStore, PERMIT2_ADDRESS, permitTypedData, type ChainDeployment, type ChainIndexSource,
   type ExecutorRoute, type RoutingGraphCache,
 } from "@sluice/core";
 
@@ -34,6 +37,8 @@ export type QuotingTestbed = {
 
 export async function startQuotingTestbed(scenario?: unknown): Promise<QuotingTestbed> {
   const devnet = await startDevnet({ basePort: 0, ...(scenario ? { scenario: scenario as never } : {}) });
+  const stops: Array<() => Promise<void>> = [devnet.stop];
+  const stop = async () => { for (const s of stops.reverse()) await s().catch(() => {}); };
   try {
     const manifest = devnet.manifest.chains.base;
     const chain = defineChain({ id: 8453, name: "base", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [manifest.rpcUrl] } } });
@@ -51,18 +56,30 @@ export async function startQuotingTestbed(scenario?: unknown): Promise<QuotingTe
       hash: await deployer.deployContract({ abi: quoterV2Abi, bytecode: quoterV2Bytecode, args: [manifest.uniswapV3Factory, manifest.weth] }),
     });
     const env = {
-      SLUICE_CHAINS: JSON.stringify({ base: { rpcUrl: manifest.rpcUrl, executor: manifest.executor, relayers: manifest.relayers, uniswapV2Factory: manifest.uniswapV2Factory, uniswapV3Factory: manifest.uniswapV3Factory } }),
-      SLUICE_TOKEN_QUALITY: JSON.stringify({ base: Object.fromEntries(manifest.tokens.map((t) => [t.address.toLowerCase(), t.quality])) }),
+      SLUICE_CHAINS: JSON.stringify({ base: { rpcUrl: manifest.rpcUrl, executor: manifest.executor, relayers: manifest.relayers, uniswapV2Factory: manifest.uniswapV2Factory, uniswapV3Factory: manifest.uniswapV3Factory, routableLiquidityUsd: 0 } }),
     };
-    const source = chainIndexSourceFromEnv(env, "base", memoryGraphStore(), createGraphCache());
+    // Token quality as the workers read it: the manifest's scores written to Postgres by the operator's operation,
+    // read through the Redis cache.
+    const database = await startTestDatabase("sluice_quoting");
+    stops.push(database.drop);
+    const testRedis = await startTestRedis();
+    stops.push(testRedis.close);
+    await setTokenQuality({
+      db: database.db, redis: testRedis.redis, source: "devnet-manifest", updatedBy: "testbed",
+      entries: manifest.tokens.map((t) => ({ chain: "base" as const, token: t.address, score: t.quality })),
+    });
+    const quality = createTokenQualitySource({ redis: () => testRedis.redis, openDb: () => createDb({ url: database.url }) });
+    const source = chainIndexSourceFromEnv(env, "base", memoryGraphStore(), createGraphCache(), quality, memoryIndexProgressStore());
+    // Quotes never index: the graph is indexed here, as the cron does before a chain serves.
+    await indexUntilReady({ ...source, budget: { maxSubrequests: 100_000, maxMs: 600_000 } });
     const token = (symbol: string) => {
       const t = manifest.tokens.find((x) => x.symbol === symbol);
       if (!t) throw new Error(`no ${symbol}`);
       return t.address.toLowerCase() as Address;
     };
-    return { manifest, client, user, relayer, executor: manifest.executor!, quoterV2: quoterV2!, source, routingGraphs: createRoutingGraphCache(), token, stop: devnet.stop };
+    return { manifest, client, user, relayer, executor: manifest.executor!, quoterV2: quoterV2!, source, routingGraphs: createRoutingGraphCache(), token, stop };
   } catch (error) {
-    await devnet.stop();
+    await stop();
     throw error;
   }
 }

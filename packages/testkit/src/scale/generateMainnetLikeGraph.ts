@@ -1,7 +1,7 @@
 /**
  * A mainnet-like pool universe, in process (benchmarks and routing tests): hub tokens (WETH, USDC, USDT, DAI, WBTC at
  * base's real addresses), a long tail of tokens whose liquidity follows a power law, most pools against a hub, some
- * between tail tokens, thousands of dust pools quoting wrong prices, and non-standard tokens flagged (fee-on-transfer,
+ * between tail tokens, deep pools between the hubs, thousands of dust pools quoting wrong prices, and non-standard tokens flagged (fee-on-transfer,
  * transfer-blocking, rebasing) with low quality. Deterministic for a seed.
  */
 import type { Address } from "viem";
@@ -52,6 +52,14 @@ export function generateMainnetLikeGraph(p: GenerateMainnetLikeGraphParameters):
   const pick = () => (random() < 0.85 ? hubs[Math.floor(random() * hubs.length)]! : tail[Math.floor(random() * tail.length)]!);
   const raw = (usd: number, token: { decimals: number; usd: number }) => BigInt(Math.max(1, Math.floor((usd / token.usd) * 10 ** Math.min(token.decimals, 12)))) * 10n ** BigInt(Math.max(0, token.decimals - 12));
   let n = 0;
+  // The hubs trade against each other in deep pools (tens of millions of dollars), as on a real chain.
+  for (let i = 0; i < hubs.length; i++) {
+    for (let j = i + 1; j < hubs.length; j++) {
+      const [t0, t1] = hubs[i]!.address < hubs[j]!.address ? [hubs[i]!, hubs[j]!] : [hubs[j]!, hubs[i]!];
+      const address = addressOf(0x40, ++n);
+      graph.pools.set(address, new V2Pool({ address, token0: t0.address, token1: t1.address, reserve0: raw(2e7, t0), reserve1: raw(2e7, t1) }));
+    }
+  }
   for (let i = 0; i < p.v2Pools + p.v3Pools; i++) {
     const a = tail[Math.floor(random() * tail.length)]!;
     const b = pick();

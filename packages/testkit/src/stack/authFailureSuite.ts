@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { admin, call, type CallParameters } from "./http.js";
 import { createPartner, issueKey } from "./partners.js";
+import { untilMinuteHasRoomFor } from "./rateLimitWindow.js";
 
 export type AuthenticatedEndpoint = {
   method: "GET" | "POST";
@@ -49,6 +50,7 @@ export function describeAuthFailures(endpoint: AuthenticatedEndpoint) {
     });
     it("rate-limited key answers 429 with Retry-After", async () => {
       const partner = await createPartner({ environment: endpoint.environment, rateLimitPerMinute: 2 });
+      await untilMinuteHasRoomFor(10_000);
       for (let i = 0; i < 2; i++) expect((await request(partner.key)).status).not.toBe(429);
       const limited = await expectRefused(partner.key, 429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);

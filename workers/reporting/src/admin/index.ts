@@ -1,8 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { registerAdminAccountRoutes } from "./accountRoutes.js";
+import { registerIndexStatusRoute } from "./indexStatusRoute.js";
 import { registerAdminKeyRoutes } from "./keyRoutes.js";
 import { registerMarkTest } from "./markTestRoute.js";
 import { registerSettlementRoutes } from "./settlementRoutes.js";
+import { registerTokenQualityRoutes } from "./tokenQualityRoutes.js";
 import type { ReportingEnv } from "../env.js";
 
 /** The operator's admin API (`/admin/v1/*`, bearer ADMIN_TOKEN). The `pnpm admin` CLI runs the same operations. */
@@ -12,4 +14,6 @@ export function registerAdminRoutes(app: OpenAPIHono<ReportingEnv>) {
   registerAdminKeyRoutes(app);
   registerMarkTest(app);
   registerSettlementRoutes(app);
+  registerTokenQualityRoutes(app);
+  registerIndexStatusRoute(app);
 }

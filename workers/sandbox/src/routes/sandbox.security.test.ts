@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, createPartner, describeAuthFailures } from "@sluice/testkit";
+import { call, createPartner, describeAuthFailures, untilMinuteHasRoomFor } from "@sluice/testkit";
 
 const quote = { from: "USDC", to: "WETH", amount: "100", chain: "base" };
 
@@ -26,10 +26,7 @@ describe("sandbox key separation", () => {
 
   it("the 301st request within a minute is limited (the pilot tier's 300 per minute)", async () => {
     const partner = await createPartner({ environment: "sandbox" });
-    // The limiter is a sliding window over epoch-aligned minutes, which weighs the previous minute's requests as if
-    // spread evenly; a burst straddling a minute boundary is under-counted. So the burst starts early in a minute.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 30_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 200));
+    await untilMinuteHasRoomFor(30_000);
     const statuses: number[] = [];
     for (let batch = 0; batch < 30; batch++) {
       const responses = await Promise.all(Array.from({ length: 10 }, () => call("/api/v1/account", { key: partner.key, target: "sandbox" })));

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, errorResponses, failureFields, formatQuote, isBelowGaslessMinimum, quoteSwap,
+  apiKeySecurity, authErrorCodes, chains, errorResponses, failureFields, formatQuote, isBelowGaslessMinimum, logEvent, quoteSwap,
   recordRouteEvent, rememberQuotePermit, requireApiKey, swapTooSmall,
 } from "@sluice/core";
 import { getAddress } from "viem";
@@ -40,6 +40,11 @@ export function registerRoute(app: OpenAPIHono<SwapEnv>) {
       source: chain.source,
       routingGraphs: chain.routingGraphs,
       head: chain.head,
+      refresh: chain.refreshPools,
+      tokenBehaviour: {
+        redis: services.redis, cache: services.caches.tokenBehaviours,
+        cacheMs: chain.deployment.headMaxAgeMs ?? chains[chain.name].headMaxAgeMs,
+      },
       amount: body.amount,
       from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },
       to: { token: body.to, address: body.toAddress, decimals: body.toDecimals },
@@ -47,7 +52,12 @@ export function registerRoute(app: OpenAPIHono<SwapEnv>) {
       recipient: body.user ? getAddress(body.user) : undefined,
     });
     // The permit's nonce is remembered with what it binds, so a plain permit of it is held to this quote at /solve.
-    if (quote.permit) await rememberQuotePermit(services.redis, quote, c.get("auth").accountId);
+    // Before the answer: a partner may sign and solve at once, and /solve reads it while it re-quotes (a /solve that
+    // missed it would fail closed: a plain permit of an unknown nonce is refused; a witness permit never reads it).
+    if (quote.permit) {
+      await rememberQuotePermit(services.redis, quote, c.get("auth").accountId)
+        .catch((error: unknown) => logEvent("error", "quote permit not remembered", { error: String(error) }));
+    }
     if (isBelowGaslessMinimum(quote)) throw swapTooSmall(quote);
     if (c.env.USAGE && c.get("config").SLUICE_ENVIRONMENT === "production") {
       services.background(recordRouteEvent({ usage: c.env.USAGE, auth: c.get("auth"), quote }));

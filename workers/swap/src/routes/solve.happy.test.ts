@@ -75,8 +75,9 @@ describe("POST /api/v1/solve — gasless swaps on the devnet", () => {
 
   it("records one executed solve event with the volume", async () => {
     const { partner, result } = await gaslessSwap("USDC", "WETH", "30");
+    // Recorded after the answer (the solve answers as soon as its transaction is sent).
+    await expect.poll(async () => (await call("/api/v1/usage?event_type=solve", { key: partner.key })).body.events, { timeout: 10_000 }).toHaveLength(1);
     const usage = await call("/api/v1/usage?event_type=solve", { key: partner.key });
-    expect(usage.body.events).toHaveLength(1);
     expect(usage.body.events[0]).toMatchObject({ event_type: "solve", is_dry_run: false, is_test: false, chain });
     expect(usage.body.events[0].volume_usd).toBeCloseTo(result.quote.volumeUsd, 2);
   });
@@ -86,8 +87,8 @@ describe("POST /api/v1/solve — gasless swaps on the devnet", () => {
     const user = await newUser(chain, "USDC", "30");
     const response = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" }) });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    const usage = await call("/api/v1/usage?event_type=solve", { key: partner.key });
-    expect(usage.body.events).toEqual([expect.objectContaining({ is_test: true, is_dry_run: false })]);
+    await expect.poll(async () => (await call("/api/v1/usage?event_type=solve", { key: partner.key })).body.events, { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ is_test: true, is_dry_run: false })]);
   });
 
   it("a dry run encodes only: no txHash, the relayers' nonces unchanged, a dry-run event", async () => {

@@ -21,6 +21,13 @@ async function solveEvents(key: string): Promise<UsageEvent[]> {
   return usage.body.events;
 }
 
+/** The account's sent (not dry-run) solve events once `done` holds: a gasless solve is recorded after its answer. */
+async function sentSolveEvents(key: string, done: (events: UsageEvent[]) => boolean): Promise<UsageEvent[]> {
+  let events: UsageEvent[] = [];
+  await expect.poll(async () => done(events = (await solveEvents(key)).filter((e) => !e.is_dry_run)), { timeout: 10_000 }).toBe(true);
+  return events;
+}
+
 async function accruedVolume(key: string): Promise<number> {
   const rebates = await call("/api/v1/rebates", { key });
   expect(rebates.status, JSON.stringify(rebates.body)).toBe(200);
@@ -48,7 +55,7 @@ describe("one transaction is credited once", () => {
     expect(confirm.body, JSON.stringify(confirm.body)).toMatchObject({ ok: false, code: "CONFLICT" });
     expect(confirm.body.error).toMatch(/already tracked as a gasless solve/);
 
-    const executed = (await solveEvents(partner.key)).filter((e) => !e.is_dry_run);
+    const executed = await sentSolveEvents(partner.key, (events) => events.length > 0);
     expect(executed).toEqual([expect.objectContaining({ status: "executed", tx_hash: txHash })]);
     expect(await accruedVolume(partner.key)).toBeCloseTo(executed[0]!.volume_usd, 2);
   });
@@ -123,7 +130,7 @@ describe("volume is what the chain shows", () => {
       const sent = await call("/api/v1/solve", { key: partner.key, body });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       txHash = sent.body.transaction.txHash;
-      expect((await solveEvents(partner.key)).find((e) => !e.is_dry_run)).toMatchObject({ status: "pending", tx_hash: txHash });
+      expect((await sentSolveEvents(partner.key, (events) => events.length > 0))[0]).toMatchObject({ status: "pending", tx_hash: txHash });
       // Before the block is mined, the user moves the tokens away with a higher tip: the solve must revert.
       // Signed by hand: against the pending state (the solve first) the node would refuse to estimate it.
       const serializedTransaction = await user.account.signTransaction({
@@ -156,7 +163,7 @@ describe("volume is what the chain shows", () => {
     }
     const after = await relayerNonces(chain);
     expect(after.reduce((s, n) => s + n, 0) - before.reduce((s, n) => s + n, 0)).toBe(1);
-    const executed = (await solveEvents(partner.key)).filter((e) => !e.is_dry_run);
+    const executed = await sentSolveEvents(partner.key, (events) => events.length > 0);
     expect(executed).toEqual([expect.objectContaining({ status: "executed" })]);
   });
 
@@ -168,6 +175,6 @@ describe("volume is what the chain shows", () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => call("/api/v1/solve", { key: partner.key, body })));
     expect(answers.filter((a) => a.status === 200), JSON.stringify(answers.map((a) => a.body))).toHaveLength(1);
     for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.body).toMatchObject({ ok: false, code: "PERMIT_INVALID" });
-    expect((await solveEvents(partner.key)).filter((e) => !e.is_dry_run)).toHaveLength(1);
+    expect(await sentSolveEvents(partner.key, (events) => events.length > 0)).toHaveLength(1);
   });
 });

@@ -8,3 +8,4 @@ export * from "./ledger.js";
 export * from "./swaps.js";
 export * from "./bridge.js";
 export * from "./webhooks.js";
+export * from "./tokenQuality.js";

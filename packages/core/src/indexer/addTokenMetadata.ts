@@ -1,0 +1,29 @@
+import type { Address, PublicClient } from "viem";
+import type { ChainGraph } from "./graphTypes.js";
+import type { IndexBudget } from "./indexBudget.js";
+import { readTokenMetadata } from "./readTokenMetadata.js";
+
+export type AddTokenMetadataParameters = { graph: ChainGraph; client: PublicClient; budget?: IndexBudget };
+
+export type AddTokenMetadataReturnType = { added: Address[]; dropped: Address[] };
+
+/**
+ * Reads the metadata of every token a pending pool holds that the graph does not know yet (at the latest block) and
+ * adds it; a pending pool whose token has none (no `decimals()`) cannot be quoted and is dropped. Returns the tokens
+ * added and the pools dropped.
+ */
+export async function addTokenMetadata({ graph, client, budget }: AddTokenMetadataParameters): Promise<AddTokenMetadataReturnType> {
+  const unknown = new Set<Address>();
+  for (const p of graph.pending.values()) for (const t of [p.token0, p.token1]) if (!graph.tokens.has(t)) unknown.add(t);
+  if (unknown.size === 0) return { added: [], dropped: [] };
+  budget?.spend(3);
+  const metadata = await readTokenMetadata(client, [...unknown]);
+  for (const m of metadata) graph.tokens.set(m.address, { ...m, quality: null, lastTradeAt: null });
+  const dropped: Address[] = [];
+  for (const [address, p] of graph.pending) {
+    if (graph.tokens.has(p.token0) && graph.tokens.has(p.token1)) continue;
+    graph.pending.delete(address);
+    dropped.push(address);
+  }
+  return { added: metadata.map((m) => m.address), dropped };
+}

@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { quotingScenario, startLimitedRpcProxy, startQuotingTestbed, startTestRedis, type QuotingTestbed } from "@sluice/testkit";
+import type { Redis } from "../redis/createRedis.js";
+import { redisKeys } from "../redis/redisKeys.js";
+import { chainIndexSourceFromEnv } from "./chainIndexSourceFromEnv.js";
+import { createGraphCache } from "./graphCache.js";
+import { encodeGraph } from "./encodeGraph.js";
+import { memoryGraphStore } from "./graphStore.js";
+import type { ChainGraph } from "./graphTypes.js";
+import { staticTokenQuality } from "./tokenQuality.js";
+import { memoryIndexProgressStore, redisIndexProgressStore, type IndexProgressStore } from "./indexProgressStore.js";
+import { indexUntilReady } from "./indexUntilReady.js";
+import { loadGraph } from "./loadGraph.js";
+import { updateStoredGraph } from "./updateStoredGraph.js";
+import { createWalletClient, http, parseAbi, type Address } from "viem";
+import { V3Pool } from "../pools/v3/v3Pool.js";
+import { v3PoolEvents } from "./abis.js";
+import { readPoolStates, type V3State } from "./readPoolStates.js";
+
+let bed: QuotingTestbed;
+beforeAll(async () => {
+  bed = await startQuotingTestbed(quotingScenario);
+});
+afterAll(async () => bed?.stop());
+
+/** A source for the bed's chain through `rpcUrl`, with fresh stores (nothing indexed). */
+function sourceVia(rpcUrl: string, progress: IndexProgressStore = memoryIndexProgressStore()) {
+  const m = bed.manifest;
+  const env = {
+    SLUICE_CHAINS: JSON.stringify({ base: { rpcUrl, executor: m.executor, relayers: m.relayers, uniswapV2Factory: m.uniswapV2Factory, uniswapV3Factory: m.uniswapV3Factory, routableLiquidityUsd: 0 } }),
+  };
+  const quality = staticTokenQuality({ base: Object.fromEntries(m.tokens.map((t) => [t.address.toLowerCase(), t.quality])) });
+  return chainIndexSourceFromEnv(env, "base", memoryGraphStore(), createGraphCache(), quality, progress);
+}
+
+/** A graph's content, independent of the order things were found in. */
+function content(graph: ChainGraph) {
+  const e = JSON.parse(encodeGraph(graph));
+  const tokens = (e.shard.tokens as unknown[][]).map((t) => JSON.stringify(t)).sort();
+  const pools = [...e.shard.v2, ...e.shard.v3].map((p: unknown[]) => JSON.stringify(p)).sort();
+  return { block: e.block, tokens, pools, pending: e.shard.pending.length };
+}
+
+const unbounded = { maxSubrequests: 1_000_000, maxMs: 600_000 };
+
+describe("cold index in slices", () => {
+  it("a budget of 8 subrequests takes many invocations and ends with the same graph as one unbounded run", async () => {
+    const one = await indexUntilReady({ ...sourceVia(bed.manifest.rpcUrl), budget: unbounded });
+    expect(one.invocations).toBe(1);
+
+    // Ranges of at most 4 blocks and one V3 pool per load slice, so the devnet's short history takes many slices.
+    const proxy = await startLimitedRpcProxy({ target: bed.manifest.rpcUrl, maxBlockRange: 4 });
+    try {
+      const source = { ...sourceVia(proxy.url), poolsPerSlice: 1 };
+      const perInvocation: { phase: string; requests: number; spent: number }[] = [];
+      let before = 0;
+      const sliced = await indexUntilReady({
+        ...source, budget: { maxSubrequests: 8, maxMs: 600_000 },
+        onInvocation: (r) => {
+          perInvocation.push({ phase: r.progress.phase, requests: proxy.requests - before, spent: 0 });
+          before = proxy.requests;
+        },
+      });
+      console.log(`budget 8 subrequests: ${sliced.invocations} invocations, RPC requests per invocation ${perInvocation.map((p) => p.requests).join(",")}`);
+      expect(sliced.invocations).toBeGreaterThan(3);
+      expect(new Set(perInvocation.map((p) => p.phase))).toEqual(new Set(["discover", "load", "catchup", "ready"]));
+      // A slice starts only within the budget; the last one may end a little past it.
+      for (const p of perInvocation) expect(p.requests).toBeLessThanOrEqual(16);
+      expect(content(sliced.graph)).toEqual(content(one.graph));
+      // The next invocation continues incrementally from the stored graph.
+      expect((await updateStoredGraph(source)).progress.phase).toBe("ready");
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("an invocation that dies before storing its slice loses nothing: the next one redoes that slice", async () => {
+    const store = memoryIndexProgressStore();
+    let writes = 0;
+    const dying: IndexProgressStore = {
+      ...store,
+      // Every third progress write fails, as if the invocation was killed between its RPC reads and its write.
+      write: async (progress, partial, options) => {
+        if (++writes % 3 === 0) throw new Error("invocation killed");
+        return store.write(progress, partial, options);
+      },
+    };
+    const proxy = await startLimitedRpcProxy({ target: bed.manifest.rpcUrl, maxBlockRange: 4 });
+    const source = { ...sourceVia(proxy.url, dying), poolsPerSlice: 1 };
+    let invocations = 0;
+    let deaths = 0;
+    let graph: ChainGraph | null = null;
+    while (!graph && invocations < 500) {
+      invocations++;
+      try {
+        const r = await updateStoredGraph({ ...source, budget: { maxSubrequests: 10, maxMs: 600_000 } });
+        if (r.progress.phase === "ready") graph = r.graph;
+      } catch {
+        deaths++;
+      }
+    }
+    await proxy.close();
+    expect(deaths).toBeGreaterThan(1);
+    const one = await indexUntilReady({ ...sourceVia(bed.manifest.rpcUrl), budget: unbounded });
+    expect(content(graph!)).toEqual(content(one.graph));
+  });
+
+  it("on Redis in segments of at most 1 KB, requests of 2 KB: invocations dying after a slice's segments, before its progress, lose nothing; same graph", async () => {
+    const { redis, close } = await startTestRedis();
+    let largestSegment = 0;
+    let segmentRequests = 0;
+    let kills = 0;
+    let afterSegments = false;
+    // A request carrying a slice's progress fails (three times) when the slice's segments went in a request before it.
+    const dying = new Proxy(redis, {
+      get(target, prop) {
+        if (prop === "mset") {
+          return async (entries: Record<string, string>) => {
+            for (const [key, value] of Object.entries(entries)) if (/:partial:\d+$/.test(key)) largestSegment = Math.max(largestSegment, value.length);
+            const commit = redisKeys.indexProgress("base") in entries;
+            if (commit && afterSegments && kills < 3) {
+              kills++;
+              afterSegments = false;
+              throw new Error("invocation killed");
+            }
+            afterSegments = !commit;
+            if (!commit) segmentRequests++;
+            return target.mset(entries);
+          };
+        }
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    }) as Redis;
+    const proxy = await startLimitedRpcProxy({ target: bed.manifest.rpcUrl, maxBlockRange: 4 });
+    try {
+      const source = { ...sourceVia(proxy.url, redisIndexProgressStore(dying, { maxSegmentBytes: 1_024, maxRequestBytes: 2_048 })), poolsPerSlice: 1 };
+      let graph: ChainGraph | null = null;
+      let deaths = 0;
+      for (let invocations = 0; !graph && invocations < 500; invocations++) {
+        try {
+          // Reading the graph being built costs a request per 2 KB here (one per 4 MB in production): a larger budget.
+          const r = await updateStoredGraph({ ...source, budget: { maxSubrequests: 40, maxMs: 600_000 } });
+          if (r.progress.phase === "ready") graph = r.graph;
+        } catch {
+          deaths++;
+        }
+      }
+      console.log(`segments on Redis: ${deaths} invocations died at their progress, ${segmentRequests} requests of segments alone, largest segment ${largestSegment} bytes`);
+      expect(deaths).toBe(kills);
+      expect(deaths).toBeGreaterThan(0);
+      expect(segmentRequests).toBeGreaterThan(0);
+      expect(largestSegment).toBeLessThanOrEqual(1_024 + 2);
+      const one = await indexUntilReady({ ...sourceVia(bed.manifest.rpcUrl), budget: unbounded });
+      expect(content(graph!)).toEqual(content(one.graph));
+      // Ready: the graph being built is gone (its keys expire).
+      expect(await source.progress.readPartial("base")).toBeNull();
+    } finally {
+      await proxy.close();
+      await close();
+    }
+  });
+
+  it("a graph being built that vanished (evicted) while its progress stayed: the index starts again, same graph", async () => {
+    const store = memoryIndexProgressStore();
+    const proxy = await startLimitedRpcProxy({ target: bed.manifest.rpcUrl, maxBlockRange: 4 });
+    try {
+      const source = { ...sourceVia(proxy.url, store), poolsPerSlice: 1 };
+      for (let i = 0; i < 4; i++) await updateStoredGraph({ ...source, budget: { maxSubrequests: 8, maxMs: 600_000 } });
+      const halfway = (await store.read("base"))!;
+      expect(halfway.phase).not.toBe("ready");
+      await store.write(halfway, null);
+      const { graph } = await indexUntilReady({ ...source, budget: { maxSubrequests: 8, maxMs: 600_000 } });
+      const one = await indexUntilReady({ ...sourceVia(bed.manifest.rpcUrl), budget: unbounded });
+      expect(content(graph)).toEqual(content(one.graph));
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("quotes never index: before the graph is ready loadGraph answers 503 naming the chain and the progress", async () => {
+    const source = sourceVia(bed.manifest.rpcUrl);
+    await expect(loadGraph(source)).rejects.toMatchObject({ code: "DEPENDENCY_DOWN", message: expect.stringContaining("base: index not started") });
+    await updateStoredGraph({ ...source, budget: { maxSubrequests: 8, maxMs: 600_000 } });
+    const error = await loadGraph(source).catch((e: unknown) => e) as { code: string; message: string; headers: Record<string, string>; body: { index: { chain: string; percent: number } } };
+    expect(error.code).toBe("DEPENDENCY_DOWN");
+    expect(error.message).toMatch(/base: index \d+% \((block \d+ of \d+|pool state \d+ of \d+|catching up, block \d+ of \d+)\)/);
+    expect(error.headers["Retry-After"]).toBe("30");
+    expect(error.body.index).toMatchObject({ chain: "base" });
+    await indexUntilReady(source);
+    expect((await loadGraph(source)).pools.size).toBe(bed.manifest.pools.length);
+  });
+});
+
+describe("log queries adapt to the provider's limits", () => {
+  it("a provider refusing ranges over 8 blocks and answers over 10 logs: the span shrinks on refusal, grows back, same graph", async () => {
+    const proxy = await startLimitedRpcProxy({ target: bed.manifest.rpcUrl, maxBlockRange: 8, maxResults: 10 });
+    try {
+      const limited = await indexUntilReady({ ...sourceVia(proxy.url), budget: { maxSubrequests: 40, maxMs: 600_000 } });
+      const one = await indexUntilReady({ ...sourceVia(bed.manifest.rpcUrl), budget: unbounded });
+      expect(content(limited.graph)).toEqual(content(one.graph));
+      const refused = proxy.getLogs.filter((g) => !g.answered);
+      const answered = proxy.getLogs.filter((g) => g.answered);
+      console.log(`limited provider: ${proxy.getLogs.length} eth_getLogs, ${refused.length} refused, spans answered ${answered.map((g) => g.span).join(",")}`);
+      expect(refused.some((g) => g.span > 8)).toBe(true);
+      expect(answered.every((g) => g.span <= 8 && (g.results <= 10 || g.span === 1))).toBe(true);
+      // After a shrink the span grows again when answers are small.
+      const grew = answered.some((g, i) => answered.slice(0, i).some((earlier) => earlier.span < g.span));
+      expect(grew).toBe(true);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe("V3 pools from current state (TickLens: tick bitmap words, then ticks)", () => {
+  it("every devnet V3 pool indexed without its history has exactly the ticks its Mint/Burn history names", async () => {
+    // No look-back: the cold index never reads a pool event before its target block.
+    const source = { ...sourceVia(bed.manifest.rpcUrl), tradeLookbackBlocks: 0n };
+    const { graph } = await indexUntilReady({ ...source, budget: unbounded });
+    const v3 = bed.manifest.pools.filter((p) => p.protocol === "uniswap-v3");
+    expect(v3.length).toBeGreaterThanOrEqual(4);
+    for (const p of v3) {
+      const address = p.address.toLowerCase() as Address;
+      const logs = await bed.client.getLogs({ address, events: v3PoolEvents.filter((e) => e.name === "Mint" || e.name === "Burn"), fromBlock: 0n, toBlock: graph.block, strict: true });
+      const named = [...new Set(logs.flatMap((l) => [Number((l.args as { tickLower: number }).tickLower), Number((l.args as { tickUpper: number }).tickUpper)]))];
+      const history = (await readPoolStates({ client: bed.client, requests: [{ protocol: "uniswap-v3", address, ticks: named }], blockNumber: graph.block })).get(address) as V3State;
+      const fromHistory = [...history.ticks].filter(([, net]) => net !== null).sort((a, b) => a[0] - b[0]);
+      const pool = graph.pools.get(address) as V3Pool;
+      expect(pool).toBeInstanceOf(V3Pool);
+      expect(pool.ticks.map((t) => [t.index, t.liquidityNet])).toEqual(fromHistory);
+      expect(pool.liquidity).toBe(history.liquidity);
+      expect(pool.sqrtPriceX96).toBe(history.sqrtPriceX96);
+    }
+    // The ladder pool: ten staggered positions, twenty initialized ticks.
+    expect(Math.max(...v3.map((p) => (graph.pools.get(p.address.toLowerCase() as Address) as V3Pool).ticks.length))).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe("a Burn only marks its pool changed", () => {
+  it("the next incremental pass re-reads the bitmap words of the Burn's ticks: the burnt position's ticks are gone, the pool equals a full read", async () => {
+    const source = sourceVia(bed.manifest.rpcUrl);
+    const { graph } = await indexUntilReady({ ...source, budget: unbounded });
+    // The ladder pool's outermost position: its two ticks belong to no other position.
+    const ladder = bed.manifest.pools.filter((p) => p.protocol === "uniswap-v3")
+      .map((p) => graph.pools.get(p.address.toLowerCase() as Address) as V3Pool)
+      .sort((a, b) => b.ticks.length - a.ticks.length)[0]!;
+    const mints = await bed.client.getLogs({ address: ladder.address, events: v3PoolEvents.filter((e) => e.name === "Mint"), fromBlock: 0n, strict: true });
+    const widest = mints.map((l) => l.args as { owner: Address; tickLower: number; tickUpper: number; amount: bigint })
+      .sort((a, b) => (b.tickUpper - b.tickLower) - (a.tickUpper - a.tickLower))[0]!;
+    expect(ladder.ticks.map((t) => t.index)).toEqual(expect.arrayContaining([widest.tickLower, widest.tickUpper]));
+
+    // The seeder holds the positions (the devnet has no position manager): it burns the whole position.
+    const owner = widest.owner;
+    await bed.client.request({ method: "anvil_impersonateAccount" as never, params: [owner] as never });
+    await bed.client.request({ method: "anvil_setBalance" as never, params: [owner, "0x56BC75E2D63100000"] as never });
+    const seeder = createWalletClient({ account: owner, transport: http(bed.manifest.rpcUrl) });
+    const hash = await seeder.writeContract({
+      address: ladder.address, abi: parseAbi(["function burn(int24 tickLower, int24 tickUpper, uint128 amount) returns (uint256, uint256)"]),
+      functionName: "burn", args: [widest.tickLower, widest.tickUpper, widest.amount], chain: null,
+    });
+    expect((await bed.client.waitForTransactionReceipt({ hash })).status).toBe("success");
+    await bed.client.request({ method: "anvil_stopImpersonatingAccount" as never, params: [owner] as never });
+
+    const pass = await updateStoredGraph(source);
+    const after = pass.graph!.pools.get(ladder.address) as V3Pool;
+    expect(after.ticks.map((t) => t.index)).not.toContain(widest.tickLower);
+    expect(after.ticks.map((t) => t.index)).not.toContain(widest.tickUpper);
+    expect(after.ticks.length).toBe(ladder.ticks.length - 2);
+    const full = (await readPoolStates({ client: bed.client, requests: [{ protocol: "uniswap-v3", address: ladder.address, tickSpacing: ladder.tickSpacing, tickWords: "all" }], blockNumber: pass.graph!.block })).get(ladder.address) as V3State;
+    expect(after.ticks.map((t) => [t.index, t.liquidityNet])).toEqual([...full.ticks].sort((a, b) => a[0] - b[0]));
+    expect(after.liquidity).toBe(full.liquidity);
+  });
+});

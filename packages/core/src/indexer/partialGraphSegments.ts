@@ -1,0 +1,62 @@
+import type { Address } from "viem";
+import { encodeGraphShard, type GraphShard } from "./graphCodec.js";
+import type { ChainGraph, IndexedPool, IndexedToken, PendingPool } from "./graphTypes.js";
+import { shardVersion } from "./shardVersion.js";
+
+export type PartialGraphSegmentsParameters = {
+  graph: ChainGraph;
+  /** Only these pools (loaded or pending; absent ones are skipped) and tokens; absent: the whole graph. */
+  changes?: { pools: Iterable<Address>; tokens: Iterable<Address> };
+  /** No segment is larger (UTF-8 bytes). */
+  maxSegmentBytes: number;
+  /** The id of the first segment. */
+  firstId: number;
+};
+
+export type PartialGraphSegment = { id: number; version: string; bytes: number; text: string };
+
+/**
+ * The segments a slice of a cold index stores (see `partialGraphStore`): the changed pools, pending pools and tokens
+ * (or the whole graph) in `graphCodec` shards of at most `maxSegmentBytes` each, split in halves until they fit. Empty
+ * when nothing changed. A single pool or token larger than the limit is an error.
+ */
+export function partialGraphSegments({ graph, changes, maxSegmentBytes, firstId }: PartialGraphSegmentsParameters): PartialGraphSegment[] {
+  const tokens: IndexedToken[] = [];
+  const pools: (IndexedPool | PendingPool)[] = [];
+  if (changes) {
+    for (const address of new Set(changes.tokens)) {
+      const token = graph.tokens.get(address);
+      if (token) tokens.push(token);
+    }
+    for (const address of new Set(changes.pools)) {
+      const pool = graph.pools.get(address) ?? graph.pending.get(address);
+      if (pool) pools.push(pool);
+    }
+  } else {
+    tokens.push(...graph.tokens.values());
+    pools.push(...graph.pools.values(), ...graph.pending.values());
+  }
+  const items = [...tokens.map((t) => ({ token: t })), ...pools.map((p) => ({ pool: p }))];
+  const out: PartialGraphSegment[] = [];
+  const encode = (from: number, to: number) => {
+    const shard: GraphShard = { tokens: [], pools: [], pending: [] };
+    for (let i = from; i < to; i++) {
+      const item = items[i]!;
+      if ("token" in item) shard.tokens.push(item.token);
+      else if (graph.pools.get(item.pool.address) === item.pool) shard.pools.push(item.pool as IndexedPool);
+      else shard.pending.push(item.pool as PendingPool);
+    }
+    const text = encodeGraphShard(shard);
+    const { version, bytes } = shardVersion(text);
+    if (bytes <= maxSegmentBytes) {
+      out.push({ id: firstId + out.length, version, bytes, text });
+      return;
+    }
+    if (to - from === 1) throw new Error(`partial graph ${graph.chain}: one pool or token exceeds the ${maxSegmentBytes}-byte segment limit`);
+    const middle = from + Math.ceil((to - from) / 2);
+    encode(from, middle);
+    encode(middle, to);
+  };
+  if (items.length > 0) encode(0, items.length);
+  return out;
+}

@@ -1,0 +1,216 @@
+import type { Address } from "viem";
+import { encodeGraphShard, type GraphShard } from "./graphCodec.js";
+import { shardId, type GraphManifest, type GraphPart } from "./graphManifest.js";
+import { homeOf, isRoutableTokenHome, layoutGraphShards, type GraphShardLayout, type ShardCounts } from "./graphShardLayout.js";
+import type { ChainGraph } from "./graphTypes.js";
+import { shardVersion } from "./shardVersion.js";
+
+/** What an indexing pass changed: pools re-read, created or dropped, and tokens whose metadata changed. */
+export type GraphChanges = { pools: Iterable<Address>; tokens: Iterable<Address> };
+
+export type PlanGraphWriteParameters = {
+  graph: ChainGraph;
+  routable: ReadonlySet<Address>;
+  /** With `previous`: only the shards holding these (and pools or tokens that changed part) are re-encoded. */
+  changed?: GraphChanges;
+  /** The layout the graph was read or last written with (incremental); absent: every shard is encoded. */
+  previous?: GraphShardLayout;
+  /** The manifest in the store (a full write rewrites only shards whose version differs, and keeps its counts). */
+  stored?: GraphManifest | null;
+  itemsPerShard: number;
+  maxValueBytes: number;
+};
+
+export type ShardWrite = { id: string; version: string; text: string };
+
+export type PlanGraphWriteReturnType = {
+  manifest: GraphManifest;
+  layout: GraphShardLayout;
+  /** Shards to store (new versions). */
+  writes: ShardWrite[];
+  /** Shards the new manifest no longer names (their keys can expire). */
+  retired: { id: string; version: string }[];
+  /** Shards encoded to find the writes (cost). */
+  encoded: number;
+};
+
+const PARTS: GraphPart[] = ["r", "x"];
+
+/** A write that would lose stored content: a graph holding only some shards cannot be written whole. */
+export class PartialGraphWriteError extends Error {
+  override name = "PartialGraphWriteError";
+  constructor(chain: string, hint: string) {
+    super(`graph ${chain}: ${hint}`);
+  }
+}
+const pow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
+
+/**
+ * Plans a write of a full indexed graph into shards (see `shardedGraphStore`): incremental when the graph's previous
+ * layout and its changes are known — only shards holding a changed pool or token, or one whose part changed
+ * (routability), are re-encoded — else every shard. A shard is written only when its content version changed; if
+ * one would exceed `maxValueBytes`, that part's shard count doubles and every shard is re-planned.
+ */
+export function planGraphWrite(p: PlanGraphWriteParameters): PlanGraphWriteReturnType {
+  if (p.previous?.loaded && !p.changed) throw new PartialGraphWriteError(p.graph.chain, "a graph holding only some shards is written only incrementally (pass `changed`)");
+  let plan = p.previous && p.changed ? planIncremental(p, p.previous, p.changed) : null;
+  if (!plan && p.previous?.loaded) {
+    throw new PartialGraphWriteError(p.graph.chain, "a shard would exceed the value limit, and a graph holding only some shards cannot re-shard; re-index the chain (the cold index sizes its shards afresh)");
+  }
+  plan ??= p.previous && p.changed ? planFull(p, p.previous.manifest, grow(p.previous.manifest)) : planFull(p, p.stored ?? null, undefined);
+  // A key the new manifest names is never retired (an empty shard, say, has the same version under every count).
+  const named = new Set((["r", "x"] as const).flatMap((part) => plan.manifest.shards[part].map(([version], i) => `${shardId(part, i)}:${version}`)));
+  plan.retired = plan.retired.filter((r) => !named.has(`${r.id}:${r.version}`));
+  return plan;
+}
+
+function countsOf(manifest: GraphManifest): ShardCounts {
+  return { r: manifest.shards.r.length, x: manifest.shards.x.length };
+}
+
+/** The counts of a manifest with every part that has a shard at the size limit doubled (all parts when unknown). */
+function grow(manifest: GraphManifest): ShardCounts {
+  const counts = countsOf(manifest);
+  return { r: counts.r * 2, x: counts.x * 2 };
+}
+
+function newManifest(graph: ChainGraph, counts: ShardCounts, from: GraphManifest | null): GraphManifest {
+  const same = from && from.shards.r.length === counts.r && from.shards.x.length === counts.x;
+  return {
+    v: 2, chain: graph.chain, chainId: graph.chainId, block: graph.block.toString(), ts: graph.blockTimestamp,
+    shards: same ? { r: [...from.shards.r], x: [...from.shards.x] } : { r: Array.from({ length: counts.r }, () => ["", 0]), x: Array.from({ length: counts.x }, () => ["", 0]) },
+  };
+}
+
+function shardOf(graph: ChainGraph, layout: GraphShardLayout, id: string): GraphShard {
+  const m = layout.members.get(id)!;
+  const shard: GraphShard = { tokens: [], pools: [], pending: [] };
+  for (const a of m.pools) {
+    const pool = graph.pools.get(a);
+    if (pool) shard.pools.push(pool);
+    else {
+      const pending = graph.pending.get(a);
+      if (pending) shard.pending.push(pending);
+    }
+  }
+  for (const a of m.tokens) {
+    const token = graph.tokens.get(a);
+    if (token) shard.tokens.push(token);
+  }
+  return shard;
+}
+
+/** Encodes the given shards into the manifest; false when one is too large. */
+function encodeInto(p: PlanGraphWriteParameters, layout: GraphShardLayout, ids: Iterable<string>, from: GraphManifest | null, out: PlanGraphWriteReturnType): boolean {
+  for (const id of ids) {
+    const part = id[0] as GraphPart;
+    const index = Number(id.slice(1));
+    const text = encodeGraphShard(shardOf(p.graph, layout, id));
+    out.encoded++;
+    const { version, bytes } = shardVersion(text);
+    if (bytes > p.maxValueBytes) return false;
+    const before = out.manifest.shards[part][index]!;
+    if (before[0] === version) continue;
+    if (before[0] !== "") out.retired.push({ id, version: before[0] });
+    out.manifest.shards[part][index] = [version, bytes];
+    out.writes.push({ id, version, text });
+  }
+  // A full plan with new counts: every shard of the old manifest is gone.
+  if (from && from !== out.manifest && (from.shards.r.length !== out.manifest.shards.r.length || from.shards.x.length !== out.manifest.shards.x.length)) {
+    for (const part of PARTS) from.shards[part].forEach(([version], i) => version && out.retired.push({ id: shardId(part, i), version }));
+  }
+  return true;
+}
+
+function planFull(p: PlanGraphWriteParameters, from: GraphManifest | null, forced: ShardCounts | undefined): PlanGraphWriteReturnType {
+  const rItems = p.routable.size * 2;
+  const xItems = p.graph.pools.size + p.graph.pending.size + p.graph.tokens.size - p.routable.size;
+  const wanted = { r: pow2(rItems / p.itemsPerShard), x: pow2(xItems / p.itemsPerShard) };
+  let counts: ShardCounts = forced ?? (from ? { r: Math.max(wanted.r, from.shards.r.length), x: Math.max(wanted.x, from.shards.x.length) } : wanted);
+  for (let attempt = 0; attempt < 12; attempt++) {
+    const manifest = newManifest(p.graph, counts, from);
+    const layout = layoutGraphShards(p.graph, p.routable, counts, manifest);
+    const out: PlanGraphWriteReturnType = { manifest, layout, writes: [], retired: [], encoded: 0 };
+    if (encodeInto(p, layout, layout.members.keys(), from, out)) return out;
+    counts = { r: counts.r * 2, x: counts.x * 2 };
+  }
+  throw new Error(`graph ${p.graph.chain}: a single pool or token exceeds the ${p.maxValueBytes}-byte value limit`);
+}
+
+/**
+ * For a graph that holds only some shards (`GraphShardLayout.loaded`): the stored shards an incremental write of
+ * `changed` would rewrite that the graph does not hold yet: the shards outside the routable part (which it always
+ * holds) of every changed pool, of every pool whose routability changed, of their tokens and of every changed token.
+ * The writer loads them first (`addLoadedShard`), so no shard is rewritten without its stored content and nothing
+ * stays stored in a part it left.
+ */
+export function shardsMissingForWrite(p: { graph: ChainGraph; routable: ReadonlySet<Address>; changed: GraphChanges; layout: GraphShardLayout }): string[] {
+  const { graph, routable, layout } = p;
+  if (!layout.loaded) return [];
+  const counts = countsOf(layout.manifest);
+  const missing = new Set<string>();
+  // The routable part is always held. Outside it: where something not placed yet may be stored, and where something
+  // leaving the routable part goes.
+  const need = (address: Address, placed: string | undefined, toRoutable: boolean) => {
+    if (placed !== undefined && (toRoutable || !placed.startsWith("r"))) return;
+    const id = homeOf("x", address, counts);
+    if (!layout.loaded!.has(id)) missing.add(id);
+  };
+  const tokens = new Set<Address>(p.changed.tokens);
+  const pool = (address: Address) => {
+    const found = graph.pools.get(address) ?? graph.pending.get(address);
+    if (!found) return;
+    need(address, layout.poolHome.get(address), graph.pools.has(address) && routable.has(address));
+    tokens.add(found.token0).add(found.token1);
+  };
+  for (const address of p.changed.pools) pool(address);
+  for (const address of routable) if (!layout.routable.has(address)) pool(address);
+  for (const address of layout.routable) if (!routable.has(address)) pool(address);
+  for (const address of tokens) need(address, layout.tokenHome.get(address), graph.tokens.has(address) && isRoutableTokenHome(graph, routable, address));
+  return [...missing];
+}
+
+function planIncremental(p: PlanGraphWriteParameters, layout: GraphShardLayout, changed: GraphChanges): PlanGraphWriteReturnType | null {
+  const { graph, routable } = p;
+  const counts = countsOf(layout.manifest);
+  const dirty = new Set<string>();
+  const move = (kind: "pools" | "tokens", address: Address, home: string | undefined) => {
+    const homes = kind === "pools" ? layout.poolHome : layout.tokenHome;
+    const old = homes.get(address);
+    if (old !== home) {
+      if (old) layout.members.get(old)![kind].delete(address);
+      if (home) {
+        layout.members.get(home)![kind].add(address);
+        homes.set(address, home);
+      } else homes.delete(address);
+    }
+    if (old) dirty.add(old);
+    if (home) dirty.add(home);
+    return old !== home;
+  };
+  const checkTokens = new Set<Address>();
+  const poolChanged = (address: Address) => {
+    const pool = graph.pools.get(address) ?? graph.pending.get(address);
+    const home = pool ? homeOf(graph.pools.has(address) && routable.has(address) ? "r" : "x", address, counts) : undefined;
+    if (move("pools", address, home) && pool) checkTokens.add(pool.token0).add(pool.token1);
+  };
+  for (const address of changed.pools) poolChanged(address);
+  // Pools whose routability changed without being re-read (reference prices moved).
+  for (const address of routable) if (!layout.routable.has(address)) poolChanged(address);
+  for (const address of layout.routable) if (!routable.has(address)) poolChanged(address);
+  for (const address of changed.tokens) {
+    checkTokens.delete(address);
+    move("tokens", address, graph.tokens.has(address) ? homeOf(isRoutableTokenHome(graph, routable, address) ? "r" : "x", address, counts) : undefined);
+  }
+  for (const address of checkTokens) {
+    if (!graph.tokens.has(address)) continue;
+    const home = homeOf(isRoutableTokenHome(graph, routable, address) ? "r" : "x", address, counts);
+    if (layout.tokenHome.get(address) !== home) move("tokens", address, home);
+  }
+  layout.routable = routable;
+  const manifest = newManifest(graph, counts, layout.manifest);
+  const out: PlanGraphWriteReturnType = { manifest, layout, writes: [], retired: [], encoded: 0 };
+  if (!encodeInto(p, layout, dirty, layout.manifest, out)) return null;
+  layout.manifest = manifest;
+  return out;
+}

@@ -1,0 +1,178 @@
+import type { Address } from "viem";
+import type { ChainName } from "../chains/chains.js";
+import { redisKeys } from "../redis/redisKeys.js";
+import { assembleGraph } from "./assembleGraph.js";
+import { decodeGraphShard, type GraphShard } from "./graphCodec.js";
+import type { GraphKv } from "./graphKv.js";
+import { shardId, type GraphManifest, type GraphPart } from "./graphManifest.js";
+import { addLoadedShard, addPoolsByToken, homeOf, layoutGraphShards, type GraphShardLayout } from "./graphShardLayout.js";
+import type { GraphStore, RoutableGraph } from "./graphStore.js";
+import type { ChainGraph } from "./graphTypes.js";
+import { PartialGraphWriteError, planGraphWrite, shardsMissingForWrite } from "./planGraphWrite.js";
+import { shardIndexOf } from "./shardIndexOf.js";
+
+export type ShardedGraphStoreOptions = {
+  /** No stored value is larger (bytes). Default 1 MB (1,048,576). */
+  maxValueBytes?: number;
+  /**
+   * Pools and tokens per shard aimed at when a part's shard count is chosen (a power of two). Default 512 (about
+   * 40 KB a shard): a block's changes touch about one shard each, so smaller shards write fewer bytes per block.
+   */
+  itemsPerShard?: number;
+};
+
+/**
+ * A `GraphStore` that keeps each chain's graph as shards of a small manifest (see `GraphManifest`): part `r`, the
+ * routable universe (routable pools and their tokens), which isolates load; part `x`, everything else indexed
+ * (pools below the threshold, pending pools, their tokens). A pool or token lives in the shard its address bits
+ * select; a shard's key carries its content version, so shards are written before the manifest that names them and
+ * a replaced shard is retired (expires) only after. Writes after an incremental pass re-encode only shards that hold
+ * what changed; readers holding a routable graph fetch only shards whose version changed.
+ */
+export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions = {}): GraphStore {
+  const maxValueBytes = options.maxValueBytes ?? 2 ** 20;
+  const itemsPerShard = options.itemsPerShard ?? 512;
+  const layouts = new WeakMap<ChainGraph, GraphShardLayout>();
+  const shardKey = (chain: ChainName, id: string, version: string) => redisKeys.graphShard(chain, id, version);
+
+  const readManifest = async (chain: ChainName): Promise<GraphManifest | null> => {
+    const [text] = await kv.get([redisKeys.graph(chain)]);
+    if (!text) return null;
+    try {
+      const manifest = JSON.parse(text) as GraphManifest;
+      return manifest.v === 2 && manifest.chain === chain ? manifest : null;
+    } catch {
+      return null;
+    }
+  };
+  /** The named shards, or null when one is gone (a newer manifest retired it) or of another version. */
+  const fetchShards = async (manifest: GraphManifest, wanted: { part: GraphPart; index: number }[]): Promise<GraphShard[] | null> => {
+    const texts = await kv.get(
+      wanted.map(({ part, index }) => shardKey(manifest.chain, shardId(part, index), manifest.shards[part][index]![0])),
+      wanted.map(({ part, index }) => manifest.shards[part][index]![1]),
+    );
+    const shards: GraphShard[] = [];
+    for (const text of texts) {
+      const shard = text === null ? null : decodeGraphShard(text);
+      if (!shard) return null;
+      shards.push(shard);
+    }
+    return shards;
+  };
+  const sameManifest = (a: GraphManifest, b: GraphManifest | null) => b !== null && JSON.stringify(a) === JSON.stringify(b);
+  /** Adds the named shards to a graph that holds only some; throws when the store moved on (a shard is gone). */
+  const loadShards = async (graph: ChainGraph, layout: GraphShardLayout, ids: string[]) => {
+    if (ids.length === 0) return 0;
+    const shards = await fetchShards(layout.manifest, ids.map((id) => ({ part: id[0] as GraphPart, index: Number(id.slice(1)) })));
+    if (!shards) throw new PartialGraphWriteError(graph.chain, "the stored graph was rewritten since this one was read; read it again");
+    addPoolsByToken(graph, ids.flatMap((id, i) => addLoadedShard(graph, layout, id, shards[i]!)));
+    // Requests, as a key-value store batches them (by bytes, at most 4 MB, and 256 keys a request).
+    const bytes = ids.reduce((n, id) => n + layout.manifest.shards[id[0] as GraphPart][Number(id.slice(1))]![1], 0);
+    return Math.max(Math.ceil(bytes / 2 ** 22), Math.ceil(ids.length / 256));
+  };
+
+  const readRoutable = async (chain: ChainName, held?: RoutableGraph): Promise<RoutableGraph | null> => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const manifest = await readManifest(chain);
+      if (!manifest) return null;
+      const count = manifest.shards.r.length;
+      const prev = held && held.graph.chain === chain && held.manifest.shards.r.length === count ? held : undefined;
+      const unchanged = (index: number) => prev !== undefined && prev.manifest.shards.r[index]![0] === manifest.shards.r[index]![0];
+      if (prev && manifest.shards.r.every((_, i) => unchanged(i))) {
+        prev.graph.block = BigInt(manifest.block);
+        prev.graph.blockTimestamp = manifest.ts;
+        return { graph: prev.graph, manifest };
+      }
+      const missing = manifest.shards.r.map((_, index) => index).filter((index) => !unchanged(index));
+      const fetched = await fetchShards(manifest, missing.map((index) => ({ part: "r" as const, index })));
+      if (!fetched) continue; // rewritten meanwhile: read the newer manifest
+      // What the held graph has of the unchanged shards: its pools (perhaps refreshed since) and tokens.
+      const kept: GraphShard = { tokens: [], pools: [], pending: [] };
+      if (prev) {
+        for (const pool of prev.graph.pools.values()) if (unchanged(shardIndexOf(pool.address, count))) kept.pools.push(pool);
+        for (const token of prev.graph.tokens.values()) if (unchanged(shardIndexOf(token.address, count))) kept.tokens.push(token);
+      }
+      const graph = assembleGraph(manifest, [kept, ...fetched]);
+      for (const pool of kept.pools) {
+        const at = prev!.graph.refreshedAt.get(pool.address);
+        if (at !== undefined) graph.refreshedAt.set(pool.address, at);
+      }
+      return { graph, manifest };
+    }
+    return null;
+  };
+
+  return {
+    async readBlock(chain) {
+      const [block] = await kv.get([redisKeys.graphBlock(chain)]);
+      return block === null || block === undefined ? null : BigInt(block);
+    },
+    readManifest,
+    async read(chain) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const manifest = await readManifest(chain);
+        if (!manifest) return null;
+        const wanted = (["r", "x"] as const).flatMap((part) => manifest.shards[part].map((_, index) => ({ part, index })));
+        const shards = await fetchShards(manifest, wanted);
+        if (!shards) continue; // rewritten meanwhile: read the newer manifest
+        const graph = assembleGraph(manifest, shards);
+        const routable = new Set<Address>();
+        wanted.forEach(({ part }, i) => part === "r" && shards[i]!.pools.forEach((pool) => routable.add(pool.address)));
+        layouts.set(graph, layoutGraphShards(graph, routable, { r: manifest.shards.r.length, x: manifest.shards.x.length }, manifest));
+        return graph;
+      }
+      return null;
+    },
+    async readForUpdate(chain, held) {
+      // The routable part as a reader gets it (only changed shards fetched when one is held), in maps of its own:
+      // pool and token objects are immutable and shared, so an isolate's quotes and its cron hold them once.
+      const stored = await readRoutable(chain, held);
+      if (!stored) return null;
+      const { graph: r, manifest } = stored;
+      const graph: ChainGraph = {
+        chain, chainId: manifest.chainId, block: BigInt(manifest.block), blockTimestamp: manifest.ts, tokens: new Map(r.tokens),
+        pools: new Map(r.pools), pending: new Map(), poolsByToken: new Map(r.poolsByToken), refreshedAt: new Map(),
+      };
+      const loaded = new Set(manifest.shards.r.map((_, index) => shardId("r", index)));
+      const counts = { r: manifest.shards.r.length, x: manifest.shards.x.length };
+      layouts.set(graph, layoutGraphShards(graph, new Set(graph.pools.keys()), counts, manifest, loaded));
+      return graph;
+    },
+    async load(graph, wanted) {
+      const layout = layouts.get(graph);
+      if (!layout?.loaded) return 0;
+      const counts = { r: layout.manifest.shards.r.length, x: layout.manifest.shards.x.length };
+      const ids = new Set<string>();
+      const want = (address: Address, held: boolean) => {
+        const id = homeOf("x", address, counts);
+        if (!held && !layout.loaded!.has(id)) ids.add(id);
+      };
+      // What the graph holds is newer than anything stored (and the routable part is held whole): only the rest.
+      for (const address of wanted.pools ?? []) want(address, graph.pools.has(address) || graph.pending.has(address));
+      for (const address of wanted.tokens ?? []) want(address, graph.tokens.has(address));
+      return loadShards(graph, layout, [...ids]);
+    },
+    readRoutable,
+    async write(graph, writeOptions = {}) {
+      const routable = writeOptions.routable ?? new Set(graph.pools.keys());
+      const stored = await readManifest(graph.chain);
+      let previous = layouts.get(graph);
+      if (previous?.loaded) {
+        // A graph holding only some shards builds on exactly the stored graph it was read from, or not at all.
+        if (!sameManifest(previous.manifest, stored)) throw new PartialGraphWriteError(graph.chain, "the stored graph was rewritten since this one was read; read it again");
+        if (writeOptions.changed) {
+          await loadShards(graph, previous, shardsMissingForWrite({ graph, routable, changed: writeOptions.changed, layout: previous }));
+        }
+      } else if (previous && !sameManifest(previous.manifest, stored)) {
+        previous = undefined; // another writer stored a newer graph since this one was read: its shards are not ours to build on
+      }
+      layouts.delete(graph);
+      const plan = planGraphWrite({ graph, routable, changed: writeOptions.changed, previous, stored, itemsPerShard, maxValueBytes });
+      await kv.set(plan.writes.map((w) => [shardKey(graph.chain, w.id, w.version), w.text]));
+      await kv.set([[redisKeys.graph(graph.chain), JSON.stringify(plan.manifest)], [redisKeys.graphBlock(graph.chain), graph.block.toString()]]);
+      await kv.retire(plan.retired.map((r) => shardKey(graph.chain, r.id, r.version)));
+      layouts.set(graph, plan.layout);
+      return { manifest: plan.manifest, shardsWritten: plan.writes.length, shardsEncoded: plan.encoded, bytesWritten: plan.writes.reduce((n, w) => n + w.text.length, 0) };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { redisKeys } from "../redis/redisKeys.js";
+import { SluiceError } from "../errors/SluiceError.js";
+import type { Redis } from "../redis/createRedis.js";
+import { releaseHeldKey } from "../redis/releaseHeldKey.js";
+import type { ClaimPermitOwnershipParameters } from "./claimPermitOwnership.js";
+
+export type ClaimPermitForSendParameters = ClaimPermitOwnershipParameters & {
+  /** Who claims (owner, nonce) for its send: the solve's event id. */
+  claimant: string;
+};
+
+const HOUR = 3600;
+const MAX_OWNERSHIP_SECONDS = 30 * 24 * HOUR;
+/** How long a send claim lasts at most: by then its transaction is mined (the bitmap takes over) or was replaced. */
+const MAX_CLAIM_SECONDS = 3600;
+
+/**
+ * 1: claimed. 2: (owner, nonce) is already being spent. 3: the permit belongs to another account (then nothing is set
+ * but the ownership key, exactly as `claimPermitOwnership` leaves it).
+ */
+const CLAIM = `
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
+  local holder = redis.call('GET', KEYS[1])
+  if holder and holder ~= ARGV[1] then return 3 end
+end
+if redis.call('SET', KEYS[2], ARGV[3], 'NX', 'EX', ARGV[4]) then return 1 end
+return 2`;
+
+/**
+ * A gasless send's two claims in one Redis script (one round trip): the permit's ownership for this account (the
+ * key, lifetime and refusal of `claimPermitOwnership`), then (owner, nonce) for this send, so the same permit cannot be
+ * submitted twice while the first transaction is in flight (Permit2's bitmap only says "used" once it is mined; keyed
+ * on (owner, nonce), never on the signature bytes, which have several valid forms). Returns the release of the send's claim (the ownership stays), for when the solve
+ * fails before sending.
+ */
+export async function claimPermitForSend(redis: Redis, params: ClaimPermitForSendParameters): Promise<() => Promise<void>> {
+  const { chainId, owner, nonce, accountId, claimant } = params;
+  const claimKey = redisKeys.permitClaim(chainId, owner, nonce);
+  const untilDeadline = Number(params.deadline) - Math.floor(Date.now() / 1000);
+  const ownershipTtl = Math.min(MAX_OWNERSHIP_SECONDS, Math.max(HOUR, untilDeadline + HOUR));
+  let outcome: number;
+  try {
+    outcome = Number(await redis.eval(CLAIM, [redisKeys.permitOwner(chainId, owner, nonce), claimKey],
+      [accountId, String(ownershipTtl), claimant, String(MAX_CLAIM_SECONDS)]));
+  } catch (cause) {
+    throw new SluiceError("DEPENDENCY_DOWN", "Permit coordination storage is unavailable; nothing was sent, retry shortly", { cause });
+  }
+  if (outcome === 3) {
+    throw new SluiceError("PERMIT_INVALID", `Permit nonce ${nonce} of ${owner} is already in use through another Sluice integration`, {
+      hint: "a signed permit serves one integration only; the user signs a new permit with an unused nonce",
+    });
+  }
+  if (outcome !== 1) {
+    throw new SluiceError("PERMIT_INVALID", `Permit nonce ${nonce} of ${owner} is already being spent by another solve`, {
+      hint: "sign a new permit with an unused nonce",
+    });
+  }
+  return async () => {
+    await releaseHeldKey(redis, claimKey, claimant);
+  };
+}

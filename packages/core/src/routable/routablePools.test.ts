@@ -1,0 +1,99 @@
+/** The routable universe: the liquidity threshold at reference prices, its attacks, the token predicate, incremental re-judging. */
+import { describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import { address, generateMainnetLikeGraph, v2 } from "@sluice/testkit";
+import { emptyGraph, indexPoolsByToken, type ChainGraph, type IndexedPool } from "../indexer/graphTypes.js";
+import { usdPerRawUnit } from "../quoting/valueInUsd.js";
+import { referenceUsdPrices } from "./referenceUsdPrices.js";
+import { routablePools } from "./routablePools.js";
+
+const USDC = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913" as Address; // base
+const WETH = "0x4200000000000000000000000000000000000006" as Address;
+const E18 = 10n ** 18n;
+const usdc = (dollars: number) => BigInt(dollars) * 10n ** 6n;
+
+function graphOf(pools: IndexedPool[], extraTokens: Address[] = []): ChainGraph {
+  const graph = emptyGraph("base", 8453);
+  graph.block = 1n;
+  for (const pool of pools) graph.pools.set(pool.address, pool);
+  for (const t of new Set([...pools.flatMap((p) => [p.token0, p.token1]), ...extraTokens])) {
+    graph.tokens.set(t, { address: t, symbol: t.slice(0, 6), decimals: t === USDC ? 6 : 18, quality: 100, lastTradeAt: 0 });
+  }
+  indexPoolsByToken(graph);
+  return graph;
+}
+
+// WETH at $3,000 in a $2M pool; TAIL at $1 in a $40k pool against WETH; DUST at $1 in a $2k pool.
+const [TAIL, DUST, JUNK, JUNK2] = [address(0xa1), address(0xa2), address(0xa3), address(0xa4)];
+const wethUsdc = v2(1, WETH, USDC, 333n * E18, usdc(1_000_000));
+const tailWeth = v2(2, TAIL, WETH, 20_000n * E18, (20_000n * E18) / 3000n);
+const dustWeth = v2(3, DUST, WETH, 1_000n * E18, (1_000n * E18) / 3000n);
+
+describe("routablePools", () => {
+  it("keeps pools at or above the chain's threshold in USD and leaves the others indexed only; 0 keeps every pool", () => {
+    const graph = graphOf([wethUsdc, tailWeth, dustWeth]);
+    expect(routablePools({ graph, minLiquidityUsd: 10_000 })).toEqual(new Set([wethUsdc.address, tailWeth.address]));
+    expect(routablePools({ graph, minLiquidityUsd: 50_000 })).toEqual(new Set([wethUsdc.address]));
+    expect(routablePools({ graph, minLiquidityUsd: 0 })).toEqual(new Set(graph.pools.keys()));
+  });
+
+  it("attack: a junk token priced by a one-dollar pool cannot make a pool of it look deep (each side counts at most its price's depth)", () => {
+    // JUNK/USDC holds $1 of USDC and 1 wei of JUNK: a JUNK is "worth" $10^18. A pool of 10^6 JUNK against dust WETH
+    // would claim $10^24 of liquidity.
+    const priceSetter = v2(10, JUNK, USDC, 1n, usdc(1));
+    const inflated = v2(11, JUNK, WETH, 1_000_000n * E18, 1n);
+    const graph = graphOf([wethUsdc, priceSetter, inflated]);
+    const routable = routablePools({ graph, minLiquidityUsd: 10_000 });
+    expect(routable.has(inflated.address)).toBe(false);
+    expect(routable.has(priceSetter.address)).toBe(false);
+    expect(routable.has(wethUsdc.address)).toBe(true);
+  });
+
+  it("attack: a pool of two tokens with no path to USD is never routable under a threshold, whatever its reserves", () => {
+    const graph = graphOf([wethUsdc, v2(12, JUNK, JUNK2, 2n ** 111n, 2n ** 111n)]);
+    expect(routablePools({ graph, minLiquidityUsd: 1 })).toEqual(new Set([wethUsdc.address]));
+  });
+
+  it("keeps out every pool of a token the injected predicate refuses (fee-on-transfer, rebasing …)", () => {
+    const graph = graphOf([wethUsdc, tailWeth]);
+    const routable = routablePools({ graph, minLiquidityUsd: 10_000, isRoutableToken: (t) => t.address !== TAIL });
+    expect(routable).toEqual(new Set([wethUsdc.address]));
+  });
+
+  it("re-judges only the pools an indexing pass changed, at the given prices", () => {
+    const graph = graphOf([wethUsdc, tailWeth, dustWeth]);
+    const prices = referenceUsdPrices({ graph });
+    const previous = routablePools({ graph, minLiquidityUsd: 10_000, prices });
+    // DUST's pool is refilled to $200k; TAIL's is drained, but the pass did not report it.
+    const refilled = v2(3, DUST, WETH, 100_000n * E18, (100_000n * E18) / 3000n);
+    graph.pools.set(refilled.address, refilled);
+    graph.pools.set(tailWeth.address, v2(2, TAIL, WETH, E18, E18 / 3000n));
+    const next = routablePools({ graph, minLiquidityUsd: 10_000, prices, incremental: { previous, pools: [refilled.address] } });
+    expect(next).toEqual(new Set([wethUsdc.address, tailWeth.address, refilled.address]));
+    expect(routablePools({ graph, minLiquidityUsd: 10_000, prices })).toEqual(new Set([wethUsdc.address, refilled.address]));
+  });
+});
+
+describe("referenceUsdPrices", () => {
+  it("agrees with the quoter's usdPerRawUnit for every token it prices (one and two pools from a stablecoin)", () => {
+    const { graph } = generateMainnetLikeGraph({ v2Pools: 2_000, v3Pools: 200, tokens: 800, seed: 5 });
+    const prices = referenceUsdPrices({ graph, maxHops: 2 });
+    let compared = 0;
+    for (const token of graph.tokens.keys()) {
+      const exact = usdPerRawUnit(graph, token);
+      expect(prices.has(token)).toBe(exact !== undefined);
+      if (!exact) continue;
+      const float = Number(exact.numerator) / Number(exact.denominator);
+      expect(Math.abs(prices.get(token)!.usdPerRaw - float) / float).toBeLessThan(1e-6);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it("prices tokens further out level by level (a token three pools from USD)", () => {
+    const graph = graphOf([wethUsdc, tailWeth, v2(20, JUNK, TAIL, 10_000n * E18, 20_000n * E18), v2(21, JUNK2, JUNK, 1_000n * E18, 1_000n * E18)]);
+    const prices = referenceUsdPrices({ graph });
+    expect(prices.get(JUNK2)!.usdPerRaw * 1e18).toBeCloseTo(2 * (1_000_000 / 333 / 3000), 9); // 2 TAIL, TAIL = WETH / 3000
+    expect(referenceUsdPrices({ graph, maxHops: 2 }).has(JUNK)).toBe(false);
+  });
+});

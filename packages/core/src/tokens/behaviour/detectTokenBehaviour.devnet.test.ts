@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import { oddTokensScenario, startQuotingTestbed, startTestRedis, type QuotingTestbed, type TestRedis } from "@sluice/testkit";
+import type { ChainGraph } from "../../indexer/graphTypes.js";
+import { loadGraph } from "../../indexer/loadGraph.js";
+import { staticTokenQuality } from "../../indexer/tokenQuality.js";
+import { quoteSwap } from "../../quoting/quoteSwap.js";
+import { SluiceError } from "../../errors/SluiceError.js";
+import { tokenListFromGraph } from "../tokenListFromGraph.js";
+import { detectTokenBehaviour } from "./detectTokenBehaviour.js";
+import { readTokenBehaviours } from "./readTokenBehaviours.js";
+import { refreshTokenBehaviours } from "./refreshTokenBehaviours.js";
+
+let bed: QuotingTestbed;
+let store: TestRedis;
+let graph: ChainGraph;
+
+beforeAll(async () => {
+  [bed, store] = await Promise.all([startQuotingTestbed(oddTokensScenario), startTestRedis()]);
+  graph = await loadGraph(bed.source);
+}, 120_000);
+afterAll(async () => {
+  await bed?.stop();
+  await store?.close();
+});
+
+const detect = (symbol: string) => detectTokenBehaviour({ client: bed.client, graph, token: bed.token(symbol) });
+const quote = (from: string, to: string, amount: string, withRule = true) => quoteSwap({
+  chain: "base", deployment: bed.source.deployment, source: bed.source, routingGraphs: bed.routingGraphs,
+  from: { token: from }, to: { token: to }, amount, withPermit: false, ...(withRule ? { tokenBehaviour: { redis: store.redis } } : {}),
+});
+const refusal = async (work: Promise<unknown>): Promise<SluiceError> => {
+  const error = await work.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(SluiceError);
+  return error as SluiceError;
+};
+
+describe("detectTokenBehaviour on the devnet's latest state", () => {
+  it("finds standard tokens standard (a DevnetToken through its V2 pair, WETH9, the curated USDC)", async () => {
+    for (const symbol of ["STD", "WETH", "USDC", "TAIL"]) expect((await detect(symbol)).behaviour, symbol).toBe("standard");
+  });
+
+  it("finds a fee-on-transfer token through a V2 flash swap and through a V3 flash", async () => {
+    const v2 = await detect("FOT");
+    expect(v2.behaviour).toBe("fee-on-transfer");
+    expect(v2.detail).toMatch(/received from the pool/);
+    expect((await detect("FOT3")).behaviour).toBe("fee-on-transfer");
+  });
+
+  it("finds a paused token transfer-blocking", async () => {
+    expect((await detect("BLOCK")).behaviour).toBe("transfer-blocking");
+  });
+
+  it("finds a rebased token rebasing (its pair holds more than its recorded reserve)", async () => {
+    const record = await detect("REBASE");
+    expect(record.behaviour).toBe("rebasing");
+    expect(record.detail).toMatch(/more than its reserve/);
+  });
+
+  it("answers unknown for a token in no pool", async () => {
+    expect((await detectTokenBehaviour({ client: bed.client, graph, token: "0x00000000000000000000000000000000000000aa" })).behaviour).toBe("unknown");
+  });
+});
+
+describe("the behaviour rule (cron results in real Redis)", () => {
+  it("the cron's step probes the routable tokens, stores them, and a second run finds nothing due", async () => {
+    const first = await refreshTokenBehaviours({ redis: store.redis, client: bed.client, graph });
+    expect(first.checked).toBe(graph.tokens.size);
+    const stored = await readTokenBehaviours(store.redis, "base");
+    const of = (symbol: string) => stored.get(bed.token(symbol))?.behaviour;
+    expect([of("FOT"), of("FOT3"), of("BLOCK"), of("REBASE"), of("STD")]).toEqual(["fee-on-transfer", "fee-on-transfer", "transfer-blocking", "rebasing", "standard"]);
+    expect((await refreshTokenBehaviours({ redis: store.redis, client: bed.client, graph })).checked).toBe(0);
+  });
+
+  it("the token list leaves every non-standard token out", async () => {
+    const quality = staticTokenQuality({ base: Object.fromEntries(bed.manifest.tokens.map((t) => [t.address.toLowerCase(), t.quality])) });
+    const list = await tokenListFromGraph(graph, quality, Date.now(), { redis: store.redis, client: bed.client });
+    expect(list.tokens.map((t) => t.symbol).sort()).toEqual(["STD", "TAIL", "USDC", "WETH"]);
+  });
+
+  it("refuses a non-standard token as input or output, naming it and its behaviour", async () => {
+    const fot = await refusal(quote("FOT", "WETH", "100"));
+    expect(fot.code).toBe("UNSUPPORTED_TOKEN");
+    expect(fot.message).toBe(`tokenIn ${bed.token("FOT")} (FOT) is a fee-on-transfer token; Sluice does not route it`);
+    expect((await refusal(quote("WETH", "REBASE", "1"))).message).toMatch(/^tokenOut 0x[0-9a-f]{40} \(REBASE\) is a rebasing token/);
+    expect((await refusal(quote("BLOCK", "WETH", "100"))).message).toMatch(/transfer-blocking token/);
+    expect((await refusal(quote("WETH", "FOT3", "1"))).body.tokenBehaviour).toBe("fee-on-transfer");
+  });
+
+  it("never hops through a fee-on-transfer token, even where it pays more on paper", async () => {
+    const hops = (q: Awaited<ReturnType<typeof quote>>) => q.route.splits.flatMap((s) => s.hops.map((h) => h.tokenOut as Address));
+    const unguarded = await quote("WETH", "TAIL", "1", false);
+    expect(hops(unguarded)).toContain(bed.token("FOT")); // the attack surface: the best paper route goes through FOT
+    const guarded = await quote("WETH", "TAIL", "1");
+    expect(hops(guarded)).not.toContain(bed.token("FOT"));
+    expect(hops(guarded)).toContain(bed.token("STD"));
+  });
+
+  it("checks an unchecked endpoint on first use", async () => {
+    await store.redis.del("sluice:tokens:behaviour:v1:base");
+    expect((await refusal(quote("FOT", "WETH", "100"))).message).toMatch(/fee-on-transfer/);
+    expect((await readTokenBehaviours(store.redis, "base")).get(bed.token("FOT"))?.behaviour).toBe("fee-on-transfer");
+  });
+});

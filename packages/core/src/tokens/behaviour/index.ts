@@ -1,0 +1,10 @@
+export * from "./tokenBehaviourTypes.js";
+export * from "./classifyProbeOutcome.js";
+export * from "./detectTokenBehaviour.js";
+export * from "./readTokenBehaviours.js";
+export * from "./storeTokenBehaviours.js";
+export * from "./isRoutableTokenPredicate.js";
+export * from "./refreshTokenBehaviours.js";
+export * from "./requireTransferableToken.js";
+export { tokenProbeAbi, tokenProbeRuntimeCode } from "./tokenProbeArtifact.js";
+export * from "./verifyHopTokens.js";

@@ -1,0 +1,154 @@
+/**
+ * `pnpm deploy:prod`: the environment checks on broken configurations, the secrets file checks (nothing sent on a
+ * missing or extra secret), the order, the per-worker secrets handed to wrangler, and the whole dry run.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "@sluice/stack";
+import { checkSecrets } from "./checkSecrets.js";
+import { checkWorkerEnvironments } from "./checkWorkerEnvironments.js";
+import { deployOrder } from "./deployOrder.js";
+import { DeployError, deployProd } from "./deployProd.js";
+import { readSecretsFile } from "./readSecretsFile.js";
+import { readWorkerConfigs } from "./readWorkerConfigs.js";
+
+const exec = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), "sluice-deploy-prod-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const write = (path: string, text: string) => {
+  mkdirSync(dirname(join(dir, path)), { recursive: true });
+  writeFileSync(join(dir, path), text);
+  return join(dir, path);
+};
+
+const workers = readWorkerConfigs(REPO_ROOT);
+const declared = [...new Set(workers.flatMap((w) => w.secrets))];
+const fullSecrets = Object.fromEntries(declared.map((name) => [name, `value-of-${name.toLowerCase()}`]));
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", "packages/deploy/src/deployProdCli.ts", ...args], { cwd: REPO_ROOT, timeout: 600_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe("environment blocks", () => {
+  it("the repository's staging and production blocks agree with the top level", () => {
+    expect(checkWorkerEnvironments(workers)).toEqual([]);
+  });
+
+  it("names each broken piece of an environment block", () => {
+    write("a/wrangler.toml", `name = "a"\nmain = "src/index.ts"\n[vars]\nSLUICE_ENVIRONMENT = "production"\n[[services]]\nbinding = "B"\nservice = "b"\n[triggers]\ncrons = ["* * * * *"]\n[secrets]\nrequired = ["DATABASE_URL"]\n`
+      + `[env.staging]\nname = "a-staging"\n[env.staging.vars]\nSLUICE_ENVIRONMENT = "sandbox"\n[[env.staging.services]]\nbinding = "B"\nservice = "b"\n[env.staging.secrets]\nrequired = []\n`
+      + `[env.production]\nname = "a-staging"\nroutes = [{ pattern = "a.example", custom_domain = true }]\n[env.production.vars]\nSLUICE_ENVIRONMENT = "production"\n[[env.production.services]]\nbinding = "B"\nservice = "b"\n[env.production.triggers]\ncrons = ["* * * * *"]\n[env.production.secrets]\nrequired = ["DATABASE_URL"]\n`);
+    write("b/wrangler.toml", `name = "b"\nmain = "src/index.ts"\nworkers_dev = false\n[env.staging]\nname = "b-staging"\nroutes = [{ pattern = "b.example", custom_domain = true }]\n`);
+    const problems = checkWorkerEnvironments(readWorkerConfigs(dir, ["a/wrangler.toml", "b/wrangler.toml"])).map((p) => `${p.worker}: ${p.problem}`);
+    expect(problems).toEqual([
+      "a: [env.staging] name a-staging is the same as [env.production]'s",
+      "a: [env.staging] service binding B names b, not b-staging",
+      `a: [env.staging] vars {"SLUICE_ENVIRONMENT":"sandbox"} differ from the top level's {"SLUICE_ENVIRONMENT":"production"}`,
+      "a: [env.staging] declared secrets (none) differ from the top level's DATABASE_URL",
+      "a: [env.staging] crons (none) differ from the top level's * * * * *",
+      "a: [env.staging] is a public worker without a custom-domain route",
+      "b: [env.staging] is reached only through service bindings but has routes",
+      "a: [env.production] name a-staging is the same as [env.staging]'s",
+      "a: [env.production] service binding B names b, not b's [env.production]",
+      "b: [env.production] is missing from b/wrangler.toml",
+    ]);
+  });
+});
+
+describe("deploy order", () => {
+  it("puts every worker after the workers it binds: areas first, reporting before swap, the swap sandbox before the sandbox, the public entry after its areas", () => {
+    const order = deployOrder(workers).map((w) => w.name);
+    expect(order).toHaveLength(7);
+    const at = (name: string) => order.indexOf(name);
+    expect(at("sluice-reporting")).toBeLessThan(at("sluice-swap"));
+    expect(at("sluice-swap-sandbox")).toBeLessThan(at("sluice-sandbox"));
+    for (const area of ["sluice-swap", "sluice-tokens", "sluice-reporting", "sluice-bridge"]) expect(at(area)).toBeLessThan(at("sluice-gateway"));
+    expect(order.slice(-2).sort()).toEqual(["sluice-gateway", "sluice-sandbox"]);
+  });
+});
+
+describe("secrets file", () => {
+  it("reads JSON (objects sent as their JSON text) and .env", () => {
+    expect(readSecretsFile(write("s.json", JSON.stringify({ A: "1", SLUICE_CHAINS: { base: { rpcUrl: "x" } }, FLAG: false })))).toEqual({ A: "1", SLUICE_CHAINS: '{"base":{"rpcUrl":"x"}}', FLAG: "false" });
+    expect(readSecretsFile(write("s.env", "# comment\nA=1\nB=\"two words\"\nSLUICE_CHAINS={\"base\":{}}\n"))).toEqual({ A: "1", B: "two words", SLUICE_CHAINS: '{"base":{}}' });
+    expect(() => readSecretsFile(write("bad.json", "{ nope"))).toThrow(/is not valid JSON/);
+    expect(() => readSecretsFile(join(dir, "absent.env"))).toThrow(/cannot read/);
+  });
+
+  it("names missing, empty and undeclared secrets", () => {
+    const staging = workers.map((w) => w.environments.staging!);
+    expect(checkSecrets({ workers: staging, secrets: fullSecrets })).toEqual([]);
+    const { RELAYER_PRIVATE_KEYS: _r, ...withoutRelayers } = fullSecrets;
+    expect(checkSecrets({ workers: staging, secrets: { ...withoutRelayers, ADMIN_TOKEN: "", RELAYER_KEYS: "x" } })).toEqual([
+      "sluice-swap-staging needs RELAYER_PRIVATE_KEYS, missing from the secrets file",
+      "sluice-reporting-staging needs ADMIN_TOKEN, empty in the secrets file",
+      "RELAYER_KEYS is in the secrets file but no worker declares it ([secrets] required)",
+    ]);
+  });
+
+  it("pnpm deploy:prod exits 1 on a missing or extra secret, a bad --env or a committed file, before sending anything", async () => {
+    const { ADMIN_TOKEN: _a, ...missing } = fullSecrets;
+    const missingRun = await cli("--env", "staging", "--secrets", write("missing.json", JSON.stringify(missing)));
+    expect(missingRun.code).toBe(1);
+    expect(missingRun.stderr).toContain("✗ sluice-reporting-staging needs ADMIN_TOKEN, missing from the secrets file");
+    expect(missingRun.stdout).not.toContain("wrangler deploy");
+
+    const extraRun = await cli("--env", "production", "--secrets", write("extra.env", Object.entries({ ...fullSecrets, SLUICE_TOKEN_QUALITY: "{}" }).map(([k, v]) => `${k}=${v}`).join("\n")));
+    expect(extraRun.code).toBe(1);
+    expect(extraRun.stderr).toContain("✗ SLUICE_TOKEN_QUALITY is in the secrets file but no worker declares it");
+
+    const badEnv = await cli("--env", "prod", "--dry-run");
+    expect(badEnv).toMatchObject({ code: 1, stderr: expect.stringContaining("--env: must be one of staging, production, got 'prod'") });
+    const committed = await cli("--env", "staging", "--secrets", "package.json");
+    expect(committed).toMatchObject({ code: 1, stderr: expect.stringContaining("is tracked by git") });
+  });
+});
+
+describe("deployProd", () => {
+  it("hands each worker, in order, exactly the secrets it declares in a file removed afterwards; a failure stops the rest", async () => {
+    const file = write("full.json", JSON.stringify(fullSecrets));
+    const sent: { args: readonly string[]; secrets?: Record<string, string> }[] = [];
+    const files: string[] = [];
+    const run = (_command: string, args: readonly string[]) => {
+      const at = args.indexOf("--secrets-file");
+      if (at >= 0) files.push(args[at + 1]!);
+      sent.push({ args, secrets: at >= 0 ? JSON.parse(readFileSync(args[at + 1]!, "utf8")) : undefined });
+      return 0;
+    };
+    const { steps } = await deployProd({ root: REPO_ROOT, env: "production", secretsFile: file, run, log: () => {} });
+    expect(sent.map((s) => s.args.slice(0, 7))).toEqual(steps.map((s) => ["exec", "wrangler", "deploy", "--config", s.configPath, "--env", "production"]));
+    for (const [i, worker] of deployOrder(workers).entries()) {
+      const expected = Object.fromEntries(worker.environments.production!.secrets.map((n) => [n, fullSecrets[n]]));
+      expect(sent[i]!.secrets, worker.name).toEqual(worker.secrets.length ? expected : undefined);
+    }
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(existsSync(f)).toBe(false);
+
+    let calls = 0;
+    await expect(deployProd({ root: REPO_ROOT, env: "staging", secretsFile: file, run: () => (++calls === 2 ? 1 : 0), log: () => {} }))
+      .rejects.toBeInstanceOf(DeployError);
+    expect(calls).toBe(2);
+  });
+
+  it("--dry-run prints every wrangler command in order and builds every bundle of the environment, showing no secret value", async () => {
+    const result = await cli("--env", "staging", "--dry-run", "--secrets", write("dry.json", JSON.stringify(fullSecrets)));
+    expect(result.stderr).not.toContain("✗");
+    expect(result.code).toBe(0);
+    const commands = result.stdout.split("\n").filter((l) => l.includes("wrangler deploy"));
+    expect(commands.map((l) => l.match(/--config (\S+)/)![1])).toEqual(deployOrder(workers).map((w) => w.configPath));
+    for (const line of commands) expect(line).toContain("--env staging");
+    for (const w of workers) expect(result.stdout).toMatch(new RegExp(`${w.environments.staging!.name} +\\d+ KiB, gzip \\d+ KiB`));
+    for (const value of Object.values(fullSecrets)) expect(result.stdout).not.toContain(value);
+    expect(result.stdout).toContain("dry run passed: nothing was sent");
+  });
+});

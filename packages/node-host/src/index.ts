@@ -1,0 +1,2 @@
+export * from "./startNodeHost.js";
+export * from "./nodeHostSettings.js";

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { startCrons } from "./startCrons.js";
+
+describe("startCrons", () => {
+  afterEach(() => { vi.restoreAllMocks(); });
+
+  it("runs a task on its cron expression with a ScheduledController naming it; a failed run is logged and the next still runs", async () => {
+    const lines: string[] = [];
+    for (const method of ["info", "log", "error", "warn"] as const) vi.spyOn(console, method).mockImplementation((line: unknown) => { lines.push(String(line)); });
+    const seen: string[] = [];
+    let secondRun!: () => void;
+    const ranTwice = new Promise<void>((resolve) => { secondRun = resolve; });
+    const crons = startCrons([{
+      name: "sluice-test",
+      crons: ["* * * * * *"], // every second (croner's six-field form), so the test does not wait a minute
+      run: async (controller) => {
+        seen.push(controller.cron);
+        if (seen.length === 1) throw new Error("first run fails");
+        secondRun();
+      },
+    }]);
+    try {
+      await ranTwice;
+    } finally {
+      crons.stop();
+    }
+    expect(seen.slice(0, 2)).toEqual(["* * * * * *", "* * * * * *"]);
+    const failure = lines.map((line) => { try { return JSON.parse(line) as Record<string, unknown>; } catch { return {}; } })
+      .find((entry) => entry.event === "cron run failed");
+    expect(failure).toMatchObject({ worker: "sluice-test", cron: "* * * * * *" });
+    expect(String(failure?.error)).toContain("first run fails");
+  });
+});

@@ -1,0 +1,132 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { createTcpRedis } from "@sluice/core/node";
+import { areaSettings } from "./areaSettings.js";
+import { createExecutionContext } from "./createExecutionContext.js";
+import { fetchBinding } from "./fetchBinding.js";
+import { nodeHostAreas, type NodeHostArea } from "./nodeHostAreas.js";
+import { readWranglerConfig, type WranglerConfig } from "./readWranglerConfig.js";
+import { rpcBinding } from "./rpcBinding.js";
+import { startCrons } from "./startCrons.js";
+
+export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+export type StartNodeHostParameters = {
+  /** The settings, as the process environment (or a .env file) gives them. */
+  settings: Record<string, string | undefined>;
+  host: string;
+  /** The public entry's port and the sandbox's (0: any free port). */
+  port: number;
+  sandboxPort: number;
+  /** Run the crons (default true; the test stack leaves them to its own ticker, as with wrangler dev). */
+  crons?: boolean;
+  log?: (line: string) => void;
+};
+
+export type StartNodeHostReturnType = {
+  url: string;
+  sandboxUrl: string;
+  /** Stops accepting requests and the crons, lets started work finish, then closes Redis. */
+  stop: () => Promise<void>;
+};
+
+type Deployment = NodeHostArea & { wrangler: WranglerConfig; env: Record<string, unknown> };
+
+/**
+ * Every Sluice deployment in one Node process: each area gets the settings its `wrangler.toml` gives it (its
+ * `[vars]`, and of the secrets only those it requires, so the sandbox's swap never sees relayer keys), validated by
+ * the worker's own schema before anything listens; service bindings are in-process calls (fetch, or RPC with copied
+ * arguments for the usage recorder); Redis is one TCP connection (`REDIS_URL`) handed to every area as `REDIS`, or
+ * the Upstash REST settings as on Workers; Postgres is opened per request as on Workers.
+ */
+export async function startNodeHost(params: StartNodeHostParameters): Promise<StartNodeHostReturnType> {
+  const log = params.log ?? (() => {});
+  const ctx = createExecutionContext();
+  const deployments: Deployment[] = nodeHostAreas().map((area) => ({ ...area, wrangler: readWranglerConfig(REPO_ROOT, area.config), env: {} }));
+  const anySecret = new Set(deployments.flatMap((d) => d.wrangler.secrets));
+  for (const d of deployments) {
+    Object.assign(d.env, areaSettings({ schema: d.schema, wrangler: d.wrangler, anySecret, settings: params.settings }));
+    const parsed = d.schema?.safeParse(d.env);
+    if (parsed && !parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new Error(`${d.wrangler.name} (${d.config}): ${issue.path.join(".") || "(settings)"}: ${issue.message}`);
+    }
+  }
+
+  const tcp = params.settings.REDIS_URL ? createTcpRedis({ url: params.settings.REDIS_URL }) : undefined;
+  const stops: Array<() => Promise<void> | void> = [];
+  const stop = async () => { for (const s of stops.reverse()) await s(); stops.length = 0; };
+  if (tcp) {
+    stops.push(tcp.close);
+    log(await tcp.ready(5_000) ? "redis      connected over TCP" : "redis      not reachable yet over TCP (requests degrade until it is)");
+  } else {
+    log("redis      Upstash REST (REDIS_REST_URL)");
+  }
+  // Stopped in reverse: the servers, the crons, then the work they started settles, then Redis closes.
+  stops.push(() => ctx.settled());
+
+  try {
+    const byName = new Map(deployments.map((d) => [d.wrangler.name, d]));
+    for (const d of deployments) {
+      if (tcp) d.env.REDIS = tcp.redis;
+      for (const service of d.wrangler.services) {
+        const target = byName.get(service.service);
+        if (!target) throw new Error(`${d.wrangler.name}: service binding ${service.binding} names ${service.service}, which this host does not run`);
+        if (service.entrypoint) {
+          const entrypoint = target.entrypoints?.[service.entrypoint];
+          if (!entrypoint) throw new Error(`${service.service} has no entrypoint ${service.entrypoint}`);
+          d.env[service.binding] = rpcBinding(entrypoint(target.env, ctx));
+        } else {
+          d.env[service.binding] = fetchBinding((request) => target.fetch(request, target.env, ctx));
+        }
+      }
+    }
+
+    if (params.crons !== false) {
+      const crons = startCrons(deployments.filter((d) => d.scheduled && d.wrangler.crons.length).map((d) => ({
+        name: d.wrangler.name, crons: d.wrangler.crons, run: async (controller) => d.scheduled!(controller, d.env, ctx),
+      })));
+      stops.push(crons.stop);
+    }
+
+    const entry = deploymentOf(deployments, "wrangler.toml");
+    const sandbox = deploymentOf(deployments, "workers/sandbox/wrangler.toml");
+    const front = new Hono();
+    // Static assets first, as Cloudflare serves them before the worker (the /docs viewer script).
+    if (entry.wrangler.assetsDirectory) front.get("*", serveStatic({ root: entry.wrangler.assetsDirectory }));
+    front.all("*", (c) => entry.fetch(c.req.raw, entry.env, ctx));
+    const api = await listen(front.fetch, params.host, params.port);
+    stops.push(() => closeServer(api.server));
+    const sandboxServer = await listen((request) => sandbox.fetch(request, sandbox.env, ctx), params.host, params.sandboxPort);
+    stops.push(() => closeServer(sandboxServer.server));
+    log(`api        ${api.url}`);
+    log(`sandbox    ${sandboxServer.url}`);
+    return { url: api.url, sandboxUrl: sandboxServer.url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function deploymentOf(deployments: Deployment[], config: string): Deployment {
+  return deployments.find((d) => d.config === config)!;
+}
+
+async function listen(fetch: (request: Request) => Response | Promise<Response>, hostname: string, port: number) {
+  const server = serve({ fetch, hostname, port });
+  await Promise.race([once(server, "listening"), once(server, "error").then(([error]) => { throw error; })]);
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return { server, url: `http://${host}:${address.port}` };
+}
+
+async function closeServer(server: ServerType): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Idle keep-alive connections would hold close() open; requests in flight still finish.
+  (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  await closed;
+}

@@ -1,0 +1,26 @@
+import { createServer } from "node:net";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { freePort } from "./freePort.js";
+
+describe("freePort", () => {
+  it("hands out bindable ports below the kernel's ephemeral range, never the same one twice", async () => {
+    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    const ports: number[] = [];
+    for (let i = 0; i < 50; i++) ports.push(await freePort());
+    expect(new Set(ports).size).toBe(ports.length);
+    for (const port of ports) expect(port).toBeLessThan(low);
+    const server = createServer();
+    await new Promise<void>((resolve, reject) => server.once("error", reject).listen(ports[0], "127.0.0.1", resolve));
+    server.close();
+  });
+
+  it("never hands out a port the operating system gives to listen(0) meanwhile", async () => {
+    const server = createServer();
+    const osPort = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)));
+    const ports: number[] = [];
+    for (let i = 0; i < 20; i++) ports.push(await freePort());
+    expect(ports).not.toContain(osPort);
+    server.close();
+  });
+});
