@@ -12,7 +12,7 @@
  *   graph, as an isolate does — `scaleQuoteWorker.ts`; wall clock, and quoteCpu* in CPU time, steadier on a shared
  *   machine), blockUpdateCpuMs (one block with 200 changed pools, as the cron runs it: the changed pools and their
  *   tokens loaded by address into the update read, their routability re-judged at the cached reference prices and
- *   the changed shards written; of which routabilityCpuMs), cronReadCpuMs / cronReadBytes (the update read before
+ *   the changed shards written; of which routabilityCpuMs, cronLoadCpuMs — the shards loaded by address — and cronWriteCpuMs — the write, with the shards it loads itself), cronReadCpuMs / cronReadBytes (the update read before
  *   it on a cold isolate: the routable part, fetched and decoded), cronWarmReadCpuMs (the same on the isolate's
  *   routable graph, as the cron runs once warm), cronLoadedBytes (the other shards the update loaded), cronPoolsHeld
  *   and cronHeapMB (what the cron's graph held, and the heap it retained beyond the isolate's routable graph),
@@ -125,12 +125,15 @@ for (const size of wanted) {
   const updateStarted = process.cpuUsage();
   await cron.load(working, { pools: changedPools });
   await cron.load(working, { tokens: [...changedPools].flatMap((a) => [graph.pools.get(a)!.token0, graph.pools.get(a)!.token1]) });
+  const cronLoadCpuMs = cpuMs(updateStarted);
   for (const address of changedPools) bump(working, address);
   working.block += 1n;
   const routabilityStarted = process.cpuUsage();
   const nextRoutable = routablePools({ graph: working, minLiquidityUsd: threshold, isRoutableToken, prices, incremental: { previous: routable, pools: changedPools } });
   const routabilityCpuMs = cpuMs(routabilityStarted);
+  const writeStarted = process.cpuUsage();
   const written = await cron.write(working, { routable: nextRoutable, changed: { pools: changedPools, tokens: [] } });
+  const cronWriteCpuMs = cpuMs(writeStarted);
   const blockUpdateCpuMs = cpuMs(updateStarted);
   gc();
   const cronHeapMB = (process.memoryUsage().heapUsed - cronHeapBefore) / 2 ** 20;
@@ -144,7 +147,7 @@ for (const size of wanted) {
     routableLiquidityUsd: threshold, encodedBytes, largestValueBytes, shards: kv.values.size - 2,
     manifestBytes: JSON.stringify(await writer.readManifest(graph.chain)).length,
     heapMB: round(heapMB), loadMs: round(loadMs), quoteP50Ms: round(percentile(samples, 50)), quoteP99Ms: round(percentile(samples, 99)),
-    quoteCpuP50Ms: round(percentile(cpuSamples, 50)), quoteCpuP99Ms: round(percentile(cpuSamples, 99)), quotesRouted: `${samples.length}/${tried}`, blockUpdateCpuMs: round(blockUpdateCpuMs), routabilityCpuMs: round(routabilityCpuMs), routabilityFullCpuMs: round(routabilityFullCpuMs),
+    quoteCpuP50Ms: round(percentile(cpuSamples, 50)), quoteCpuP99Ms: round(percentile(cpuSamples, 99)), quotesRouted: `${samples.length}/${tried}`, blockUpdateCpuMs: round(blockUpdateCpuMs), routabilityCpuMs: round(routabilityCpuMs), cronLoadCpuMs: round(cronLoadCpuMs), cronWriteCpuMs: round(cronWriteCpuMs), routabilityFullCpuMs: round(routabilityFullCpuMs),
     shardsWritten: written.shardsWritten, bytesWritten: written.bytesWritten, reloadMs: round(reloadMs),
     cronReadCpuMs: round(cronReadCpuMs), cronWarmReadCpuMs: round(cronWarmReadCpuMs), cronReadBytes: cronReadOnlyBytes, cronLoadedBytes: cronReadBytes - cronReadOnlyBytes, cronPoolsHeld: cronPools, cronHeapMB: round(cronHeapMB),
   }));

@@ -21,16 +21,27 @@ const VERSION = 2;
 /** A slice of a graph: what one stored value holds. */
 export type GraphShard = { tokens: IndexedToken[]; pools: IndexedPool[]; pending: PendingPool[] };
 
-type EncodedToken = [Address, string, number, number | null, number | null];
-type EncodedV2 = [Address, Address, Address, string, string];
-type EncodedV3 = [Address, Address, Address, number, number, string, number, string, (number | string)[]];
-type EncodedPending = [Address, PoolProtocol, Address, Address, number, number];
+export type EncodedToken = [Address, string, number, number | null, number | null];
+export type EncodedV2 = [Address, Address, Address, string, string];
+export type EncodedV3 = [Address, Address, Address, number, number, string, number, string, (number | string)[]];
+export type EncodedPending = [Address, PoolProtocol, Address, Address, number, number];
 type EncodedShard = { v: number; tokens: EncodedToken[]; v2: EncodedV2[]; v3: EncodedV3[]; pending: EncodedPending[] };
+
+/**
+ * A shard's items as stored rows, by address, not decoded: what a graph holding only some shards keeps of a shard it
+ * loaded for a write but whose items it does not use (decoding every pool of a shard costs far more than parsing it).
+ */
+export type RawGraphShard = {
+  tokens: Map<Address, EncodedToken>;
+  pools: Map<Address, EncodedV2 | EncodedV3>;
+  pending: Map<Address, EncodedPending>;
+};
 
 const hex = (n: bigint): string => (n < 0n ? `-${(-n).toString(16)}` : n.toString(16));
 const unhex = (s: string): bigint => (s.startsWith("-") ? -BigInt(`0x${s.slice(1)}`) : BigInt(`0x${s}`));
 
-export function encodeGraphShard(shard: GraphShard): string {
+/** Encodes a shard; `raw` rows (items kept undecoded, see `RawGraphShard`) are written as they were read. */
+export function encodeGraphShard(shard: GraphShard, raw?: { tokens: EncodedToken[]; pools: (EncodedV2 | EncodedV3)[]; pending: EncodedPending[] }): string {
   const v2: EncodedV2[] = [];
   const v3: EncodedV3[] = [];
   for (const pool of shard.pools) {
@@ -42,31 +53,55 @@ export function encodeGraphShard(shard: GraphShard): string {
       v3.push([pool.address, pool.token0, pool.token1, pool.fee, pool.tickSpacing, hex(pool.sqrtPriceX96), pool.tick, hex(pool.liquidity), ticks]);
     }
   }
-  const encoded: EncodedShard = {
-    v: VERSION,
-    tokens: shard.tokens.map((t) => [t.address, t.symbol, t.decimals, t.quality, t.lastTradeAt]),
-    v2, v3,
-    pending: shard.pending.map((p) => [p.address, p.protocol, p.token0, p.token1, p.fee, p.tickSpacing]),
-  };
+  for (const row of raw?.pools ?? []) {
+    if (row.length === 5) v2.push(row);
+    else v3.push(row);
+  }
+  const tokens: EncodedToken[] = shard.tokens.map((t) => [t.address, t.symbol, t.decimals, t.quality, t.lastTradeAt]);
+  const pending: EncodedPending[] = shard.pending.map((p) => [p.address, p.protocol, p.token0, p.token1, p.fee, p.tickSpacing]);
+  if (raw) {
+    tokens.push(...raw.tokens);
+    pending.push(...raw.pending);
+  }
+  const encoded: EncodedShard = { v: VERSION, tokens, v2, v3, pending };
   return JSON.stringify(encoded);
 }
+
+/** A stored shard's rows by address, undecoded, or null for another version. */
+export function parseGraphShard(text: string): RawGraphShard | null {
+  const e = JSON.parse(text) as EncodedShard;
+  if (e.v !== VERSION) return null;
+  const pools = new Map<Address, EncodedV2 | EncodedV3>();
+  for (const row of e.v2) pools.set(row[0], row);
+  for (const row of e.v3) pools.set(row[0], row);
+  return {
+    tokens: new Map(e.tokens.map((row) => [row[0], row])),
+    pools,
+    pending: new Map(e.pending.map((row) => [row[0], row])),
+  };
+}
+
+export function decodePoolRow(row: EncodedV2 | EncodedV3): IndexedPool {
+  if (row.length === 5) {
+    const [address, token0, token1, r0, r1] = row;
+    return new V2Pool({ address, token0, token1, reserve0: unhex(r0), reserve1: unhex(r1) });
+  }
+  const [address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, flat] = row;
+  const ticks = [];
+  for (let i = 0; i < flat.length; i += 2) ticks.push({ index: flat[i] as number, liquidityNet: unhex(flat[i + 1] as string) });
+  return new V3Pool({ address, token0, token1, fee, tickSpacing, sqrtPriceX96: unhex(sqrtPriceX96), tick, liquidity: unhex(liquidity), ticks });
+}
+
+export const decodeTokenRow = ([address, symbol, decimals, quality, lastTradeAt]: EncodedToken): IndexedToken => ({ address, symbol, decimals, quality, lastTradeAt });
+
+export const decodePendingRow = ([address, protocol, token0, token1, fee, tickSpacing]: EncodedPending): PendingPool => ({ address, protocol, token0, token1, fee, tickSpacing });
 
 /** The shard `encodeGraphShard` wrote, or null for another version (the graph is then rebuilt from scratch). */
 export function decodeGraphShard(text: string): GraphShard | null {
   const e = JSON.parse(text) as EncodedShard;
   if (e.v !== VERSION) return null;
   const pools: IndexedPool[] = [];
-  for (const [address, token0, token1, r0, r1] of e.v2) {
-    pools.push(new V2Pool({ address, token0, token1, reserve0: unhex(r0), reserve1: unhex(r1) }));
-  }
-  for (const [address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, flat] of e.v3) {
-    const ticks = [];
-    for (let i = 0; i < flat.length; i += 2) ticks.push({ index: flat[i] as number, liquidityNet: unhex(flat[i + 1] as string) });
-    pools.push(new V3Pool({ address, token0, token1, fee, tickSpacing, sqrtPriceX96: unhex(sqrtPriceX96), tick, liquidity: unhex(liquidity), ticks }));
-  }
-  return {
-    tokens: e.tokens.map(([address, symbol, decimals, quality, lastTradeAt]) => ({ address, symbol, decimals, quality, lastTradeAt })),
-    pools,
-    pending: e.pending.map(([address, protocol, token0, token1, fee, tickSpacing]) => ({ address, protocol, token0, token1, fee, tickSpacing })),
-  };
+  for (const row of e.v2) pools.push(decodePoolRow(row));
+  for (const row of e.v3) pools.push(decodePoolRow(row));
+  return { tokens: e.tokens.map(decodeTokenRow), pools, pending: e.pending.map(decodePendingRow) };
 }

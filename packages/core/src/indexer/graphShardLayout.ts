@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { GraphShard } from "./graphCodec.js";
+import { decodePendingRow, decodePoolRow, decodeTokenRow, type RawGraphShard } from "./graphCodec.js";
 import type { ChainGraph, IndexedPool } from "./graphTypes.js";
 import { shardId, type GraphManifest, type GraphPart } from "./graphManifest.js";
 import { shardIndexOf } from "./shardIndexOf.js";
@@ -20,6 +20,12 @@ export type GraphShardLayout = {
    * added): `members`, `poolHome` and `tokenHome` cover only these, and a write may only rewrite these. Absent: all.
    */
   loaded?: Set<string>;
+  /**
+   * With `loaded`: the items of loaded shards the graph does not hold (yet), as their stored rows. They stay stored
+   * where they are (a rewrite of their shard writes the rows back unchanged) until `decodeLoaded` adds one to the
+   * graph, which a pass does for what it names.
+   */
+  raw?: RawGraphShard;
 };
 
 export type ShardCounts = Record<GraphPart, number>;
@@ -56,34 +62,63 @@ export function layoutGraphShards(graph: ChainGraph, routable: ReadonlySet<Addre
 }
 
 /**
- * Adds a stored shard to a graph that holds only some (`GraphShardLayout.loaded`): its pools and tokens join the graph
- * unless the graph already has them (what the graph holds is newer than what is stored), and the layout records
- * them as living there, which is where they are stored until the next write moves them. Returns the pools the graph
- * gained (its `poolsByToken` does not list them yet: `addPoolsByToken`).
+ * Adds a stored shard to a graph that holds only some (`GraphShardLayout.loaded`): the layout records its pools and
+ * tokens as living there, which is where they are stored until the next write moves them; those the graph does not
+ * hold (what the graph holds is newer than what is stored) are kept as rows (`GraphShardLayout.raw`), undecoded until
+ * `decodeLoaded` names them.
  */
-export function addLoadedShard(graph: ChainGraph, layout: GraphShardLayout, id: string, shard: GraphShard): IndexedPool[] {
+export function addLoadedShard(graph: ChainGraph, layout: GraphShardLayout, id: string, shard: RawGraphShard): void {
   const members = { pools: new Set<Address>(), tokens: new Set<Address>() };
-  const gained: IndexedPool[] = [];
+  const raw = (layout.raw ??= { pools: new Map(), pending: new Map(), tokens: new Map() });
   const place = (address: Address, homes: Map<Address, string>, set: Set<Address>) => {
     if (homes.has(address)) return false; // placed elsewhere already (it moved there in memory)
     homes.set(address, id);
     set.add(address);
     return true;
   };
-  for (const pool of shard.pools) {
-    if (!place(pool.address, layout.poolHome, members.pools) || graph.pools.has(pool.address) || graph.pending.has(pool.address)) continue;
-    graph.pools.set(pool.address, pool);
-    gained.push(pool);
+  for (const [address, row] of shard.pools) {
+    if (place(address, layout.poolHome, members.pools) && !graph.pools.has(address) && !graph.pending.has(address)) raw.pools.set(address, row);
   }
-  for (const pending of shard.pending) {
-    if (place(pending.address, layout.poolHome, members.pools) && !graph.pools.has(pending.address) && !graph.pending.has(pending.address)) graph.pending.set(pending.address, pending);
+  for (const [address, row] of shard.pending) {
+    if (place(address, layout.poolHome, members.pools) && !graph.pools.has(address) && !graph.pending.has(address)) raw.pending.set(address, row);
   }
-  for (const token of shard.tokens) {
-    if (place(token.address, layout.tokenHome, members.tokens) && !graph.tokens.has(token.address)) graph.tokens.set(token.address, token);
+  for (const [address, row] of shard.tokens) {
+    if (place(address, layout.tokenHome, members.tokens) && !graph.tokens.has(address)) raw.tokens.set(address, row);
   }
   layout.members.set(id, members);
   layout.loaded?.add(id);
-  return gained;
+}
+
+/**
+ * Adds to the graph the named pools and tokens that loaded shards hold as rows (`GraphShardLayout.raw`), decoded, and
+ * lists the pools it gained in `poolsByToken`. What the graph already holds wins over a row.
+ */
+export function decodeLoaded(graph: ChainGraph, layout: GraphShardLayout, addresses: Iterable<Address>): void {
+  const raw = layout.raw;
+  if (!raw) return;
+  const gained: IndexedPool[] = [];
+  for (const address of addresses) {
+    const pool = raw.pools.get(address);
+    if (pool) {
+      raw.pools.delete(address);
+      if (!graph.pools.has(address) && !graph.pending.has(address)) {
+        const decoded = decodePoolRow(pool);
+        graph.pools.set(address, decoded);
+        gained.push(decoded);
+      }
+    }
+    const pending = raw.pending.get(address);
+    if (pending) {
+      raw.pending.delete(address);
+      if (!graph.pools.has(address) && !graph.pending.has(address)) graph.pending.set(address, decodePendingRow(pending));
+    }
+    const token = raw.tokens.get(address);
+    if (token) {
+      raw.tokens.delete(address);
+      if (!graph.tokens.has(address)) graph.tokens.set(address, decodeTokenRow(token));
+    }
+  }
+  addPoolsByToken(graph, gained);
 }
 
 /**

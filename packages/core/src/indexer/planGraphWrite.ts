@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { encodeGraphShard, type GraphShard } from "./graphCodec.js";
+import { encodeGraphShard, type EncodedPending, type EncodedToken, type EncodedV2, type EncodedV3, type GraphShard } from "./graphCodec.js";
 import { shardId, type GraphManifest, type GraphPart } from "./graphManifest.js";
 import { homeOf, isRoutableTokenHome, layoutGraphShards, type GraphShardLayout, type ShardCounts } from "./graphShardLayout.js";
 import type { ChainGraph } from "./graphTypes.js";
@@ -82,22 +82,37 @@ function newManifest(graph: ChainGraph, counts: ShardCounts, from: GraphManifest
   };
 }
 
-function shardOf(graph: ChainGraph, layout: GraphShardLayout, id: string): GraphShard {
+/** A shard's content: the graph's items, and the rows of those a graph holding only some shards left undecoded. */
+function shardOf(graph: ChainGraph, layout: GraphShardLayout, id: string): { shard: GraphShard; raw?: { tokens: EncodedToken[]; pools: (EncodedV2 | EncodedV3)[]; pending: EncodedPending[] } } {
   const m = layout.members.get(id)!;
   const shard: GraphShard = { tokens: [], pools: [], pending: [] };
+  const kept = layout.raw;
+  const raw = kept ? { tokens: [] as EncodedToken[], pools: [] as (EncodedV2 | EncodedV3)[], pending: [] as EncodedPending[] } : undefined;
   for (const a of m.pools) {
     const pool = graph.pools.get(a);
     if (pool) shard.pools.push(pool);
     else {
       const pending = graph.pending.get(a);
       if (pending) shard.pending.push(pending);
+      else if (kept && raw) {
+        const row = kept.pools.get(a);
+        if (row) raw.pools.push(row);
+        else {
+          const pendingRow = kept.pending.get(a);
+          if (pendingRow) raw.pending.push(pendingRow);
+        }
+      }
     }
   }
   for (const a of m.tokens) {
     const token = graph.tokens.get(a);
     if (token) shard.tokens.push(token);
+    else if (kept && raw) {
+      const row = kept.tokens.get(a);
+      if (row) raw.tokens.push(row);
+    }
   }
-  return shard;
+  return { shard, raw };
 }
 
 /** Encodes the given shards into the manifest; false when one is too large. */
@@ -105,7 +120,8 @@ function encodeInto(p: PlanGraphWriteParameters, layout: GraphShardLayout, ids: 
   for (const id of ids) {
     const part = id[0] as GraphPart;
     const index = Number(id.slice(1));
-    const text = encodeGraphShard(shardOf(p.graph, layout, id));
+    const { shard, raw } = shardOf(p.graph, layout, id);
+    const text = encodeGraphShard(shard, raw);
     out.encoded++;
     const { version, bytes } = shardVersion(text);
     if (bytes > p.maxValueBytes) return false;
@@ -142,16 +158,19 @@ function planFull(p: PlanGraphWriteParameters, from: GraphManifest | null, force
  * `changed` would rewrite that the graph does not hold yet: the shards outside the routable part (which it always
  * holds) of every changed pool, of every pool whose routability changed, of their tokens and of every changed token.
  * The writer loads them first (`addLoadedShard`), so no shard is rewritten without its stored content and nothing
- * stays stored in a part it left.
+ * stays stored in a part it left, and decodes the pools and tokens named here (`names`; `decodeLoaded`), so each is
+ * placed by its current part.
  */
-export function shardsMissingForWrite(p: { graph: ChainGraph; routable: ReadonlySet<Address>; changed: GraphChanges; layout: GraphShardLayout }): string[] {
+export function shardsMissingForWrite(p: { graph: ChainGraph; routable: ReadonlySet<Address>; changed: GraphChanges; layout: GraphShardLayout }): { shards: string[]; names: Address[] } {
   const { graph, routable, layout } = p;
-  if (!layout.loaded) return [];
+  if (!layout.loaded) return { shards: [], names: [] };
+  const names: Address[] = [];
   const counts = countsOf(layout.manifest);
   const missing = new Set<string>();
   // The routable part is always held. Outside it: where something not placed yet may be stored, and where something
   // leaving the routable part goes.
   const need = (address: Address, placed: string | undefined, toRoutable: boolean) => {
+    names.push(address);
     if (placed !== undefined && (toRoutable || !placed.startsWith("r"))) return;
     const id = homeOf("x", address, counts);
     if (!layout.loaded!.has(id)) missing.add(id);
@@ -167,7 +186,7 @@ export function shardsMissingForWrite(p: { graph: ChainGraph; routable: Readonly
   for (const address of routable) if (!layout.routable.has(address)) pool(address);
   for (const address of layout.routable) if (!routable.has(address)) pool(address);
   for (const address of tokens) need(address, layout.tokenHome.get(address), graph.tokens.has(address) && isRoutableTokenHome(graph, routable, address));
-  return [...missing];
+  return { shards: [...missing], names };
 }
 
 function planIncremental(p: PlanGraphWriteParameters, layout: GraphShardLayout, changed: GraphChanges): PlanGraphWriteReturnType | null {
@@ -191,6 +210,7 @@ function planIncremental(p: PlanGraphWriteParameters, layout: GraphShardLayout, 
   const checkTokens = new Set<Address>();
   const poolChanged = (address: Address) => {
     const pool = graph.pools.get(address) ?? graph.pending.get(address);
+    if (!pool && (layout.raw?.pools.has(address) || layout.raw?.pending.has(address))) return; // kept as a row: unchanged
     const home = pool ? homeOf(graph.pools.has(address) && routable.has(address) ? "r" : "x", address, counts) : undefined;
     if (move("pools", address, home) && pool) checkTokens.add(pool.token0).add(pool.token1);
   };
@@ -200,6 +220,7 @@ function planIncremental(p: PlanGraphWriteParameters, layout: GraphShardLayout, 
   for (const address of layout.routable) if (!routable.has(address)) poolChanged(address);
   for (const address of changed.tokens) {
     checkTokens.delete(address);
+    if (!graph.tokens.has(address) && layout.raw?.tokens.has(address)) continue; // kept as a row: unchanged
     move("tokens", address, graph.tokens.has(address) ? homeOf(isRoutableTokenHome(graph, routable, address) ? "r" : "x", address, counts) : undefined);
   }
   for (const address of checkTokens) {

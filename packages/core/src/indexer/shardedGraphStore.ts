@@ -2,10 +2,10 @@ import type { Address } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { assembleGraph } from "./assembleGraph.js";
-import { decodeGraphShard, type GraphShard } from "./graphCodec.js";
+import { decodeGraphShard, parseGraphShard, type GraphShard, type RawGraphShard } from "./graphCodec.js";
 import type { GraphKv } from "./graphKv.js";
 import { shardId, type GraphManifest, type GraphPart } from "./graphManifest.js";
-import { addLoadedShard, addPoolsByToken, homeOf, layoutGraphShards, type GraphShardLayout } from "./graphShardLayout.js";
+import { addLoadedShard, decodeLoaded, homeOf, layoutGraphShards, type GraphShardLayout } from "./graphShardLayout.js";
 import type { GraphStore, RoutableGraph } from "./graphStore.js";
 import type { ChainGraph } from "./graphTypes.js";
 import { PartialGraphWriteError, planGraphWrite, shardsMissingForWrite } from "./planGraphWrite.js";
@@ -45,27 +45,31 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
       return null;
     }
   };
-  /** The named shards, or null when one is gone (a newer manifest retired it) or of another version. */
-  const fetchShards = async (manifest: GraphManifest, wanted: { part: GraphPart; index: number }[]): Promise<GraphShard[] | null> => {
+  /** The named shards' texts, each parsed by `parse`, or null when one is gone (a newer manifest retired it) or of another version. */
+  const fetchShardsWith = async <T>(manifest: GraphManifest, wanted: { part: GraphPart; index: number }[], parse: (text: string) => T | null): Promise<T[] | null> => {
     const texts = await kv.get(
       wanted.map(({ part, index }) => shardKey(manifest.chain, shardId(part, index), manifest.shards[part][index]![0])),
       wanted.map(({ part, index }) => manifest.shards[part][index]![1]),
     );
-    const shards: GraphShard[] = [];
+    const shards: T[] = [];
     for (const text of texts) {
-      const shard = text === null ? null : decodeGraphShard(text);
+      const shard = text === null ? null : parse(text);
       if (!shard) return null;
       shards.push(shard);
     }
     return shards;
   };
+  const fetchShards = (manifest: GraphManifest, wanted: { part: GraphPart; index: number }[]) => fetchShardsWith<GraphShard>(manifest, wanted, decodeGraphShard);
   const sameManifest = (a: GraphManifest, b: GraphManifest | null) => b !== null && JSON.stringify(a) === JSON.stringify(b);
-  /** Adds the named shards to a graph that holds only some; throws when the store moved on (a shard is gone). */
+  /**
+   * Adds the named shards to a graph that holds only some, their items kept as rows (`GraphShardLayout.raw`) until
+   * `decodeLoaded` names them; throws when the store moved on (a shard is gone). Returns the requests it made.
+   */
   const loadShards = async (graph: ChainGraph, layout: GraphShardLayout, ids: string[]) => {
     if (ids.length === 0) return 0;
-    const shards = await fetchShards(layout.manifest, ids.map((id) => ({ part: id[0] as GraphPart, index: Number(id.slice(1)) })));
+    const shards = await fetchShardsWith<RawGraphShard>(layout.manifest, ids.map((id) => ({ part: id[0] as GraphPart, index: Number(id.slice(1)) })), parseGraphShard);
     if (!shards) throw new PartialGraphWriteError(graph.chain, "the stored graph was rewritten since this one was read; read it again");
-    addPoolsByToken(graph, ids.flatMap((id, i) => addLoadedShard(graph, layout, id, shards[i]!)));
+    ids.forEach((id, i) => addLoadedShard(graph, layout, id, shards[i]!));
     // Requests, as a key-value store batches them (by bytes, at most 4 MB, and 256 keys a request).
     const bytes = ids.reduce((n, id) => n + layout.manifest.shards[id[0] as GraphPart][Number(id.slice(1))]![1], 0);
     return Math.max(Math.ceil(bytes / 2 ** 22), Math.ceil(ids.length / 256));
@@ -150,7 +154,9 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
       // What the graph holds is newer than anything stored (and the routable part is held whole): only the rest.
       for (const address of wanted.pools ?? []) want(address, graph.pools.has(address) || graph.pending.has(address));
       for (const address of wanted.tokens ?? []) want(address, graph.tokens.has(address));
-      return loadShards(graph, layout, [...ids]);
+      const requests = await loadShards(graph, layout, [...ids]);
+      decodeLoaded(graph, layout, [...(wanted.pools ?? []), ...(wanted.tokens ?? [])]);
+      return requests;
     },
     readRoutable,
     async write(graph, writeOptions = {}) {
@@ -161,7 +167,12 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
         // A graph holding only some shards builds on exactly the stored graph it was read from, or not at all.
         if (!sameManifest(previous.manifest, stored)) throw new PartialGraphWriteError(graph.chain, "the stored graph was rewritten since this one was read; read it again");
         if (writeOptions.changed) {
-          await loadShards(graph, previous, shardsMissingForWrite({ graph, routable, changed: writeOptions.changed, layout: previous }));
+          const changed = { pools: [...writeOptions.changed.pools], tokens: [...writeOptions.changed.tokens] };
+          decodeLoaded(graph, previous, [...changed.pools, ...changed.tokens]);
+          const missing = shardsMissingForWrite({ graph, routable, changed, layout: previous });
+          await loadShards(graph, previous, missing.shards);
+          decodeLoaded(graph, previous, missing.names);
+          writeOptions = { ...writeOptions, changed };
         }
       } else if (previous && !sameManifest(previous.manifest, stored)) {
         previous = undefined; // another writer stored a newer graph since this one was read: its shards are not ours to build on
