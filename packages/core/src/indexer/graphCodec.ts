@@ -28,20 +28,16 @@ export type EncodedPending = [Address, PoolProtocol, Address, Address, number, n
 type EncodedShard = { v: number; tokens: EncodedToken[]; v2: EncodedV2[]; v3: EncodedV3[]; pending: EncodedPending[] };
 
 /**
- * A shard's items as stored rows, by address, not decoded: what a graph holding only some shards keeps of a shard it
- * loaded for a write but whose items it does not use (decoding every pool of a shard costs far more than parsing it).
+ * A shard's items as stored rows, undecoded: what a graph holding only some shards keeps of a shard it loaded but whose
+ * items it does not use (decoding every pool of a shard costs far more than parsing it).
  */
-export type RawGraphShard = {
-  tokens: Map<Address, EncodedToken>;
-  pools: Map<Address, EncodedV2 | EncodedV3>;
-  pending: Map<Address, EncodedPending>;
-};
+export type RawGraphShard = { tokens: EncodedToken[]; v2: EncodedV2[]; v3: EncodedV3[]; pending: EncodedPending[] };
 
 const hex = (n: bigint): string => (n < 0n ? `-${(-n).toString(16)}` : n.toString(16));
 const unhex = (s: string): bigint => (s.startsWith("-") ? -BigInt(`0x${s.slice(1)}`) : BigInt(`0x${s}`));
 
 /** Encodes a shard; `raw` rows (items kept undecoded, see `RawGraphShard`) are written as they were read. */
-export function encodeGraphShard(shard: GraphShard, raw?: { tokens: EncodedToken[]; pools: (EncodedV2 | EncodedV3)[]; pending: EncodedPending[] }): string {
+export function encodeGraphShard(shard: GraphShard, raw?: RawGraphShard): string {
   const v2: EncodedV2[] = [];
   const v3: EncodedV3[] = [];
   for (const pool of shard.pools) {
@@ -53,9 +49,9 @@ export function encodeGraphShard(shard: GraphShard, raw?: { tokens: EncodedToken
       v3.push([pool.address, pool.token0, pool.token1, pool.fee, pool.tickSpacing, hex(pool.sqrtPriceX96), pool.tick, hex(pool.liquidity), ticks]);
     }
   }
-  for (const row of raw?.pools ?? []) {
-    if (row.length === 5) v2.push(row);
-    else v3.push(row);
+  if (raw) {
+    v2.push(...raw.v2);
+    v3.push(...raw.v3);
   }
   const tokens: EncodedToken[] = shard.tokens.map((t) => [t.address, t.symbol, t.decimals, t.quality, t.lastTradeAt]);
   const pending: EncodedPending[] = shard.pending.map((p) => [p.address, p.protocol, p.token0, p.token1, p.fee, p.tickSpacing]);
@@ -67,18 +63,10 @@ export function encodeGraphShard(shard: GraphShard, raw?: { tokens: EncodedToken
   return JSON.stringify(encoded);
 }
 
-/** A stored shard's rows by address, undecoded, or null for another version. */
+/** A stored shard's rows, undecoded, or null for another version. */
 export function parseGraphShard(text: string): RawGraphShard | null {
   const e = JSON.parse(text) as EncodedShard;
-  if (e.v !== VERSION) return null;
-  const pools = new Map<Address, EncodedV2 | EncodedV3>();
-  for (const row of e.v2) pools.set(row[0], row);
-  for (const row of e.v3) pools.set(row[0], row);
-  return {
-    tokens: new Map(e.tokens.map((row) => [row[0], row])),
-    pools,
-    pending: new Map(e.pending.map((row) => [row[0], row])),
-  };
+  return e.v === VERSION ? e : null;
 }
 
 export function decodePoolRow(row: EncodedV2 | EncodedV3): IndexedPool {

@@ -21,11 +21,11 @@ export type GraphShardLayout = {
    */
   loaded?: Set<string>;
   /**
-   * With `loaded`: the items of loaded shards the graph does not hold (yet), as their stored rows. They stay stored
-   * where they are (a rewrite of their shard writes the rows back unchanged) until `decodeLoaded` adds one to the
-   * graph, which a pass does for what it names.
+   * With `loaded`: the `x` shards loaded, as their stored rows (`members`, `poolHome` and `tokenHome` list only what
+   * the graph holds of them). A row stays undecoded — a rewrite of its shard writes it back as stored, unless its item
+   * is placed elsewhere now — until `decodeLoaded` adds its item to the graph, which a pass does for what it names.
    */
-  raw?: RawGraphShard;
+  raw?: Map<string, RawGraphShard>;
 };
 
 export type ShardCounts = Record<GraphPart, number>;
@@ -62,60 +62,80 @@ export function layoutGraphShards(graph: ChainGraph, routable: ReadonlySet<Addre
 }
 
 /**
- * Adds a stored shard to a graph that holds only some (`GraphShardLayout.loaded`): the layout records its pools and
- * tokens as living there, which is where they are stored until the next write moves them; those the graph does not
- * hold (what the graph holds is newer than what is stored) are kept as rows (`GraphShardLayout.raw`), undecoded until
- * `decodeLoaded` names them.
+ * Adds a stored `x` shard to a graph that holds only some (`GraphShardLayout.loaded`), as rows (`GraphShardLayout.raw`).
+ * What the graph holds of it and has not placed is recorded as living there (it is stored there until the next write
+ * moves it; the graph's is newer); the rest stays rows until `decodeLoaded` names it.
  */
 export function addLoadedShard(graph: ChainGraph, layout: GraphShardLayout, id: string, shard: RawGraphShard): void {
   const members = { pools: new Set<Address>(), tokens: new Set<Address>() };
-  const raw = (layout.raw ??= { pools: new Map(), pending: new Map(), tokens: new Map() });
-  const place = (address: Address, homes: Map<Address, string>, set: Set<Address>) => {
-    if (homes.has(address)) return false; // placed elsewhere already (it moved there in memory)
-    homes.set(address, id);
-    set.add(address);
-    return true;
+  const placeHeld = (address: Address, held: boolean, homes: Map<Address, string>, set: Set<Address>) => {
+    if (held && !homes.has(address)) {
+      homes.set(address, id);
+      set.add(address);
+    }
   };
-  for (const [address, row] of shard.pools) {
-    if (place(address, layout.poolHome, members.pools) && !graph.pools.has(address) && !graph.pending.has(address)) raw.pools.set(address, row);
-  }
-  for (const [address, row] of shard.pending) {
-    if (place(address, layout.poolHome, members.pools) && !graph.pools.has(address) && !graph.pending.has(address)) raw.pending.set(address, row);
-  }
-  for (const [address, row] of shard.tokens) {
-    if (place(address, layout.tokenHome, members.tokens) && !graph.tokens.has(address)) raw.tokens.set(address, row);
-  }
+  const heldPool = (address: Address) => graph.pools.has(address) || graph.pending.has(address);
+  for (const row of shard.v2) placeHeld(row[0], heldPool(row[0]), layout.poolHome, members.pools);
+  for (const row of shard.v3) placeHeld(row[0], heldPool(row[0]), layout.poolHome, members.pools);
+  for (const row of shard.pending) placeHeld(row[0], heldPool(row[0]), layout.poolHome, members.pools);
+  for (const row of shard.tokens) placeHeld(row[0], graph.tokens.has(row[0]), layout.tokenHome, members.tokens);
   layout.members.set(id, members);
+  (layout.raw ??= new Map()).set(id, shard);
   layout.loaded?.add(id);
 }
 
+/** Removes and answers the row of `address` in `rows`, if there is one. */
+function takeRow<Row extends [Address, ...unknown[]]>(rows: Row[], address: Address): Row | undefined {
+  const i = rows.findIndex((row) => row[0] === address);
+  return i < 0 ? undefined : rows.splice(i, 1)[0];
+}
+
+/** Whether a loaded shard still holds `address` as an undecoded pool (or pending pool) row. */
+export function hasPoolRow(layout: GraphShardLayout, address: Address): boolean {
+  const shard = layout.raw?.get(homeOf("x", address, { r: layout.manifest.shards.r.length, x: layout.manifest.shards.x.length }));
+  return !!shard && (shard.v2.some((r) => r[0] === address) || shard.v3.some((r) => r[0] === address) || shard.pending.some((r) => r[0] === address));
+}
+
+/** Whether a loaded shard still holds `address` as an undecoded token row. */
+export function hasTokenRow(layout: GraphShardLayout, address: Address): boolean {
+  const shard = layout.raw?.get(homeOf("x", address, { r: layout.manifest.shards.r.length, x: layout.manifest.shards.x.length }));
+  return !!shard && shard.tokens.some((r) => r[0] === address);
+}
+
 /**
- * Adds to the graph the named pools and tokens that loaded shards hold as rows (`GraphShardLayout.raw`), decoded, and
- * lists the pools it gained in `poolsByToken`. What the graph already holds wins over a row.
+ * Adds to the graph the named pools and tokens that loaded shards hold as rows (`GraphShardLayout.raw`), decoded and
+ * placed in that shard (unless placed already), and lists the pools it gained in `poolsByToken`. What the graph
+ * already holds wins over a row (the row is dropped, the graph's item placed there).
  */
 export function decodeLoaded(graph: ChainGraph, layout: GraphShardLayout, addresses: Iterable<Address>): void {
-  const raw = layout.raw;
-  if (!raw) return;
+  if (!layout.raw) return;
+  const counts = { r: layout.manifest.shards.r.length, x: layout.manifest.shards.x.length };
   const gained: IndexedPool[] = [];
+  const place = (address: Address, id: string, homes: Map<Address, string>, kind: "pools" | "tokens") => {
+    if (homes.has(address)) return;
+    homes.set(address, id);
+    layout.members.get(id)![kind].add(address);
+  };
   for (const address of addresses) {
-    const pool = raw.pools.get(address);
-    if (pool) {
-      raw.pools.delete(address);
+    const id = homeOf("x", address, counts);
+    const shard = layout.raw.get(id);
+    if (!shard) continue;
+    const pool = takeRow(shard.v2, address) ?? takeRow(shard.v3, address);
+    const pending = pool ? undefined : takeRow(shard.pending, address);
+    if (pool || pending) {
       if (!graph.pools.has(address) && !graph.pending.has(address)) {
-        const decoded = decodePoolRow(pool);
-        graph.pools.set(address, decoded);
-        gained.push(decoded);
+        if (pool) {
+          const decoded = decodePoolRow(pool);
+          graph.pools.set(address, decoded);
+          gained.push(decoded);
+        } else graph.pending.set(address, decodePendingRow(pending!));
       }
+      place(address, id, layout.poolHome, "pools"); // stored there: a write that moves it rewrites this shard
     }
-    const pending = raw.pending.get(address);
-    if (pending) {
-      raw.pending.delete(address);
-      if (!graph.pools.has(address) && !graph.pending.has(address)) graph.pending.set(address, decodePendingRow(pending));
-    }
-    const token = raw.tokens.get(address);
+    const token = takeRow(shard.tokens, address);
     if (token) {
-      raw.tokens.delete(address);
       if (!graph.tokens.has(address)) graph.tokens.set(address, decodeTokenRow(token));
+      place(address, id, layout.tokenHome, "tokens");
     }
   }
   addPoolsByToken(graph, gained);

@@ -8,6 +8,7 @@ export * from "./redisGraphKv.js";
 export * from "./shardedGraphStore.js";
 export * from "./planGraphWrite.js";
 export * from "./shardVersion.js";
+export * from "./shardIndexOf.js";
 export * from "./graphCache.js";
 export * from "./tokenQuality.js";
 export * from "./chainIndexSource.js";

@@ -1,7 +1,7 @@
 import type { Address } from "viem";
-import { encodeGraphShard, type EncodedPending, type EncodedToken, type EncodedV2, type EncodedV3, type GraphShard } from "./graphCodec.js";
+import { encodeGraphShard, type GraphShard, type RawGraphShard } from "./graphCodec.js";
 import { shardId, type GraphManifest, type GraphPart } from "./graphManifest.js";
-import { homeOf, isRoutableTokenHome, layoutGraphShards, type GraphShardLayout, type ShardCounts } from "./graphShardLayout.js";
+import { hasPoolRow, hasTokenRow, homeOf, isRoutableTokenHome, layoutGraphShards, type GraphShardLayout, type ShardCounts } from "./graphShardLayout.js";
 import type { ChainGraph } from "./graphTypes.js";
 import { shardVersion } from "./shardVersion.js";
 
@@ -15,6 +15,11 @@ export type PlanGraphWriteParameters = {
   changed?: GraphChanges;
   /** The layout the graph was read or last written with (incremental); absent: every shard is encoded. */
   previous?: GraphShardLayout;
+  /**
+   * With `previous`: the pools whose routability differs from `previous.routable` (`routabilityChanges`), when the
+   * caller has them already; computed otherwise.
+   */
+  routabilityChanged?: readonly Address[];
   /** The manifest in the store (a full write rewrites only shards whose version differs, and keeps its counts). */
   stored?: GraphManifest | null;
   itemsPerShard: number;
@@ -82,37 +87,32 @@ function newManifest(graph: ChainGraph, counts: ShardCounts, from: GraphManifest
   };
 }
 
-/** A shard's content: the graph's items, and the rows of those a graph holding only some shards left undecoded. */
-function shardOf(graph: ChainGraph, layout: GraphShardLayout, id: string): { shard: GraphShard; raw?: { tokens: EncodedToken[]; pools: (EncodedV2 | EncodedV3)[]; pending: EncodedPending[] } } {
+/**
+ * A shard's content: the graph's items placed there, and, for a loaded shard, the rows still undecoded
+ * (`GraphShardLayout.raw`) of items placed nowhere (one placed elsewhere moved there in memory).
+ */
+function shardOf(graph: ChainGraph, layout: GraphShardLayout, id: string): { shard: GraphShard; raw?: RawGraphShard } {
   const m = layout.members.get(id)!;
   const shard: GraphShard = { tokens: [], pools: [], pending: [] };
-  const kept = layout.raw;
-  const raw = kept ? { tokens: [] as EncodedToken[], pools: [] as (EncodedV2 | EncodedV3)[], pending: [] as EncodedPending[] } : undefined;
   for (const a of m.pools) {
     const pool = graph.pools.get(a);
     if (pool) shard.pools.push(pool);
     else {
       const pending = graph.pending.get(a);
       if (pending) shard.pending.push(pending);
-      else if (kept && raw) {
-        const row = kept.pools.get(a);
-        if (row) raw.pools.push(row);
-        else {
-          const pendingRow = kept.pending.get(a);
-          if (pendingRow) raw.pending.push(pendingRow);
-        }
-      }
     }
   }
   for (const a of m.tokens) {
     const token = graph.tokens.get(a);
     if (token) shard.tokens.push(token);
-    else if (kept && raw) {
-      const row = kept.tokens.get(a);
-      if (row) raw.tokens.push(row);
-    }
   }
-  return { shard, raw };
+  const rows = layout.raw?.get(id);
+  if (!rows) return { shard };
+  const unplacedPool = (row: [Address, ...unknown[]]) => !layout.poolHome.has(row[0]);
+  return {
+    shard,
+    raw: { v2: rows.v2.filter(unplacedPool), v3: rows.v3.filter(unplacedPool), pending: rows.pending.filter(unplacedPool), tokens: rows.tokens.filter((row) => !layout.tokenHome.has(row[0])) },
+  };
 }
 
 /** Encodes the given shards into the manifest; false when one is too large. */
@@ -153,6 +153,15 @@ function planFull(p: PlanGraphWriteParameters, from: GraphManifest | null, force
   throw new Error(`graph ${p.graph.chain}: a single pool or token exceeds the ${p.maxValueBytes}-byte value limit`);
 }
 
+/** The pools in exactly one of two routable sets: those whose routability changed between them. */
+export function routabilityChanges(routable: ReadonlySet<Address>, before: ReadonlySet<Address>): Address[] {
+  if (routable === before) return [];
+  const changed: Address[] = [];
+  for (const address of routable) if (!before.has(address)) changed.push(address);
+  for (const address of before) if (!routable.has(address)) changed.push(address);
+  return changed;
+}
+
 /**
  * For a graph that holds only some shards (`GraphShardLayout.loaded`): the stored shards an incremental write of
  * `changed` would rewrite that the graph does not hold yet: the shards outside the routable part (which it always
@@ -161,7 +170,7 @@ function planFull(p: PlanGraphWriteParameters, from: GraphManifest | null, force
  * stays stored in a part it left, and decodes the pools and tokens named here (`names`; `decodeLoaded`), so each is
  * placed by its current part.
  */
-export function shardsMissingForWrite(p: { graph: ChainGraph; routable: ReadonlySet<Address>; changed: GraphChanges; layout: GraphShardLayout }): { shards: string[]; names: Address[] } {
+export function shardsMissingForWrite(p: { graph: ChainGraph; routable: ReadonlySet<Address>; changed: GraphChanges; layout: GraphShardLayout; routabilityChanged?: readonly Address[] }): { shards: string[]; names: Address[] } {
   const { graph, routable, layout } = p;
   if (!layout.loaded) return { shards: [], names: [] };
   const names: Address[] = [];
@@ -183,8 +192,7 @@ export function shardsMissingForWrite(p: { graph: ChainGraph; routable: Readonly
     tokens.add(found.token0).add(found.token1);
   };
   for (const address of p.changed.pools) pool(address);
-  for (const address of routable) if (!layout.routable.has(address)) pool(address);
-  for (const address of layout.routable) if (!routable.has(address)) pool(address);
+  for (const address of p.routabilityChanged ?? routabilityChanges(routable, layout.routable)) pool(address);
   for (const address of tokens) need(address, layout.tokenHome.get(address), graph.tokens.has(address) && isRoutableTokenHome(graph, routable, address));
   return { shards: [...missing], names };
 }
@@ -210,17 +218,16 @@ function planIncremental(p: PlanGraphWriteParameters, layout: GraphShardLayout, 
   const checkTokens = new Set<Address>();
   const poolChanged = (address: Address) => {
     const pool = graph.pools.get(address) ?? graph.pending.get(address);
-    if (!pool && (layout.raw?.pools.has(address) || layout.raw?.pending.has(address))) return; // kept as a row: unchanged
+    if (!pool && hasPoolRow(layout, address)) return; // kept as a row: unchanged
     const home = pool ? homeOf(graph.pools.has(address) && routable.has(address) ? "r" : "x", address, counts) : undefined;
     if (move("pools", address, home) && pool) checkTokens.add(pool.token0).add(pool.token1);
   };
   for (const address of changed.pools) poolChanged(address);
   // Pools whose routability changed without being re-read (reference prices moved).
-  for (const address of routable) if (!layout.routable.has(address)) poolChanged(address);
-  for (const address of layout.routable) if (!routable.has(address)) poolChanged(address);
+  for (const address of p.routabilityChanged ?? routabilityChanges(routable, layout.routable)) poolChanged(address);
   for (const address of changed.tokens) {
     checkTokens.delete(address);
-    if (!graph.tokens.has(address) && layout.raw?.tokens.has(address)) continue; // kept as a row: unchanged
+    if (!graph.tokens.has(address) && hasTokenRow(layout, address)) continue; // kept as a row: unchanged
     move("tokens", address, graph.tokens.has(address) ? homeOf(isRoutableTokenHome(graph, routable, address) ? "r" : "x", address, counts) : undefined);
   }
   for (const address of checkTokens) {

@@ -8,7 +8,7 @@ import { shardId, type GraphManifest, type GraphPart } from "./graphManifest.js"
 import { addLoadedShard, decodeLoaded, homeOf, layoutGraphShards, type GraphShardLayout } from "./graphShardLayout.js";
 import type { GraphStore, RoutableGraph } from "./graphStore.js";
 import type { ChainGraph } from "./graphTypes.js";
-import { PartialGraphWriteError, planGraphWrite, shardsMissingForWrite } from "./planGraphWrite.js";
+import { PartialGraphWriteError, planGraphWrite, routabilityChanges, shardsMissingForWrite } from "./planGraphWrite.js";
 import { shardIndexOf } from "./shardIndexOf.js";
 
 export type ShardedGraphStoreOptions = {
@@ -163,13 +163,15 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
       const routable = writeOptions.routable ?? new Set(graph.pools.keys());
       const stored = await readManifest(graph.chain);
       let previous = layouts.get(graph);
+      let routabilityChanged: Address[] | undefined;
       if (previous?.loaded) {
         // A graph holding only some shards builds on exactly the stored graph it was read from, or not at all.
         if (!sameManifest(previous.manifest, stored)) throw new PartialGraphWriteError(graph.chain, "the stored graph was rewritten since this one was read; read it again");
         if (writeOptions.changed) {
           const changed = { pools: [...writeOptions.changed.pools], tokens: [...writeOptions.changed.tokens] };
+          routabilityChanged = routabilityChanges(routable, previous.routable);
           decodeLoaded(graph, previous, [...changed.pools, ...changed.tokens]);
-          const missing = shardsMissingForWrite({ graph, routable, changed, layout: previous });
+          const missing = shardsMissingForWrite({ graph, routable, changed, layout: previous, routabilityChanged });
           await loadShards(graph, previous, missing.shards);
           decodeLoaded(graph, previous, missing.names);
           writeOptions = { ...writeOptions, changed };
@@ -178,7 +180,7 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
         previous = undefined; // another writer stored a newer graph since this one was read: its shards are not ours to build on
       }
       layouts.delete(graph);
-      const plan = planGraphWrite({ graph, routable, changed: writeOptions.changed, previous, stored, itemsPerShard, maxValueBytes });
+      const plan = planGraphWrite({ graph, routable, changed: writeOptions.changed, previous, stored, itemsPerShard, maxValueBytes, routabilityChanged });
       await kv.set(plan.writes.map((w) => [shardKey(graph.chain, w.id, w.version), w.text]));
       await kv.set([[redisKeys.graph(graph.chain), JSON.stringify(plan.manifest)], [redisKeys.graphBlock(graph.chain), graph.block.toString()]]);
       await kv.retire(plan.retired.map((r) => shardKey(graph.chain, r.id, r.version)));

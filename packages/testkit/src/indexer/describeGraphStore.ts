@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import { emptyGraph, indexPoolsByToken, V2Pool, type ChainGraph, type GraphStore, type ShardedGraphStoreOptions } from "@sluice/core";
+import { emptyGraph, indexPoolsByToken, shardIndexOf, V2Pool, type ChainGraph, type GraphStore, type ShardedGraphStoreOptions } from "@sluice/core";
 import { address, v2, v3 } from "../routing/routingFixtures.js";
 import { generateMainnetLikeGraph } from "../scale/generateMainnetLikeGraph.js";
 
@@ -214,6 +214,34 @@ export function describeGraphStore(name: string, open: (options?: ShardedGraphSt
       full.block = again.block;
       expect(shape((await subject.store.read("base"))!)).toEqual(shape(full));
       expect(new Set((await subject.store.readRoutable("base"))!.graph.pools.keys())).toEqual(current);
+    });
+
+    it("what an update read loads by address but leaves unchanged stays stored when its shard is rewritten", async () => {
+      const full = (await subject.store.read("base"))!;
+      const partial = (await subject.store.readForUpdate("base"))!;
+      const xCount = (await subject.store.readManifest("base"))!.shards.x.length;
+      // Two indexed pools outside the routable part in one x shard (the first with a token outside it too): load both,
+      // change only the second.
+      const outside = v2s.filter((a) => !partial.pools.has(a));
+      const tokenOutside = (a: Address) => [full.pools.get(a)!.token0, full.pools.get(a)!.token1].find((t) => !partial.tokens.has(t));
+      const kept = outside.find((a) => tokenOutside(a) && outside.some((b) => b !== a && shardIndexOf(b, xCount) === shardIndexOf(a, xCount)))!;
+      const changed = outside.find((b) => b !== kept && shardIndexOf(b, xCount) === shardIndexOf(kept, xCount))!;
+      const keptToken = tokenOutside(kept)!;
+      await subject.store.load(partial, { pools: [kept, changed] });
+      await subject.store.load(partial, { tokens: [keptToken] });
+      expect(partial.pools.get(kept)).toEqual(full.pools.get(kept));
+      expect(partial.tokens.get(keptToken)).toEqual(full.tokens.get(keptToken));
+      const next = bumped(partial, changed);
+      partial.block += 1n;
+      await subject.store.write(partial, { routable: new Set((await subject.store.readRoutable("base"))!.graph.pools.keys()), changed: { pools: [changed], tokens: [] } });
+
+      full.pools.set(changed, next);
+      full.block = partial.block;
+      indexPoolsByToken(full);
+      const stored = (await subject.store.read("base"))!;
+      expect(stored.pools.get(kept)).toEqual(full.pools.get(kept));
+      expect(stored.tokens.get(keptToken)).toEqual(full.tokens.get(keptToken));
+      expect(shape(stored)).toEqual(shape(full));
     });
 
     it("an update read on a held routable graph shares its pools and tokens, never its maps", async () => {
