@@ -5,7 +5,8 @@
  * 10k and 50k pools and at Ethereum size (400k V2 + 40k V3 pools, 350k tokens), stores each in the sharded graph
  * store (memory key-value, same encoding and limits as Redis) and prints one JSON line per size:
  *   poolsIndexed, poolsRoutable (at the registry's threshold, `routableLiquidityUsd`, non-standard tokens refused by
- *   the token predicate), encodedBytes (every stored value), largestValueBytes (the largest one), shards, heapMB
+ *   the token predicate), encodedBytes (every stored value), largestValueBytes (the largest one), shards, manifestBytes (the manifest's head,
+ *   which every reader fetches) and xListBytes (the list of the `x` part's shards, which only the cron reads), heapMB
  *   (heap retained after loading the routable graph and building its router index, as an isolate does), loadMs
  *   (fetching and decoding the routable shards + the router index), quoteP50Ms / quoteP99Ms (route search + quote
  *   assembly over random pairs of routable tokens that have a route, in a worker thread that holds only the routable
@@ -24,7 +25,7 @@
  */
 import { Worker } from "node:worker_threads";
 import {
-  chains, createRoutingGraphCache, memoryGraphKv, referenceUsdPrices, routablePools, shardedGraphStore, V2Pool, V3Pool, type ChainGraph,
+  chains, createRoutingGraphCache, redisKeys, memoryGraphKv, referenceUsdPrices, routablePools, shardedGraphStore, V2Pool, V3Pool, type ChainGraph,
 } from "@sluice/core";
 import { generateMainnetLikeGraph, seededRandom } from "@sluice/testkit";
 import type { Address } from "viem";
@@ -144,8 +145,9 @@ for (const size of wanted) {
 
   console.log(JSON.stringify({
     size, poolsIndexed: graph.pools.size, poolsRoutable: routable.size, tokens: graph.tokens.size, tokensRoutable: loaded.tokens.size,
-    routableLiquidityUsd: threshold, encodedBytes, largestValueBytes, shards: kv.values.size - 2,
-    manifestBytes: JSON.stringify(await writer.readManifest(graph.chain)).length,
+    routableLiquidityUsd: threshold, encodedBytes, largestValueBytes, shards: [...kv.values.keys()].filter((k) => k.includes(":shard:") && !k.includes(":shard:xl:")).length,
+    manifestBytes: kv.values.get(redisKeys.graph(graph.chain))!.length,
+    xListBytes: JSON.stringify((await writer.readManifest(graph.chain))!.shards.x).length,
     heapMB: round(heapMB), loadMs: round(loadMs), quoteP50Ms: round(percentile(samples, 50)), quoteP99Ms: round(percentile(samples, 99)),
     quoteCpuP50Ms: round(percentile(cpuSamples, 50)), quoteCpuP99Ms: round(percentile(cpuSamples, 99)), quotesRouted: `${samples.length}/${tried}`, blockUpdateCpuMs: round(blockUpdateCpuMs), routabilityCpuMs: round(routabilityCpuMs), cronLoadCpuMs: round(cronLoadCpuMs), cronWriteCpuMs: round(cronWriteCpuMs), routabilityFullCpuMs: round(routabilityFullCpuMs),
     shardsWritten: written.shardsWritten, bytesWritten: written.bytesWritten, reloadMs: round(reloadMs),

@@ -4,13 +4,15 @@ import type { ChainName } from "../chains/chains.js";
 export type GraphPart = "r" | "x";
 
 /**
- * The small value that says what a chain's stored graph is: its block, and per part the shards, each as
- * `[version, bytes]` (the version is a hash of the shard's content and part of its key, so a shard's key never
- * changes meaning and a reader can keep every shard whose version it already holds). A shard's part and index are
- * its id (`r12`); a pool or token lives in shard `addressBits mod count` of its part (`shardIndexOf`).
+ * What a chain's stored graph is: its block, and per part the shards, each as `[version, bytes]` (the version is a
+ * hash of the shard's content and part of its key, so a shard's key never changes meaning and a reader can keep every
+ * shard whose version it already holds). A shard's part and index are its id (`r12`); a pool or token lives in shard
+ * `addressBits mod count` of its part (`shardIndexOf`). Stored in two values (`shardedGraphStore`): the head, which
+ * every reader fetches (block, the `r` list, and where the `x` list is), and the `x` list, which only writers need.
+ * A manifest read for the routable graph alone (`readRoutable`) has an empty `x` list.
  */
 export type GraphManifest = {
-  v: 2;
+  v: 3;
   chain: ChainName;
   chainId: number;
   block: string;

@@ -23,6 +23,8 @@ export type PlanGraphWriteParameters = {
   /** The manifest in the store (a full write rewrites only shards whose version differs, and keeps its counts). */
   stored?: GraphManifest | null;
   itemsPerShard: number;
+  /** Items aimed at per shard of part `x` (default `itemsPerShard`). */
+  xItemsPerShard?: number;
   maxValueBytes: number;
 };
 
@@ -82,7 +84,7 @@ function grow(manifest: GraphManifest): ShardCounts {
 function newManifest(graph: ChainGraph, counts: ShardCounts, from: GraphManifest | null): GraphManifest {
   const same = from && from.shards.r.length === counts.r && from.shards.x.length === counts.x;
   return {
-    v: 2, chain: graph.chain, chainId: graph.chainId, block: graph.block.toString(), ts: graph.blockTimestamp,
+    v: 3, chain: graph.chain, chainId: graph.chainId, block: graph.block.toString(), ts: graph.blockTimestamp,
     shards: same ? { r: [...from.shards.r], x: [...from.shards.x] } : { r: Array.from({ length: counts.r }, () => ["", 0]), x: Array.from({ length: counts.x }, () => ["", 0]) },
   };
 }
@@ -141,7 +143,7 @@ function encodeInto(p: PlanGraphWriteParameters, layout: GraphShardLayout, ids: 
 function planFull(p: PlanGraphWriteParameters, from: GraphManifest | null, forced: ShardCounts | undefined): PlanGraphWriteReturnType {
   const rItems = p.routable.size * 2;
   const xItems = p.graph.pools.size + p.graph.pending.size + p.graph.tokens.size - p.routable.size;
-  const wanted = { r: pow2(rItems / p.itemsPerShard), x: pow2(xItems / p.itemsPerShard) };
+  const wanted = { r: pow2(rItems / p.itemsPerShard), x: pow2(xItems / (p.xItemsPerShard ?? p.itemsPerShard)) };
   let counts: ShardCounts = forced ?? (from ? { r: Math.max(wanted.r, from.shards.r.length), x: Math.max(wanted.x, from.shards.x.length) } : wanted);
   for (let attempt = 0; attempt < 12; attempt++) {
     const manifest = newManifest(p.graph, counts, from);

@@ -10,6 +10,7 @@ import type { GraphStore, RoutableGraph } from "./graphStore.js";
 import type { ChainGraph } from "./graphTypes.js";
 import { PartialGraphWriteError, planGraphWrite, routabilityChanges, shardsMissingForWrite } from "./planGraphWrite.js";
 import { shardIndexOf } from "./shardIndexOf.js";
+import { shardVersion } from "./shardVersion.js";
 
 export type ShardedGraphStoreOptions = {
   /** No stored value is larger (bytes). Default 1 MB (1,048,576). */
@@ -19,7 +20,23 @@ export type ShardedGraphStoreOptions = {
    * 40 KB a shard): a block's changes touch about one shard each, so smaller shards write fewer bytes per block.
    */
   itemsPerShard?: number;
+  /**
+   * The same for part `x` (default 128 — and `itemsPerShard` when that is given): a block's changes outside the
+   * routable part each load and rewrite a whole `x` shard, so these are smaller; only writers read their list.
+   */
+  xItemsPerShard?: number;
 };
+
+/**
+ * The stored head of a manifest (key `graph`): what every reader fetches. The `x` part's list is a value of its own,
+ * `[version, bytes][]` under the shard key of id `xl` and its version, written before the head that names it.
+ */
+type StoredHead = {
+  v: 3; chain: ChainName; chainId: number; block: string; ts: number;
+  r: [version: string, bytes: number][];
+  x: { version: string; count: number };
+};
+const X_LIST = "xl";
 
 /**
  * A `GraphStore` that keeps each chain's graph as shards of a small manifest (see `GraphManifest`): part `r`, the
@@ -32,18 +49,39 @@ export type ShardedGraphStoreOptions = {
 export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions = {}): GraphStore {
   const maxValueBytes = options.maxValueBytes ?? 2 ** 20;
   const itemsPerShard = options.itemsPerShard ?? 512;
+  const xItemsPerShard = options.xItemsPerShard ?? options.itemsPerShard ?? 128;
   const layouts = new WeakMap<ChainGraph, GraphShardLayout>();
   const shardKey = (chain: ChainName, id: string, version: string) => redisKeys.graphShard(chain, id, version);
 
-  const readManifest = async (chain: ChainName): Promise<GraphManifest | null> => {
+  const readHead = async (chain: ChainName): Promise<StoredHead | null> => {
     const [text] = await kv.get([redisKeys.graph(chain)]);
     if (!text) return null;
     try {
-      const manifest = JSON.parse(text) as GraphManifest;
-      return manifest.v === 2 && manifest.chain === chain ? manifest : null;
+      const head = JSON.parse(text) as StoredHead;
+      return head.v === 3 && head.chain === chain ? head : null;
     } catch {
       return null;
     }
+  };
+  /** A head as a manifest of the routable part alone (its `x` list unread: empty). */
+  const routableManifest = (head: StoredHead): GraphManifest => ({
+    v: 3, chain: head.chain, chainId: head.chainId, block: head.block, ts: head.ts, shards: { r: head.r, x: [] },
+  });
+  /** The whole manifest: the head and its `x` list (null when there is none, or the list was retired meanwhile). */
+  const readManifestOnce = async (chain: ChainName): Promise<GraphManifest | null | "moved"> => {
+    const head = await readHead(chain);
+    if (!head) return null;
+    const [list] = await kv.get([shardKey(chain, X_LIST, head.x.version)]);
+    if (list === null || list === undefined) return "moved";
+    const x = JSON.parse(list) as [string, number][];
+    return { ...routableManifest(head), shards: { r: head.r, x } };
+  };
+  const readManifest = async (chain: ChainName): Promise<GraphManifest | null> => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const manifest = await readManifestOnce(chain);
+      if (manifest !== "moved") return manifest;
+    }
+    return null;
   };
   /** The named shards' texts, each parsed by `parse`, or null when one is gone (a newer manifest retired it) or of another version. */
   const fetchShardsWith = async <T>(manifest: GraphManifest, wanted: { part: GraphPart; index: number }[], parse: (text: string) => T | null): Promise<T[] | null> => {
@@ -75,33 +113,39 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
     return Math.max(Math.ceil(bytes / 2 ** 22), Math.ceil(ids.length / 256));
   };
 
+  /** The routable graph at `manifest` (null when one of its shards is gone: a newer manifest retired it). */
+  const routableAt = async (manifest: GraphManifest, held?: RoutableGraph): Promise<RoutableGraph | null> => {
+    const count = manifest.shards.r.length;
+    const prev = held && held.graph.chain === manifest.chain && held.manifest.shards.r.length === count ? held : undefined;
+    const unchanged = (index: number) => prev !== undefined && prev.manifest.shards.r[index]![0] === manifest.shards.r[index]![0];
+    if (prev && manifest.shards.r.every((_, i) => unchanged(i))) {
+      prev.graph.block = BigInt(manifest.block);
+      prev.graph.blockTimestamp = manifest.ts;
+      return { graph: prev.graph, manifest };
+    }
+    const missing = manifest.shards.r.map((_, index) => index).filter((index) => !unchanged(index));
+    const fetched = await fetchShards(manifest, missing.map((index) => ({ part: "r" as const, index })));
+    if (!fetched) return null;
+    // What the held graph has of the unchanged shards: its pools (perhaps refreshed since) and tokens.
+    const kept: GraphShard = { tokens: [], pools: [], pending: [] };
+    if (prev) {
+      for (const pool of prev.graph.pools.values()) if (unchanged(shardIndexOf(pool.address, count))) kept.pools.push(pool);
+      for (const token of prev.graph.tokens.values()) if (unchanged(shardIndexOf(token.address, count))) kept.tokens.push(token);
+    }
+    const graph = assembleGraph(manifest, [kept, ...fetched]);
+    for (const pool of kept.pools) {
+      const at = prev!.graph.refreshedAt.get(pool.address);
+      if (at !== undefined) graph.refreshedAt.set(pool.address, at);
+    }
+    return { graph, manifest };
+  };
+
   const readRoutable = async (chain: ChainName, held?: RoutableGraph): Promise<RoutableGraph | null> => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const manifest = await readManifest(chain);
-      if (!manifest) return null;
-      const count = manifest.shards.r.length;
-      const prev = held && held.graph.chain === chain && held.manifest.shards.r.length === count ? held : undefined;
-      const unchanged = (index: number) => prev !== undefined && prev.manifest.shards.r[index]![0] === manifest.shards.r[index]![0];
-      if (prev && manifest.shards.r.every((_, i) => unchanged(i))) {
-        prev.graph.block = BigInt(manifest.block);
-        prev.graph.blockTimestamp = manifest.ts;
-        return { graph: prev.graph, manifest };
-      }
-      const missing = manifest.shards.r.map((_, index) => index).filter((index) => !unchanged(index));
-      const fetched = await fetchShards(manifest, missing.map((index) => ({ part: "r" as const, index })));
-      if (!fetched) continue; // rewritten meanwhile: read the newer manifest
-      // What the held graph has of the unchanged shards: its pools (perhaps refreshed since) and tokens.
-      const kept: GraphShard = { tokens: [], pools: [], pending: [] };
-      if (prev) {
-        for (const pool of prev.graph.pools.values()) if (unchanged(shardIndexOf(pool.address, count))) kept.pools.push(pool);
-        for (const token of prev.graph.tokens.values()) if (unchanged(shardIndexOf(token.address, count))) kept.tokens.push(token);
-      }
-      const graph = assembleGraph(manifest, [kept, ...fetched]);
-      for (const pool of kept.pools) {
-        const at = prev!.graph.refreshedAt.get(pool.address);
-        if (at !== undefined) graph.refreshedAt.set(pool.address, at);
-      }
-      return { graph, manifest };
+      const head = await readHead(chain);
+      if (!head) return null;
+      const routable = await routableAt(routableManifest(head), held);
+      if (routable) return routable; // else rewritten meanwhile: read the newer head
     }
     return null;
   };
@@ -130,7 +174,12 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
     async readForUpdate(chain, held) {
       // The routable part as a reader gets it (only changed shards fetched when one is held), in maps of its own:
       // pool and token objects are immutable and shared, so an isolate's quotes and its cron hold them once.
-      const stored = await readRoutable(chain, held);
+      let stored: RoutableGraph | null = null;
+      for (let attempt = 0; attempt < 3 && !stored; attempt++) {
+        const full = await readManifest(chain);
+        if (!full) return null;
+        stored = await routableAt(full, held);
+      }
       if (!stored) return null;
       const { graph: r, manifest } = stored;
       const graph: ChainGraph = {
@@ -180,10 +229,18 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
         previous = undefined; // another writer stored a newer graph since this one was read: its shards are not ours to build on
       }
       layouts.delete(graph);
-      const plan = planGraphWrite({ graph, routable, changed: writeOptions.changed, previous, stored, itemsPerShard, maxValueBytes, routabilityChanged });
-      await kv.set(plan.writes.map((w) => [shardKey(graph.chain, w.id, w.version), w.text]));
-      await kv.set([[redisKeys.graph(graph.chain), JSON.stringify(plan.manifest)], [redisKeys.graphBlock(graph.chain), graph.block.toString()]]);
-      await kv.retire(plan.retired.map((r) => shardKey(graph.chain, r.id, r.version)));
+      const plan = planGraphWrite({ graph, routable, changed: writeOptions.changed, previous, stored, itemsPerShard, xItemsPerShard, maxValueBytes, routabilityChanged });
+      // The x list, versioned like a shard, is written with the shards, before the head that names it.
+      const xList = JSON.stringify(plan.manifest.shards.x);
+      const x = { version: shardVersion(xList).version, count: plan.manifest.shards.x.length };
+      const storedX = stored ? shardVersion(JSON.stringify(stored.shards.x)).version : undefined;
+      const head: StoredHead = { v: 3, chain: graph.chain, chainId: plan.manifest.chainId, block: plan.manifest.block, ts: plan.manifest.ts, r: plan.manifest.shards.r, x };
+      await kv.set([...plan.writes.map((w): [string, string] => [shardKey(graph.chain, w.id, w.version), w.text]), ...(x.version === storedX ? [] : [[shardKey(graph.chain, X_LIST, x.version), xList] as [string, string]])]);
+      await kv.set([[redisKeys.graph(graph.chain), JSON.stringify(head)], [redisKeys.graphBlock(graph.chain), graph.block.toString()]]);
+      await kv.retire([
+        ...plan.retired.map((r) => shardKey(graph.chain, r.id, r.version)),
+        ...(storedX !== undefined && storedX !== x.version ? [shardKey(graph.chain, X_LIST, storedX)] : []),
+      ]);
       layouts.set(graph, plan.layout);
       return { manifest: plan.manifest, shardsWritten: plan.writes.length, shardsEncoded: plan.encoded, bytesWritten: plan.writes.reduce((n, w) => n + w.text.length, 0) };
     },

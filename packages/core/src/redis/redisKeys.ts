@@ -17,8 +17,9 @@ export const redisKeys = {
   /** The latest block a request saw on a chain, shared by every isolate for the chain's head freshness. */
   chainHead: (chain: ChainName) => `sluice:head:${chain}`,
   /**
-   * A chain's pool graph: its manifest (block, shard versions; see indexer/shardedGraphStore.ts), each shard under
-   * its content version, the block it is indexed through, and the cron's indexing lock.
+   * A chain's pool graph: its manifest's head (block, the routable part's shard versions, the version of the other
+   * part's list; see indexer/shardedGraphStore.ts), each shard — and that list, as shard `xl` — under its content
+   * version, the block it is indexed through, and the cron's indexing lock.
    */
   graph: (chain: ChainName) => `sluice:graph:v1:${chain}`,
   graphShard: (chain: ChainName, shard: string, version: string) => `sluice:graph:v1:${chain}:shard:${shard}:${version}`,
