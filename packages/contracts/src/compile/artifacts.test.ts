@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { describeCommittedArtifacts } from "@sluice/testkit";
 import { artifactsDir, contractsDir } from "../paths.js";
 import { coreExecutorAbiPath, executorAbiSource } from "./writeExecutorAbi.js";
-import { coreTickBitmapLensPath, tickBitmapLensSource } from "./writeTickBitmapLens.js";
-import { coreTokenProbePath, tokenProbeSource } from "./writeTokenProbe.js";
+import { coreStateOverrideCodePath, stateOverrideCodes, stateOverrideCodeSource } from "./writeStateOverrideCode.js";
 
 describeCommittedArtifacts(contractsDir, artifactsDir);
 
@@ -14,14 +13,8 @@ describe("core's executor ABI", () => {
   });
 });
 
-describe("core's token probe", () => {
+describe.each(stateOverrideCodes)("core's $contract", (code) => {
   it("is generated from the committed artifact", () => {
-    expect(readFileSync(coreTokenProbePath, "utf8")).toBe(tokenProbeSource());
-  });
-});
-
-describe("core's tick bitmap lens", () => {
-  it("is generated from the committed artifact", () => {
-    expect(readFileSync(coreTickBitmapLensPath, "utf8")).toBe(tickBitmapLensSource());
+    expect(readFileSync(coreStateOverrideCodePath(code), "utf8")).toBe(stateOverrideCodeSource(code));
   });
 });

@@ -5,11 +5,9 @@
 import { artifactsDir, contractsDir } from "../paths.js";
 import { writeArtifacts } from "./writeArtifacts.js";
 import { writeExecutorAbi } from "./writeExecutorAbi.js";
-import { writeTickBitmapLens } from "./writeTickBitmapLens.js";
-import { writeTokenProbe } from "./writeTokenProbe.js";
+import { writeStateOverrideCodes } from "./writeStateOverrideCode.js";
 
 const written = writeArtifacts(contractsDir, artifactsDir);
 writeExecutorAbi();
-writeTokenProbe();
-writeTickBitmapLens();
+writeStateOverrideCodes();
 console.log(`compiled ${written.length} contract(s): ${written.join(", ")}; core's executorAbi.ts, tokenProbeArtifact.ts and tickBitmapLensArtifact.ts regenerated`);

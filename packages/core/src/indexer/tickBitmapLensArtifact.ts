@@ -1,7 +1,8 @@
 /**
- * The tick bitmap lens (packages/contracts/contracts/lenses/TickBitmapLens.sol): its ABI as a const and its runtime
- * code, which `readTickBitmaps` places with an eth_call state override. Generated from the compiled artifact by
- * `pnpm --filter @sluice/contracts compile`; do not edit by hand (a test in packages/contracts checks it is current).
+ * The tick bitmap lens (packages/contracts/contracts/lenses/TickBitmapLens.sol): its ABI as a const and its runtime code,
+ * which `readTickBitmaps` places with an eth_call state override.
+ * Generated from the compiled artifact by `pnpm --filter @sluice/contracts compile`; do not edit by hand
+ * (a test in packages/contracts checks it is current).
  */
 export const tickBitmapLensAbi = [
   {"inputs":[{"components":[{"internalType":"address","name":"pool","type":"address"},{"internalType":"int24","name":"tickSpacing","type":"int24"},{"internalType":"int16","name":"fromWord","type":"int16"},{"internalType":"int16","name":"toWord","type":"int16"}],"internalType":"struct TickBitmapLens.PoolRange[]","name":"ranges","type":"tuple[]"},{"internalType":"uint256","name":"startRange","type":"uint256"},{"internalType":"int16","name":"startWord","type":"int16"},{"internalType":"uint256","name":"gasReserve","type":"uint256"},{"internalType":"uint256","name":"maxTicks","type":"uint256"}],"name":"read","outputs":[{"components":[{"internalType":"uint32","name":"range","type":"uint32"},{"internalType":"int24","name":"tick","type":"int24"},{"internalType":"int128","name":"liquidityNet","type":"int128"}],"internalType":"struct TickBitmapLens.InitializedTick[]","name":"ticks","type":"tuple[]"},{"internalType":"uint256","name":"nextRange","type":"uint256"},{"internalType":"int16","name":"nextWord","type":"int16"}],"stateMutability":"view","type":"function"},

@@ -1,7 +1,8 @@
 /**
  * The token probe (packages/contracts/contracts/probes/TokenProbe.sol): its ABI as a const and its runtime code,
- * which `detectTokenBehaviour` places with an eth_call state override. Generated from the compiled artifact by
- * `pnpm --filter @sluice/contracts compile`; do not edit by hand (a test in packages/contracts checks it is current).
+ * which `detectTokenBehaviour` places with an eth_call state override.
+ * Generated from the compiled artifact by `pnpm --filter @sluice/contracts compile`; do not edit by hand
+ * (a test in packages/contracts checks it is current).
  */
 export const tokenProbeAbi = [
   {"inputs":[{"internalType":"uint256","name":"reserve","type":"uint256"},{"internalType":"uint256","name":"poolBalance","type":"uint256"},{"internalType":"uint256","name":"requested","type":"uint256"},{"internalType":"uint256","name":"received","type":"uint256"},{"internalType":"uint256[2]","name":"sent","type":"uint256[2]"},{"internalType":"uint256[2]","name":"credited","type":"uint256[2]"},{"internalType":"uint256[2]","name":"debited","type":"uint256[2]"},{"internalType":"bool[2]","name":"succeeded","type":"bool[2]"}],"name":"Measured","type":"error"},
