@@ -67,22 +67,22 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
   const routableManifest = (head: StoredHead): GraphManifest => ({
     v: 3, chain: head.chain, chainId: head.chainId, block: head.block, ts: head.ts, shards: { r: head.r, x: [] },
   });
-  /** The whole manifest: the head and its `x` list (null when there is none, or the list was retired meanwhile). */
-  const readManifestOnce = async (chain: ChainName): Promise<GraphManifest | null | "moved"> => {
-    const head = await readHead(chain);
-    if (!head) return null;
-    const [list] = await kv.get([shardKey(chain, X_LIST, head.x.version)]);
-    if (list === null || list === undefined) return "moved";
-    const x = JSON.parse(list) as [string, number][];
-    return { ...routableManifest(head), shards: { r: head.r, x } };
-  };
-  const readManifest = async (chain: ChainName): Promise<GraphManifest | null> => {
+  /**
+   * The whole manifest (the head and its `x` list) with the list's version, or null when there is none; retries when
+   * the list was retired meanwhile (a newer head names another).
+   */
+  const readStored = async (chain: ChainName): Promise<{ manifest: GraphManifest; xVersion: string } | null> => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const manifest = await readManifestOnce(chain);
-      if (manifest !== "moved") return manifest;
+      const head = await readHead(chain);
+      if (!head) return null;
+      const [list] = await kv.get([shardKey(chain, X_LIST, head.x.version)]);
+      if (list === null || list === undefined) continue;
+      const x = JSON.parse(list) as [string, number][];
+      return { manifest: { ...routableManifest(head), shards: { r: head.r, x } }, xVersion: head.x.version };
     }
     return null;
   };
+  const readManifest = async (chain: ChainName) => (await readStored(chain))?.manifest ?? null;
   /** The named shards' texts, each parsed by `parse`, or null when one is gone (a newer manifest retired it) or of another version. */
   const fetchShardsWith = async <T>(manifest: GraphManifest, wanted: { part: GraphPart; index: number }[], parse: (text: string) => T | null): Promise<T[] | null> => {
     const texts = await kv.get(
@@ -210,7 +210,8 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
     readRoutable,
     async write(graph, writeOptions = {}) {
       const routable = writeOptions.routable ?? new Set(graph.pools.keys());
-      const stored = await readManifest(graph.chain);
+      const storedWithX = await readStored(graph.chain);
+      const stored = storedWithX?.manifest ?? null;
       let previous = layouts.get(graph);
       let routabilityChanged: Address[] | undefined;
       if (previous?.loaded) {
@@ -233,7 +234,7 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
       // The x list, versioned like a shard, is written with the shards, before the head that names it.
       const xList = JSON.stringify(plan.manifest.shards.x);
       const x = { version: shardVersion(xList).version, count: plan.manifest.shards.x.length };
-      const storedX = stored ? shardVersion(JSON.stringify(stored.shards.x)).version : undefined;
+      const storedX = storedWithX?.xVersion;
       const head: StoredHead = { v: 3, chain: graph.chain, chainId: plan.manifest.chainId, block: plan.manifest.block, ts: plan.manifest.ts, r: plan.manifest.shards.r, x };
       await kv.set([...plan.writes.map((w): [string, string] => [shardKey(graph.chain, w.id, w.version), w.text]), ...(x.version === storedX ? [] : [[shardKey(graph.chain, X_LIST, x.version), xList] as [string, string]])]);
       await kv.set([[redisKeys.graph(graph.chain), JSON.stringify(head)], [redisKeys.graphBlock(graph.chain), graph.block.toString()]]);
