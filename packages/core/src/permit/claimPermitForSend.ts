@@ -2,15 +2,13 @@ import { redisKeys } from "../redis/redisKeys.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { Redis } from "../redis/createRedis.js";
 import { releaseHeldKey } from "../redis/releaseHeldKey.js";
-import type { ClaimPermitOwnershipParameters } from "./claimPermitOwnership.js";
+import { permitOwnedElsewhere, permitOwnershipTtl, type ClaimPermitOwnershipParameters } from "./claimPermitOwnership.js";
 
 export type ClaimPermitForSendParameters = ClaimPermitOwnershipParameters & {
   /** Who claims (owner, nonce) for its send: the solve's event id. */
   claimant: string;
 };
 
-const HOUR = 3600;
-const MAX_OWNERSHIP_SECONDS = 30 * 24 * HOUR;
 /** How long a send claim lasts at most: by then its transaction is mined (the bitmap takes over) or was replaced. */
 const MAX_CLAIM_SECONDS = 3600;
 
@@ -36,8 +34,7 @@ return 2`;
 export async function claimPermitForSend(redis: Redis, params: ClaimPermitForSendParameters): Promise<() => Promise<void>> {
   const { chainId, owner, nonce, accountId, claimant } = params;
   const claimKey = redisKeys.permitClaim(chainId, owner, nonce);
-  const untilDeadline = Number(params.deadline) - Math.floor(Date.now() / 1000);
-  const ownershipTtl = Math.min(MAX_OWNERSHIP_SECONDS, Math.max(HOUR, untilDeadline + HOUR));
+  const ownershipTtl = permitOwnershipTtl(params.deadline);
   let outcome: number;
   try {
     outcome = Number(await redis.eval(CLAIM, [redisKeys.permitOwner(chainId, owner, nonce), claimKey],
@@ -45,11 +42,7 @@ export async function claimPermitForSend(redis: Redis, params: ClaimPermitForSen
   } catch (cause) {
     throw new SluiceError("DEPENDENCY_DOWN", "Permit coordination storage is unavailable; nothing was sent, retry shortly", { cause });
   }
-  if (outcome === 3) {
-    throw new SluiceError("PERMIT_INVALID", `Permit nonce ${nonce} of ${owner} is already in use through another Sluice integration`, {
-      hint: "a signed permit serves one integration only; the user signs a new permit with an unused nonce",
-    });
-  }
+  if (outcome === 3) throw permitOwnedElsewhere(owner, nonce);
   if (outcome !== 1) {
     throw new SluiceError("PERMIT_INVALID", `Permit nonce ${nonce} of ${owner} is already being spent by another solve`, {
       hint: "sign a new permit with an unused nonce",

@@ -15,6 +15,19 @@ export type ClaimPermitOwnershipParameters = {
 const HOUR = 3600;
 const MAX_SECONDS = 30 * 24 * HOUR;
 
+/** How long a permit's ownership claim lives (seconds): until an hour past its deadline, between an hour and 30 days. */
+export function permitOwnershipTtl(deadline: bigint): number {
+  const untilDeadline = Number(deadline) - Math.floor(Date.now() / 1000);
+  return Math.min(MAX_SECONDS, Math.max(HOUR, untilDeadline + HOUR));
+}
+
+/** The refusal of a permit another account claimed first. */
+export function permitOwnedElsewhere(owner: Address, nonce: bigint): SluiceError {
+  return new SluiceError("PERMIT_INVALID", `Permit nonce ${nonce} of ${owner} is already in use through another Sluice integration`, {
+    hint: "a signed permit serves one integration only; the user signs a new permit with an unused nonce",
+  });
+}
+
 /**
  * The claim of an encode-only use (a dry run, or below the gasless minimum; a gasless send claims through
  * `claimPermitForSend`). A signed permit belongs to the first Sluice account that encodes it (either way): another
@@ -26,8 +39,7 @@ const MAX_SECONDS = 30 * 24 * HOUR;
 export async function claimPermitOwnership(redis: Redis, params: ClaimPermitOwnershipParameters): Promise<void> {
   const { chainId, owner, nonce, accountId } = params;
   const key = redisKeys.permitOwner(chainId, owner, nonce);
-  const untilDeadline = Number(params.deadline) - Math.floor(Date.now() / 1000);
-  const ttl = Math.min(MAX_SECONDS, Math.max(HOUR, untilDeadline + HOUR));
+  const ttl = permitOwnershipTtl(params.deadline);
   let holder: string | null;
   let sent = 0;
   try {
@@ -37,11 +49,7 @@ export async function claimPermitOwnership(redis: Redis, params: ClaimPermitOwne
   } catch (cause) {
     throw new SluiceError("DEPENDENCY_DOWN", "Permit coordination storage is unavailable; nothing was sent, retry shortly", { cause });
   }
-  if (holder !== null && holder !== accountId) {
-    throw new SluiceError("PERMIT_INVALID", `Permit nonce ${nonce} of ${owner} is already in use through another Sluice integration`, {
-      hint: "a signed permit serves one integration only; the user signs a new permit with an unused nonce",
-    });
-  }
+  if (holder !== null && holder !== accountId) throw permitOwnedElsewhere(owner, nonce);
   if (sent) {
     throw new SluiceError("PERMIT_INVALID", `Permit nonce ${nonce} of ${owner} was already submitted by a gasless solve; it cannot be encoded again`, {
       hint: "wait for that transaction, or sign a new permit with an unused nonce",
