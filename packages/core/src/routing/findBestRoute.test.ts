@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import type { Pool } from "../pools/types.js";
 import { RouteError } from "./errors.js";
-import { findBestRoute } from "./findBestRoute.js";
+import { DEFAULT_ROUTE_OPTIONS, findBestRoute } from "./findBestRoute.js";
+import { findCandidatePaths } from "./findCandidatePaths.js";
 import { createPoolGraph } from "./poolGraph.js";
 import { quotePath } from "./quotePath.js";
-import { address, v2, v3 } from "@sluice/testkit";
+import { address, beamPrunedPools, v2, v3 } from "@sluice/testkit";
 import type { Path, Route } from "./types.js";
 
 const [A, B, C, D, E] = [1, 2, 3, 4, 5].map(address) as [Address, Address, Address, Address, Address];
@@ -116,6 +117,20 @@ describe("findBestRoute", () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it("searches again with a wider beam before refusing, when every kept path runs dry in one shared pool", () => {
+    const { pools, amountIn, onlyAbsorbing } = beamPrunedPools(A, B, D, E);
+    const graph = createPoolGraph(pools);
+    const o = DEFAULT_ROUTE_OPTIONS;
+    const whole = Number(amountIn);
+    const kept = findCandidatePaths(graph, { tokenIn: A, tokenOut: E, probeAmounts: [whole, whole / o.chunks], maxHops: 3, maxPaths: o.maxPaths, beamWidth: o.beamWidth });
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((path) => quotePath(path, amountIn) === undefined)).toBe(true);
+
+    const route = findBestRoute(graph, { tokenIn: A, tokenOut: E, amountIn });
+    expect(route.splits.map((s) => s.hops[0]!.poolAddress)).toEqual([onlyAbsorbing.address]);
+    expect(replay(route, pools)).toBe(route.amountOut);
   });
 
   it("does not count a pool shared by two paths twice", () => {

@@ -31,7 +31,7 @@ export const DEFAULT_ROUTE_OPTIONS = { maxHops: 3, maxPaths: 8, beamWidth: 4, ch
 /**
  * The route paying the most tokenOut for amountIn tokenIn: candidate paths by beam search, the input split across
  * them by greedy marginal allocation with refinement, the result re-quoted exactly end to end and compared with
- * every candidate taken alone. Throws RouteError (INVALID_REQUEST, NO_ROUTE, INSUFFICIENT_LIQUIDITY).
+ * every candidate taken alone; when nothing absorbs the input, once more with a wider beam. Throws RouteError (INVALID_REQUEST, NO_ROUTE, INSUFFICIENT_LIQUIDITY).
  */
 export function findBestRoute(graph: PoolGraph, parameters: FindBestRouteParameters): Route {
   const o = { ...DEFAULT_ROUTE_OPTIONS, ...parameters };
@@ -42,6 +42,29 @@ export function findBestRoute(graph: PoolGraph, parameters: FindBestRouteParamet
   if (tokenIn === tokenOut) throw new RouteError("INVALID_REQUEST", "tokenIn and tokenOut are the same token");
   if (!(o.maxHops >= 1 && o.maxHops <= 3)) throw new RouteError("INVALID_REQUEST", "maxHops must be 1, 2 or 3");
 
+  const narrow = searchRoute(graph, tokenIn, tokenOut, amountIn, o);
+  if (narrow.route) return narrow.route;
+  // The beam ranks partial paths on a float estimate that cannot see where a V3 pool's liquidity ends, so it can keep
+  // only paths that all run dry in one shared pool while a pruned one absorbs the input. Before refusing, search once
+  // more with a wider beam; only a refused quote pays for it.
+  const wide = searchRoute(graph, tokenIn, tokenOut, amountIn, { ...o, ...widenedRouteOptions(o) });
+  if (wide.route) return wide.route;
+  if (wide.paths === 0) throw new RouteError("NO_ROUTE", `no path of at most ${o.maxHops} pools from ${tokenIn} to ${tokenOut}`);
+  throw new RouteError("INSUFFICIENT_LIQUIDITY", `the ${wide.paths} paths found cannot absorb ${amountIn} of ${tokenIn}`);
+}
+
+/** The beam and path limits of the second search made before a quote is refused: four times the first's. */
+export function widenedRouteOptions(o: { beamWidth: number; maxPaths: number }): { beamWidth: number; maxPaths: number } {
+  return { beamWidth: o.beamWidth * 4, maxPaths: o.maxPaths * 4 };
+}
+
+function searchRoute(
+  graph: PoolGraph,
+  tokenIn: Address,
+  tokenOut: Address,
+  amountIn: bigint,
+  o: Required<Omit<FindBestRouteParameters, "tokenIn" | "tokenOut" | "amountIn">>,
+): { route?: Route; paths: number } {
   const whole = Number(amountIn);
   const paths = findCandidatePaths(graph, {
     tokenIn,
@@ -51,10 +74,6 @@ export function findBestRoute(graph: PoolGraph, parameters: FindBestRouteParamet
     maxPaths: o.maxPaths,
     beamWidth: o.beamWidth,
   });
-  if (paths.length === 0) {
-    throw new RouteError("NO_ROUTE", `no path of at most ${o.maxHops} pools from ${tokenIn} to ${tokenOut}`);
-  }
-
   let best: Route | undefined;
   for (const path of paths) {
     if (!quotePath(path, amountIn)) continue;
@@ -69,8 +88,5 @@ export function findBestRoute(graph: PoolGraph, parameters: FindBestRouteParamet
       if (split && (!best || split.amountOut > best.amountOut)) best = split;
     }
   }
-  if (!best) {
-    throw new RouteError("INSUFFICIENT_LIQUIDITY", `the ${paths.length} paths found cannot absorb ${amountIn} of ${tokenIn}`);
-  }
-  return best;
+  return { route: best, paths: paths.length };
 }

@@ -3,7 +3,7 @@ import { SluiceError } from "../errors/SluiceError.js";
 import type { ChainGraph } from "../indexer/graphTypes.js";
 import type { Pool } from "../pools/types.js";
 import { RouteError } from "./errors.js";
-import { DEFAULT_ROUTE_OPTIONS, findBestRoute } from "./findBestRoute.js";
+import { DEFAULT_ROUTE_OPTIONS, findBestRoute, widenedRouteOptions } from "./findBestRoute.js";
 import { findCandidatePaths } from "./findCandidatePaths.js";
 import { createPoolGraph } from "./poolGraph.js";
 import type { RoutingGraphCache } from "./routingGraphCache.js";
@@ -38,34 +38,61 @@ export type FindFreshRouteReturnType = { route: Route; poolsRefreshed: number; c
  * those fresh pools only, so every pool the route uses is quoted on current state.
  */
 export function findFreshRoute(p: FindFreshRouteParameters): Promise<FindFreshRouteReturnType> | FindFreshRouteReturnType {
+  const narrow = candidatePools(p, DEFAULT_ROUTE_OPTIONS);
+  if (narrow.length === 0) throw noRoute(p, "no pool path of at most 3 hops connects them");
+  // Before a refusal, the candidate search runs once more with a wider beam (see findBestRoute): a pruned path may
+  // absorb what every kept one cannot. Only the pools it adds are refreshed.
+  const added = () => {
+    const known = new Set(narrow);
+    return candidatePools(p, { ...DEFAULT_ROUTE_OPTIONS, ...widenedRouteOptions(DEFAULT_ROUTE_OPTIONS) }).filter((a) => !known.has(a));
+  };
+  const { refresh } = p;
+  if (!refresh) {
+    const found = search(p, narrow, 0);
+    if (!(found instanceof SluiceError)) return found;
+    const more = added();
+    return orThrow(more.length > 0 ? search(p, [...narrow, ...more], 0) : found);
+  }
+  return (async () => {
+    const refreshed = await refresh(narrow);
+    const found = search(p, narrow, refreshed);
+    if (!(found instanceof SluiceError)) return found;
+    const more = added();
+    if (more.length === 0) throw found;
+    return orThrow(search(p, [...narrow, ...more], refreshed + (await refresh(more))));
+  })();
+}
+
+function orThrow(found: FindFreshRouteReturnType | SluiceError): FindFreshRouteReturnType {
+  if (found instanceof SluiceError) throw found;
+  return found;
+}
+
+/** The pools of the candidate paths on the whole graph (a float heuristic, so slightly stale state does no harm). */
+function candidatePools(p: FindFreshRouteParameters, o: { chunks: number; maxHops: number; maxPaths: number; beamWidth: number }): Address[] {
   const whole = Number(p.amountIn);
-  const o = DEFAULT_ROUTE_OPTIONS;
   const paths = findCandidatePaths(p.routingGraphs.of(p.graph), {
     tokenIn: p.tokenIn, tokenOut: p.tokenOut, probeAmounts: [whole, whole / o.chunks],
     maxHops: o.maxHops, maxPaths: o.maxPaths, beamWidth: o.beamWidth, canHop: p.canHop, canUsePool: p.canUsePool,
   });
-  if (paths.length === 0) throw noRoute(p, "no pool path of at most 3 hops connects them");
-  const addresses = [...new Set(paths.flatMap((path) => path.pools.map((pool) => pool.address)))];
-  const search = (poolsRefreshed: number): FindFreshRouteReturnType => {
-    const fresh: Pool[] = [];
-    for (const a of addresses) {
-      const pool = p.graph.pools.get(a);
-      if (pool) fresh.push(pool as Pool);
-    }
-    try {
-      const route = findBestRoute(createPoolGraph(fresh), { tokenIn: p.tokenIn, tokenOut: p.tokenOut, amountIn: p.amountIn });
-      return { route, poolsRefreshed, candidatePools: fresh.length };
-    } catch (error) {
-      if (error instanceof RouteError) {
-        throw error.code === "INVALID_REQUEST"
-          ? new SluiceError("MALFORMED_REQUEST", error.message)
-          : noRoute(p, error.code === "NO_ROUTE" ? "no pool path of at most 3 hops connects them" : "the pools connecting them cannot absorb the whole amount");
-      }
-      throw error;
-    }
-  };
-  if (!p.refresh) return search(0);
-  return p.refresh(addresses).then(search);
+  return [...new Set(paths.flatMap((path) => path.pools.map((pool) => pool.address)))];
+}
+
+/** The exact search on the given pools at their (refreshed) state; a refusal (NO_ROUTE) is returned, not thrown. */
+function search(p: FindFreshRouteParameters, addresses: readonly Address[], poolsRefreshed: number): FindFreshRouteReturnType | SluiceError {
+  const fresh: Pool[] = [];
+  for (const a of addresses) {
+    const pool = p.graph.pools.get(a);
+    if (pool) fresh.push(pool as Pool);
+  }
+  try {
+    const route = findBestRoute(createPoolGraph(fresh), { tokenIn: p.tokenIn, tokenOut: p.tokenOut, amountIn: p.amountIn });
+    return { route, poolsRefreshed, candidatePools: fresh.length };
+  } catch (error) {
+    if (!(error instanceof RouteError)) throw error;
+    if (error.code === "INVALID_REQUEST") throw new SluiceError("MALFORMED_REQUEST", error.message);
+    return noRoute(p, error.code === "NO_ROUTE" ? "no pool path of at most 3 hops connects them" : "the pools connecting them cannot absorb the whole amount");
+  }
 }
 
 function noRoute(p: FindFreshRouteParameters, why: string): SluiceError {

@@ -32,3 +32,16 @@ export function v3(poolId: number, a: Address, b: Address, fee: number, liquidit
     ],
   });
 }
+
+/**
+ * Pools where the candidate search's beam (width 4) keeps only paths that run dry: four equal V2 a–b pools fill the
+ * beam at b and push out the V3 a–b pool, which pays a little less b; every kept path then overruns the thin V3 b–d
+ * pool's range, which only the pruned path's smaller amount fits (a case fast-check found). `amountIn` of `a` sits at
+ * that edge; `onlyAbsorbing` is the first pool of the one path that absorbs it, ending d–e.
+ */
+export function beamPrunedPools(a: Address, b: Address, d: Address, e: Address): { pools: Pool[]; amountIn: bigint; onlyAbsorbing: Pool } {
+  const E18 = 10n ** 18n;
+  const deep = 1_000n * E18;
+  const pools = [v2(0, b, a, deep, deep), v3(1, b, a, 3000, 20n * E18), v2(2, e, d, deep, deep), v2(3, a, b, deep, deep), v2(4, b, a, deep, deep), v3(5, d, b, 100, 20n * E18), v2(6, a, b, deep, deep)];
+  return { pools, amountIn: 651_508_855_094_852_843n, onlyAbsorbing: pools[1]! };
+}
