@@ -11,7 +11,8 @@
  *   (fetching and decoding the routable shards + the router index), quoteP50Ms / quoteP99Ms (route search + quote
  *   assembly over random pairs of routable tokens that have a route, in a worker thread that holds only the routable
  *   graph, as an isolate does — `scaleQuoteWorker.ts`; wall clock, and quoteCpu* in CPU time, steadier on a shared
- *   machine), blockUpdateCpuMs (one block with 200 changed pools, as the cron runs it: the changed pools and their
+ *   machine), blockUpdateCpuMs (one block with 200 changed pools, as the cron runs it, in a worker thread that holds what the
+ *   cron's isolate holds — `scaleCronWorker.ts`: the changed pools and their
  *   tokens loaded by address into the update read, their routability re-judged at the cached reference prices and
  *   the changed shards written; of which routabilityCpuMs, cronLoadCpuMs — the shards loaded by address — and cronWriteCpuMs — the write, with the shards it loads itself), cronReadCpuMs / cronReadBytes (the update read before
  *   it on a cold isolate: the routable part, fetched and decoded), cronWarmReadCpuMs (the same on the isolate's
@@ -25,10 +26,11 @@
  */
 import { Worker } from "node:worker_threads";
 import {
-  chains, createRoutingGraphCache, redisKeys, memoryGraphKv, referenceUsdPrices, routablePools, shardedGraphStore, V2Pool, V3Pool, type ChainGraph,
+  chains, createRoutingGraphCache, redisKeys, memoryGraphKv, referenceUsdPrices, routablePools, shardedGraphStore,
 } from "@sluice/core";
 import { generateMainnetLikeGraph, seededRandom } from "@sluice/testkit";
 import type { Address } from "viem";
+import type { ScaleCronWorkerData, ScaleCronWorkerResult } from "./scaleCronWorker.js";
 import type { ScaleQuoteWorkerData, ScaleQuoteWorkerResult } from "./scaleQuoteWorker.js";
 
 const QUERIES = Number(process.env.QUERIES ?? 200);
@@ -80,68 +82,21 @@ for (const size of wanted) {
   const heapMB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
 
   // Quotes in an isolate of their own (a worker thread with only the routable graph in its heap).
-  const { samples, cpuSamples, tried } = await new Promise<ScaleQuoteWorkerResult>((resolve, reject) => {
-    // Workers do not inherit the TypeScript loader: the worker registers it, then imports its module.
-    const entry = new URL("./scaleQuoteWorker.ts", import.meta.url).href;
-    const worker = new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, {
-      eval: true,
-      workerData: { chain: graph.chain, values: [...kv.values], queries: QUERIES } satisfies ScaleQuoteWorkerData,
-    });
-    worker.once("message", (result: ScaleQuoteWorkerResult) => { resolve(result); void worker.terminate(); });
-    worker.once("error", reject);
-  });
+  const { samples, cpuSamples, tried } = await inWorker<ScaleQuoteWorkerData, ScaleQuoteWorkerResult>("./scaleQuoteWorker.ts", { chain: graph.chain, values: [...kv.values], queries: QUERIES });
   samples.sort((a, b) => a - b);
   cpuSamples.sort((a, b) => a - b);
 
-  // One block with 200 changed pools (a third of them routable), as the cron runs it on a cold isolate: the update
-  // read (the routable part), the changed pools and their tokens loaded by address, new state objects (as an indexing
-  // pass leaves them), routability re-judged for the changed pools, the changed shards written (the write loads what
-  // else it rewrites).
+  // One block with 200 changed pools (a third of them routable, the rest drawn from all pools), as the cron runs it,
+  // in an isolate of its own (a worker thread holding what the cron holds: `scaleCronWorker.ts`).
   const pick = seededRandom(5);
   const all = [...graph.pools.keys()];
   const routableList = [...routable];
   const changedPools = new Set<Address>();
   while (changedPools.size < 200) changedPools.add(changedPools.size % 3 === 0 ? routableList[Math.floor(pick() * routableList.length)]! : all[Math.floor(pick() * all.length)]!);
-  let cronReadBytes = 0;
-  const cron = shardedGraphStore({
-    ...kv,
-    async get(keys, bytes) {
-      const values = await kv.get(keys, bytes);
-      for (const v of values) cronReadBytes += v === null ? 0 : Buffer.byteLength(v);
-      return values;
-    },
+  const cron = await inWorker<ScaleCronWorkerData, ScaleCronWorkerResult>("./scaleCronWorker.ts", {
+    chain: graph.chain, values: [...kv.values], prices: [...prices], routable: routableList, minLiquidityUsd: threshold, nonStandard: [...nonStandard],
+    changedPools: [...changedPools], changedTokens: [...changedPools].flatMap((a) => [graph.pools.get(a)!.token0, graph.pools.get(a)!.token1]),
   });
-  // A cold isolate's update read (the routable part fetched and decoded), then a warm one's: on the routable graph
-  // the isolate holds for quotes (what the cron does), sharing its pools and tokens.
-  const readStarted = process.cpuUsage();
-  await cron.readForUpdate(graph.chain);
-  const cronReadCpuMs = cpuMs(readStarted);
-  const cronReadOnlyBytes = cronReadBytes;
-  gc();
-  const cronHeapBefore = process.memoryUsage().heapUsed;
-  const warmStarted = process.cpuUsage();
-  const working = (await cron.readForUpdate(graph.chain, held))!;
-  const cronWarmReadCpuMs = cpuMs(warmStarted);
-  cronReadBytes = cronReadOnlyBytes;
-  const updateStarted = process.cpuUsage();
-  await cron.load(working, { pools: changedPools });
-  await cron.load(working, { tokens: [...changedPools].flatMap((a) => [graph.pools.get(a)!.token0, graph.pools.get(a)!.token1]) });
-  const cronLoadCpuMs = cpuMs(updateStarted);
-  for (const address of changedPools) bump(working, address);
-  working.block += 1n;
-  const routabilityStarted = process.cpuUsage();
-  const nextRoutable = routablePools({ graph: working, minLiquidityUsd: threshold, isRoutableToken, prices, incremental: { previous: routable, pools: changedPools } });
-  const routabilityCpuMs = cpuMs(routabilityStarted);
-  const writeStarted = process.cpuUsage();
-  const written = await cron.write(working, { routable: nextRoutable, changed: { pools: changedPools, tokens: [] } });
-  const cronWriteCpuMs = cpuMs(writeStarted);
-  const blockUpdateCpuMs = cpuMs(updateStarted);
-  gc();
-  const cronHeapMB = (process.memoryUsage().heapUsed - cronHeapBefore) / 2 ** 20;
-  const cronPools = working.pools.size + working.pending.size;
-  const reloadStarted = performance.now();
-  await reader.readRoutable(graph.chain, held);
-  const reloadMs = performance.now() - reloadStarted;
 
   console.log(JSON.stringify({
     size, poolsIndexed: graph.pools.size, poolsRoutable: routable.size, tokens: graph.tokens.size, tokensRoutable: loaded.tokens.size,
@@ -149,17 +104,21 @@ for (const size of wanted) {
     manifestBytes: kv.values.get(redisKeys.graph(graph.chain))!.length,
     xListBytes: JSON.stringify((await writer.readManifest(graph.chain))!.shards.x).length,
     heapMB: round(heapMB), loadMs: round(loadMs), quoteP50Ms: round(percentile(samples, 50)), quoteP99Ms: round(percentile(samples, 99)),
-    quoteCpuP50Ms: round(percentile(cpuSamples, 50)), quoteCpuP99Ms: round(percentile(cpuSamples, 99)), quotesRouted: `${samples.length}/${tried}`, blockUpdateCpuMs: round(blockUpdateCpuMs), routabilityCpuMs: round(routabilityCpuMs), cronLoadCpuMs: round(cronLoadCpuMs), cronWriteCpuMs: round(cronWriteCpuMs), routabilityFullCpuMs: round(routabilityFullCpuMs),
-    shardsWritten: written.shardsWritten, bytesWritten: written.bytesWritten, reloadMs: round(reloadMs),
-    cronReadCpuMs: round(cronReadCpuMs), cronWarmReadCpuMs: round(cronWarmReadCpuMs), cronReadBytes: cronReadOnlyBytes, cronLoadedBytes: cronReadBytes - cronReadOnlyBytes, cronPoolsHeld: cronPools, cronHeapMB: round(cronHeapMB),
+    quoteCpuP50Ms: round(percentile(cpuSamples, 50)), quoteCpuP99Ms: round(percentile(cpuSamples, 99)), quotesRouted: `${samples.length}/${tried}`, blockUpdateCpuMs: round(cron.blockUpdateCpuMs), routabilityCpuMs: round(cron.routabilityCpuMs), cronLoadCpuMs: round(cron.cronLoadCpuMs), cronWriteCpuMs: round(cron.cronWriteCpuMs), routabilityFullCpuMs: round(routabilityFullCpuMs),
+    shardsWritten: cron.shardsWritten, bytesWritten: cron.bytesWritten, reloadMs: round(cron.reloadMs),
+    cronReadCpuMs: round(cron.cronReadCpuMs), cronWarmReadCpuMs: round(cron.cronWarmReadCpuMs), cronReadBytes: cron.cronReadBytes, cronLoadedBytes: cron.cronLoadedBytes, cronPoolsHeld: cron.cronPoolsHeld, cronHeapMB: round(cron.cronHeapMB),
   }));
 }
 
-/** A pool's state moved by one unit (V2 reserve0, V3 liquidity): a new object, as `applyPoolStates` makes. */
-function bump(graph: ChainGraph, address: Address) {
-  const p = graph.pools.get(address)!;
-  graph.pools.set(address, p instanceof V2Pool
-    ? new V2Pool({ address, token0: p.token0, token1: p.token1, reserve0: p.reserve0 + 1n, reserve1: p.reserve1 })
-    : new V3Pool({ address, token0: p.token0, token1: p.token1, fee: p.fee, tickSpacing: (p as V3Pool).tickSpacing, sqrtPriceX96: (p as V3Pool).sqrtPriceX96,
-      tick: (p as V3Pool).tick, liquidity: (p as V3Pool).liquidity + 1n, ticks: (p as V3Pool).ticks }));
+/** Runs a worker thread of its own (a V8 heap, as an isolate has) on `data` and answers the one message it posts. */
+function inWorker<D, R>(module: string, data: D): Promise<R> {
+  return new Promise<R>((resolve, reject) => {
+    // Workers do not inherit the TypeScript loader: the worker registers it, then imports its module.
+    const entry = new URL(module, import.meta.url).href;
+    const worker = new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, {
+      eval: true, workerData: data,
+    });
+    worker.once("message", (result: R) => { resolve(result); void worker.terminate(); });
+    worker.once("error", reject);
+  });
 }

