@@ -1,4 +1,4 @@
-import { createDb, createRedis, SluiceError, toSluiceError, type Redis } from "@sluice/core";
+import { createDb, createRedis, CRON_QUERY_TIMEOUT_MS, SluiceError, toSluiceError, type Redis } from "@sluice/core";
 import { createTcpRedis } from "@sluice/core/node";
 import { adminCommands, adminUsage } from "./adminCommands.js";
 import { runDoctor } from "./doctor/runDoctor.js";
@@ -30,7 +30,7 @@ if (!command) {
 }
 
 const config = resolveDoctorConfig();
-const { db, close } = createDb({ url: config.databaseUrl });
+const { db, close } = createDb({ url: config.databaseUrl, queryTimeoutMs: CRON_QUERY_TIMEOUT_MS });
 let tcp: ReturnType<typeof createTcpRedis> | undefined;
 const redis = (): Redis => {
   if (config.redisUrl) return (tcp ??= createTcpRedis({ url: config.redisUrl })).redis;

@@ -1,10 +1,10 @@
-import { chainClientLookup, createDbFromConfig, logEvent, readWorkerConfig, reconcileBridgeSettlements } from "@sluice/core";
+import { chainClientLookup, createDbFromConfig, CRON_QUERY_TIMEOUT_MS, logEvent, readWorkerConfig, reconcileBridgeSettlements } from "@sluice/core";
 import { acrossFromEnv, bridgeConfigSchema } from "./bridgeEnv.js";
 
 /** Cron: reconcile tracked deposits' status with Across (core's reconcileBridgeSettlements does the work). */
 export async function scheduled(_event: ScheduledController, bindings: object, ctx: ExecutionContext) {
   const env = readWorkerConfig(bridgeConfigSchema, bindings);
-  const { db, close } = createDbFromConfig(env);
+  const { db, close } = createDbFromConfig(env, { queryTimeoutMs: CRON_QUERY_TIMEOUT_MS });
   const clientOf = chainClientLookup(env.SLUICE_CHAINS);
   const clientFor = (chainId: number) => {
     const client = clientOf(chainId);

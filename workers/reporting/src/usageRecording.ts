@@ -8,10 +8,10 @@ import { deliverDueWebhooks } from "./webhookDelivery.js";
 
 type Storage = { db: Database; redis: Redis };
 
-/** Opens Postgres and Redis for one piece of work and closes the connection afterwards. */
-export async function withStorage<T>(bindings: object, work: (storage: Storage) => Promise<T>): Promise<T> {
+/** Opens Postgres and Redis for one piece of work and closes the connection afterwards (`queryTimeoutMs`: see `createDb`). */
+export async function withStorage<T>(bindings: object, work: (storage: Storage) => Promise<T>, options: { queryTimeoutMs?: number } = {}): Promise<T> {
   const env = readWorkerConfig(sluiceConfigSchema, bindings);
-  const { db, close } = createDbFromConfig(env);
+  const { db, close } = createDbFromConfig(env, options);
   try {
     return await work({ db, redis: workerRedis({ config: env, bindings }) });
   } finally {

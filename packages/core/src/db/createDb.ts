@@ -16,7 +16,18 @@ export type CreateDbParameters = {
    * WebSockets and without pipelining, as Neon documents for a local Postgres. Production never sets it.
    */
   wsProxy?: string;
+  /**
+   * How long one query may wait for its answer before it fails (client side; the driver's `query_timeout`). Default
+   * `REQUEST_QUERY_TIMEOUT_MS`. A connection whose socket died without a close event (a cut seen by the runtime only
+   * as silence) otherwise holds its query, and the request, forever. Crons doing month-sized work pass more.
+   */
+  queryTimeoutMs?: number;
 };
+
+/** A request's bound on one query: inside the time a client waits for an answer, with room to say 503. */
+export const REQUEST_QUERY_TIMEOUT_MS = 5_000;
+/** A cron's bound on one query (settlement and outbox drains work on a month or a backlog). */
+export const CRON_QUERY_TIMEOUT_MS = 60_000;
 
 export type CreateDbReturnType = {
   db: Database;
@@ -28,15 +39,15 @@ export type CreateDbReturnType = {
  * One database handle per request (Workers may not share sockets across requests). The connection opens
  * lazily on the first query, so a request that needs no database opens none.
  */
-export function createDb({ url, driver, wsProxy }: CreateDbParameters): CreateDbReturnType {
+export function createDb({ url, driver, wsProxy, queryTimeoutMs = REQUEST_QUERY_TIMEOUT_MS }: CreateDbParameters): CreateDbReturnType {
   const chosen = driver ?? (new URL(url).hostname.endsWith(".neon.tech") ? "neon" : "pg");
   if (chosen === "neon") {
     // Global to the driver, and the same for every request of an isolate (it comes from the worker's settings).
     if (wsProxy) Object.assign(neonConfig, { wsProxy, useSecureWebSocket: false, pipelineTLS: false, pipelineConnect: false });
-    const pool = new NeonPool({ connectionString: url });
+    const pool = new NeonPool({ connectionString: url, query_timeout: queryTimeoutMs });
     return { db: drizzleNeon(pool, { schema }) as unknown as Database, close: () => pool.end() };
   }
-  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000, query_timeout: queryTimeoutMs });
   // A broken idle connection must not crash the isolate; the next query reports the failure instead.
   pool.on("error", () => {});
   return {
@@ -46,6 +57,9 @@ export function createDb({ url, driver, wsProxy }: CreateDbParameters): CreateDb
 }
 
 /** A worker's database from its settings (`DATABASE_URL`, `DATABASE_DRIVER`, `NEON_WS_PROXY`): what every worker calls. */
-export function createDbFromConfig(config: { DATABASE_URL: string; DATABASE_DRIVER?: "neon" | "pg"; NEON_WS_PROXY?: string }): CreateDbReturnType {
-  return createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER, wsProxy: config.NEON_WS_PROXY });
+export function createDbFromConfig(
+  config: { DATABASE_URL: string; DATABASE_DRIVER?: "neon" | "pg"; NEON_WS_PROXY?: string },
+  options: { queryTimeoutMs?: number } = {},
+): CreateDbReturnType {
+  return createDb({ url: config.DATABASE_URL, driver: config.DATABASE_DRIVER, wsProxy: config.NEON_WS_PROXY, queryTimeoutMs: options.queryTimeoutMs });
 }

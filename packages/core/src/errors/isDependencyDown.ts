@@ -14,7 +14,7 @@ export function isDependencyDown(error: unknown): boolean {
     if (typeof code === "string" && connectionCodes.has(code)) return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === "string" &&
-      /connection terminated|connect(ion)? (refused|timeout)|timeout exceeded when trying to connect|socket (hang up|closed)|network connection lost|Failed to fetch|fetch failed|encountered a connection error|not queryable|Connection ended unexpectedly/i
+      /connection terminated|connect(ion)? (refused|timeout)|timeout exceeded when trying to connect|socket (hang up|closed)|network connection lost|Failed to fetch|fetch failed|encountered a connection error|not queryable|Connection ended unexpectedly|Query read timeout/i
         .test(message)) return true;
   }
   return false;

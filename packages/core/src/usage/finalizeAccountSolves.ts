@@ -5,16 +5,20 @@ import { finalizePendingSolves } from "./finalizePendingSolves.js";
 
 export type FinalizeAccountSolvesParameters = { db: Database; sluiceChains: string | undefined; accountId: string };
 
+/** How long a read of usage or rebates waits on the chains, in all; the cron finalises what is not read by then. */
+const ACCOUNT_READ_RPC_DEADLINE_MS = 1_500;
+
 /**
  * Before an account's usage or rebates are read: its gasless solves still pending are read back from their chains
- * (a few, with a short RPC timeout), so the answer shows what the chains say. A failure here never fails the read;
+ * (a few, within `ACCOUNT_READ_RPC_DEADLINE_MS` in all, whatever the client's retries), so the answer shows what the chains say. A failure here never fails the read;
  * what stays pending is finalised by the swap worker's cron.
  */
 /** Answers how many events it settled (each may have written a webhook event). */
 export async function finalizeAccountSolves({ db, sluiceChains, accountId }: FinalizeAccountSolvesParameters): Promise<number> {
   try {
     const settled = await finalizePendingSolves({
-      db, clientFor: chainClientLookup(sluiceChains, 3_000), confirmationsFor: confirmationsLookup(sluiceChains), accountId, limit: 20,
+      db, clientFor: chainClientLookup(sluiceChains, ACCOUNT_READ_RPC_DEADLINE_MS), confirmationsFor: confirmationsLookup(sluiceChains), accountId, limit: 20,
+      rpcDeadlineMs: ACCOUNT_READ_RPC_DEADLINE_MS,
     });
     return settled.succeeded + settled.failed;
   } catch (error) {

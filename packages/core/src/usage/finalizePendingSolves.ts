@@ -26,6 +26,11 @@ export type FinalizePendingSolvesParameters = {
    * was repaired (replaced or plugged), so it can no longer be mined under this hash.
    */
   droppedAfterMs?: number;
+  /**
+   * How long the chains may take to answer, in all (a read of an account's usage waits on this): an outcome not read by
+   * then stays pending for the next run, and nothing is written for it. Default: no bound beyond the client's timeouts.
+   */
+  rpcDeadlineMs?: number;
 };
 
 export type FinalizePendingSolvesReturnType = { succeeded: number; failed: number; stillPending: number };
@@ -58,13 +63,16 @@ export async function finalizePendingSolves(params: FinalizePendingSolvesParamet
     if (!head) heads.set(chain, (head = client.getBlockNumber({ cacheTime: 0 }).catch(() => undefined)));
     return head;
   };
+  let deadline: ReturnType<typeof setTimeout> | number | undefined;
+  const late = params.rpcDeadlineMs === undefined ? undefined : new Promise<undefined>((resolve) => { deadline = setTimeout(resolve, params.rpcDeadlineMs); });
   await Promise.all(pending.rows.map(async (event) => {
     const client = clientFor(event.chain);
     const depth = params.confirmationsFor?.(event.chain) ?? 1;
-    const outcome = await readOutcome(client, event, droppedAfterMs, depth, client && (() => headOf(event.chain, client)));
+    const read = readOutcome(client, event, droppedAfterMs, depth, client && (() => headOf(event.chain, client)));
+    const outcome = await (late ? Promise.race([read, late]) : read);
     if (!outcome) { result.stillPending++; return; }
     if (await settle(db, event.id, outcome)) result[outcome]++;
-  }));
+  })).finally(() => clearTimeout(deadline));
   return result;
 }
 
