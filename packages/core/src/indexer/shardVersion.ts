@@ -1,16 +1,19 @@
 const encoder = new TextEncoder();
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+/** Scratch space the text is encoded into, grown to the largest shard seen (a fresh array per shard costs more in GC). */
+let scratch = new Uint8Array(1 << 16);
 
 /**
  * A shard's content version — a 53-bit hash of its UTF-8 bytes, in base 36 — and its size in those bytes. The text is
- * encoded natively (`TextEncoder`) and hashed 32 bits at a time, little-endian on every platform, with cyrb53's mixing:
- * about 25 times faster than hashing the string a character at a time, which mattered for the megabytes a block
- * update writes. Not a cryptographic hash: it names versions of our own values.
+ * encoded natively (`TextEncoder.encodeInto`, into scratch space kept between calls) and hashed 32 bits at a time,
+ * little-endian on every platform, with cyrb53's mixing: about 7 times faster than hashing the string a character at
+ * a time (3 ms against 21 for 6.8 MB), which matters for the megabytes a block update writes. Not a cryptographic
+ * hash: it names versions of our own values.
  */
 export function shardVersion(text: string): { version: string; bytes: number } {
-  let bytes = encoder.encode(text);
-  if (bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
-  const n = bytes.length;
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3); // UTF-8 needs at most 3 bytes a UTF-16 unit
+  const n = encoder.encodeInto(text, scratch).written;
+  const bytes = scratch;
   const count = n >>> 2;
   let h1 = 0xdeadbeef ^ n;
   let h2 = 0x41c6ce57 ^ n;
