@@ -68,4 +68,14 @@ describe("readChainHead", () => {
     expect(head.source).toBe("node");
     expect(calls).toBe(1);
   });
+
+  it("a read another request started that never settles is waited on within this request's bound, then read here", async () => {
+    // In workerd a promise of another request may never wake this one (its creator ended first): here, one that never settles.
+    const inFlight = new Map([["base" as const, new Promise<never>(() => {})]]);
+    calls = 0;
+    const head = await readChainHead({ chain: "base", client, redis: t.redis, cache: new Map(), maxAgeMs: 2_000, inFlight, now: Date.now() + 120_000 });
+    expect(head.source).toBe("node");
+    expect(calls).toBe(1);
+  });
 });
+

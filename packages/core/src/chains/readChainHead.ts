@@ -1,5 +1,6 @@
 import type { PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
+import { awaitShared } from "../http/awaitShared.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import type { ChainName } from "./chains.js";
 
@@ -36,7 +37,8 @@ export async function readChainHead(p: ReadChainHeadParameters): Promise<ReadCha
     if (local && now - local.seenAt < p.maxAgeMs) return { block: local.block, source: "isolate" };
     if (p.inFlight) {
       const running = p.inFlight.get(p.chain);
-      if (running) return running;
+      // Another request's read, waited on within this request's own bound (`awaitShared`), else read here.
+      if (running) return (await awaitShared({ work: running })) ?? readShared(p, now);
       const read = readShared(p, now).finally(() => p.inFlight!.delete(p.chain));
       p.inFlight.set(p.chain, read);
       return read;

@@ -97,4 +97,15 @@ describe("refreshSharedPools: pool state read once per block for every request a
       .resolves.toBe(c.graph.pools.size);
     expect(c.rpc.calls()).toBeGreaterThan(0);
   });
+
+  it("another request's refresh that never settles is waited on within this request's bound, then read here", async () => {
+    const c = await isolate();
+    const block = await mine();
+    // In workerd a promise of another request may never wake this one (its creator ended first): here, one that never settles.
+    const never = new Promise<void>(() => {});
+    for (const address of c.graph.pools.keys()) c.inFlight.set(`${c.graph.chain}:${block}:${address}`, never);
+    await expect(refresh(c, block)).resolves.toBe(c.graph.pools.size);
+    for (const address of c.graph.pools.keys()) expect(c.graph.refreshedAt.get(address)).toBe(block);
+  });
 });
+

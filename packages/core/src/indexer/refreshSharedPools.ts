@@ -1,4 +1,5 @@
 import type { Address, PublicClient } from "viem";
+import { awaitShared } from "../http/awaitShared.js";
 import type { Redis } from "../redis/createRedis.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { decodeSharedPool } from "./decodeSharedPool.js";
@@ -50,7 +51,8 @@ export async function refreshSharedPools(p: RefreshSharedPoolsParameters): Promi
   const work = mine.length > 0 ? refreshStale(p, mine) : Promise.resolve();
   for (const address of mine) p.inFlight.set(flightKey(graph, latestBlock, address), work);
   try {
-    await Promise.all([work, ...[...others].map((w) => w.catch(() => {}))]);
+    // Other requests' refreshes are waited on within this request's own bound (`awaitShared`); what they leave stale is read below.
+    await Promise.all([work, ...[...others].map((w) => awaitShared({ work: w }).catch(() => {}))]);
   } finally {
     for (const address of mine) {
       if (p.inFlight.get(flightKey(graph, latestBlock, address)) === work) p.inFlight.delete(flightKey(graph, latestBlock, address));
