@@ -31,7 +31,8 @@ export const DEFAULT_ROUTE_OPTIONS = { maxHops: 3, maxPaths: 8, beamWidth: 4, ch
 /**
  * The route paying the most tokenOut for amountIn tokenIn: candidate paths by beam search, the input split across
  * them by greedy marginal allocation with refinement, the result re-quoted exactly end to end and compared with
- * every candidate taken alone; when nothing absorbs the input, once more with a wider beam. Throws RouteError (INVALID_REQUEST, NO_ROUTE, INSUFFICIENT_LIQUIDITY).
+ * every candidate taken alone; when nothing absorbs the input, once more with a wider beam. Throws RouteError
+ * (INVALID_REQUEST, NO_ROUTE, INSUFFICIENT_LIQUIDITY).
  */
 export function findBestRoute(graph: PoolGraph, parameters: FindBestRouteParameters): Route {
   const o = { ...DEFAULT_ROUTE_OPTIONS, ...parameters };
