@@ -1,3 +1,4 @@
+export * from "./async/index.js";
 export * from "./chains/index.js";
 export * from "./config/index.js";
 export * from "./observability/index.js";

@@ -1,6 +1,6 @@
 import type { PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
-import { awaitShared } from "../http/awaitShared.js";
+import { awaitShared } from "../async/awaitShared.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import type { ChainName } from "./chains.js";
 

@@ -11,4 +11,3 @@ export * from "./createRequestChain.js";
 export * from "./isolateCaches.js";
 export * from "./jsonNotFound.js";
 export * from "./timeStage.js";
-export * from "./awaitShared.js";

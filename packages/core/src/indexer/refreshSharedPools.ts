@@ -1,5 +1,5 @@
 import type { Address, PublicClient } from "viem";
-import { awaitShared } from "../http/awaitShared.js";
+import { awaitShared } from "../async/awaitShared.js";
 import type { Redis } from "../redis/createRedis.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { decodeSharedPool } from "./decodeSharedPool.js";

@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { raceDeadline } from "../async/raceDeadline.js";
 import type { TimeStage } from "../http/timeStage.js";
 import type { ChainName } from "../chains/chains.js";
 import { DEFAULT_SLIPPAGE_BPS } from "./swapQuote.js";
@@ -70,7 +71,20 @@ export type QuoteSwapParameters = {
    * `MIN_POOL_PAYOUT_USD`; 0 turns the rule off, for test worlds whose pools hold a few hundred dollars).
    */
   minPoolPayoutUsd?: number;
+  /**
+   * The most the quote waits on its dependencies in all (ms from its start: the graph, the head, token behaviour probes,
+   * the pool refresh), else DEPENDENCY_DOWN. Each RPC call has its own timeout and one retry, so without this a quote
+   * whose node stops answering could wait that long per stage; with it, a request is answered in time. Default none
+   * (benchmarks, tests on a fixed graph); the workers pass `QUOTE_DEADLINE_MS`.
+   */
+  deadlineMs?: number;
 };
+
+/**
+ * What the workers give a quote in all (`QuoteSwapParameters.deadlineMs`): inside the 10 s in which every request is
+ * answered, leaving room for the key check before it and the answer's recording after it.
+ */
+export const QUOTE_DEADLINE_MS = 7_000;
 
 /**
  * Quotes an exact-input same-chain swap on the chain's current state (the quoter): resolves the tokens, parses the
@@ -83,12 +97,15 @@ export type QuoteSwapParameters = {
  *
  * Throws SluiceError: MALFORMED_REQUEST (bad amount, decimals), UNSUPPORTED_TOKEN (unknown, or with `tokenBehaviour`
  * a token that does not transfer normally), NO_ROUTE,
- * PRICE_IMPACT_TOO_HIGH (above 500 bps), DEPENDENCY_DOWN (the chain's RPC failed). A swap below the gasless minimum is
+ * PRICE_IMPACT_TOO_HIGH (above 500 bps), DEPENDENCY_DOWN (the chain's RPC failed, or the dependencies took longer than
+ * `deadlineMs` in all). A swap below the gasless minimum is
  * not an error here: the quote says `gaslessEligible: false` (see `swapTooSmall` for the interface's failure).
  */
 export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   checkAmountFormat(p.amount);
   const time: TimeStage = p.time ?? (async (_name, work) => work());
+  const deadlineAt = p.deadlineMs === undefined ? undefined : Date.now() + p.deadlineMs;
+  const upstream = <T>(chain: ChainName, work: () => Promise<T> | T) => fromUpstream(chain, work, deadlineAt);
   const [graph, latestBlock] = await Promise.all([
     time("graph", () => upstream(p.chain, () => loadGraph(p.source))),
     time("block", () => upstream(p.chain, () => (p.head ? p.head() : p.source.client.getBlockNumber({ cacheTime: 0 })))),
@@ -143,10 +160,20 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   return quote;
 }
 
-/** Chain RPC failures become DEPENDENCY_DOWN (503) naming the chain; Sluice's own errors pass through. */
-async function upstream<T>(chain: ChainName, work: () => Promise<T> | T): Promise<T> {
+/**
+ * Chain RPC failures become DEPENDENCY_DOWN (503) naming the chain; Sluice's own errors pass through. Past `deadlineAt`
+ * the stage is abandoned (it only reads) and answered DEPENDENCY_DOWN too.
+ */
+async function fromUpstream<T>(chain: ChainName, work: () => Promise<T> | T, deadlineAt: number | undefined): Promise<T> {
   try {
-    return await work();
+    if (deadlineAt === undefined) return await work();
+    const done = await raceDeadline({ work: Promise.resolve().then(work).then((value) => ({ value })), ms: deadlineAt - Date.now() });
+    if (!done) {
+      throw new SluiceError("DEPENDENCY_DOWN", `The ${chain} RPC node or the pool store did not answer in time; retry shortly`, {
+        hint: "a quote waits on its dependencies at most a few seconds in all",
+      });
+    }
+    return done.value;
   } catch (error) {
     if (error instanceof SluiceError) throw error;
     if (isRpcError(error)) throw new SluiceError("DEPENDENCY_DOWN", `The ${chain} RPC node did not answer; retry shortly`, { cause: error });

@@ -10,7 +10,7 @@ import type { SluiceSwapWitness } from "../permit/sluiceSwapWitness.js";
 import { verifyPermit } from "../permit/verifyPermit.js";
 import type { FormattedQuote } from "../quoting/formatQuote.js";
 import { formatQuote } from "../quoting/formatQuote.js";
-import { quoteSwap } from "../quoting/quoteSwap.js";
+import { QUOTE_DEADLINE_MS, quoteSwap } from "../quoting/quoteSwap.js";
 import { parseRelayerAccounts } from "../relayer/parseRelayerAccounts.js";
 import { pickRelayer } from "../relayer/pickRelayer.js";
 import { bindPermitToQuote, type BindPermitToQuoteReturnType } from "./bindPermitToQuote.js";
@@ -56,7 +56,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
   const quoting = quoteSwap({
     time: services.time,
     chain: chain.name, deployment: chain.deployment, source: chain.source, routingGraphs: chain.routingGraphs, amount: body.amount, withPermit: false,
-    tokenBehaviour: { redis: services.redis },
+    tokenBehaviour: { redis: services.redis }, deadlineMs: QUOTE_DEADLINE_MS,
     from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },
     to: { token: body.to, address: body.toAddress, decimals: body.toDecimals },
   });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Hash, PublicClient } from "viem";
+import { raceDeadline } from "../async/raceDeadline.js";
 import type { ChainName } from "../chains/chains.js";
 import type { Database } from "../db/createDb.js";
 import { lockLedger } from "../ledger/ledgerLock.js";
@@ -63,16 +64,15 @@ export async function finalizePendingSolves(params: FinalizePendingSolvesParamet
     if (!head) heads.set(chain, (head = client.getBlockNumber({ cacheTime: 0 }).catch(() => undefined)));
     return head;
   };
-  let deadline: ReturnType<typeof setTimeout> | number | undefined;
-  const late = params.rpcDeadlineMs === undefined ? undefined : new Promise<undefined>((resolve) => { deadline = setTimeout(resolve, params.rpcDeadlineMs); });
+  const deadlineAt = params.rpcDeadlineMs === undefined ? undefined : Date.now() + params.rpcDeadlineMs;
   await Promise.all(pending.rows.map(async (event) => {
     const client = clientFor(event.chain);
     const depth = params.confirmationsFor?.(event.chain) ?? 1;
     const read = readOutcome(client, event, droppedAfterMs, depth, client && (() => headOf(event.chain, client)));
-    const outcome = await (late ? Promise.race([read, late]) : read);
+    const outcome = await (deadlineAt === undefined ? read : raceDeadline({ work: read, ms: deadlineAt - Date.now() }));
     if (!outcome) { result.stillPending++; return; }
     if (await settle(db, event.id, outcome)) result[outcome]++;
-  })).finally(() => clearTimeout(deadline));
+  }));
   return result;
 }
 

@@ -1,6 +1,6 @@
 import { checkSoakLedger, unminedRelayerNonces, type SoakLedgerReport } from "./soakLedger.js";
 import { pickOperation, type SoakExpectations } from "./soakOperations.js";
-import { recordingFetch } from "./soakHttp.js";
+import { recordingFetch, SOAK_ANSWER_LIMIT_MS } from "./soakHttp.js";
 import { soakSetup } from "./soakSetup.js";
 import type { SoakCall, SoakOutage, SoakTarget } from "./soakTypes.js";
 
@@ -22,7 +22,7 @@ export type SoakReport = {
   errors5xx: string[];
   /** 503 answers outside every outage and its recovery grace. */
   unavailableOutsideOutage: number;
-  /** Requests with no answer within 10 s, or whose connection failed. */
+  /** Requests with no answer within 10 s (a late answer included), or whose connection failed. */
   hung: number;
   hungCalls: string[];
   outages: SoakOutage[];
@@ -96,6 +96,7 @@ export async function runSoak(p: RunSoakParameters): Promise<SoakReport> {
 
   const isolatesAnswering = await everyIsolateAnswers(p.target, setup.key, setup.sandboxKey);
   const unanswered = (path: string) => calls.filter((c) => c.path === path && (c.status === "timeout" || c.status === "error")).length;
+  const late = (c: SoakCall) => c.endedAt - c.startedAt > SOAK_ANSWER_LIMIT_MS;
   const ledger = await checkSoakLedger(p.target, setup, expected, { routes: unanswered("/api/v1/route"), solves: unanswered("/api/v1/solve") });
   const unmined = await unminedRelayerNonces(p.target);
   const duringOutage = (c: SoakCall) => outages.some((o) => c.endedAt - started >= o.from && c.startedAt - started <= o.to + RECOVERY_GRACE_MS);
@@ -104,8 +105,8 @@ export async function runSoak(p: RunSoakParameters): Promise<SoakReport> {
   const errors5xx = calls.filter((c) => typeof c.status === "number" && c.status >= 500 && c.status !== 503)
     .map((c) => `${c.op} ${c.path} ${c.status} ${c.code ?? ""}: ${c.error ?? ""}`);
   const unavailableOutsideOutage = calls.filter((c) => c.status === 503 && !duringOutage(c)).length;
-  const hungCalls = calls.filter((c) => c.status === "timeout" || c.status === "error")
-    .map((c) => `${c.op} ${c.path} ${c.status} after ${c.endedAt - c.startedAt} ms, at ${c.startedAt - started} ms`);
+  const hungCalls = calls.filter((c) => c.status === "timeout" || c.status === "error" || late(c))
+    .map((c) => `${c.op} ${c.path} ${c.status}${c.code ? ` ${c.code}` : ""} after ${c.endedAt - c.startedAt} ms, at ${c.startedAt - started} ms${c.requestId ? ` (${c.requestId})` : ""}`);
   const hung = hungCalls.length;
   const passed = errors5xx.length === 0 && unavailableOutsideOutage === 0 && hung === 0 && ledger.lost.length === 0
     && ledger.doubled.length === 0 && ledger.pendingLeft === 0 && unmined.length === 0 && isolatesAnswering;

@@ -15,8 +15,13 @@ export type SoakTarget = {
 export type SoakCall = {
   op: string;
   path: string;
-  /** The HTTP status, `timeout` (no answer within the limit) or `error` (the connection failed). */
+  /**
+   * The HTTP status, `timeout` (no answer within the generator's patience, well past the limit) or `error` (the
+   * connection failed). An answer after the limit keeps its status; its times say it was late.
+   */
   status: number | "timeout" | "error";
+  /** The answer's `X-Request-Id` (to find its log lines). */
+  requestId?: string;
   code?: string;
   /** A failure's message (kept for the report's 5xx list). */
   error?: string;

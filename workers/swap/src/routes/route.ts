@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, chains, errorResponses, failureFields, formatQuote, isBelowGaslessMinimum, logEvent, quoteSwap,
+  apiKeySecurity, authErrorCodes, chains, errorResponses, failureFields, formatQuote, isBelowGaslessMinimum, logEvent, QUOTE_DEADLINE_MS, quoteSwap,
   recordRouteEvent, rememberQuotePermit, requireApiKey, swapTooSmall,
 } from "@sluice/core";
 import { getAddress } from "viem";
@@ -41,6 +41,7 @@ export function registerRoute(app: OpenAPIHono<SwapEnv>) {
       routingGraphs: chain.routingGraphs,
       head: chain.head,
       refresh: chain.refreshPools,
+      deadlineMs: QUOTE_DEADLINE_MS,
       tokenBehaviour: {
         redis: services.redis, cache: services.caches.tokenBehaviours,
         cacheMs: chain.deployment.headMaxAgeMs ?? chains[chain.name].headMaxAgeMs,

@@ -1,3 +1,5 @@
+import { raceDeadline } from "./raceDeadline.js";
+
 /**
  * How long a request waits on work another request of its isolate started (a head read, a pool refresh) before it
  * does that work itself. In workerd a promise another request created can fail to wake this one (when the creating
@@ -12,11 +14,5 @@ export type AwaitSharedParameters<T> = { work: Promise<T>; ms?: number };
  * timer: the caller then does the work itself. Never waits longer than `ms`.
  */
 export async function awaitShared<T>({ work, ms = SHARED_WAIT_MS }: AwaitSharedParameters<T>): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | number | undefined;
-  const late = new Promise<undefined>((resolve) => { timer = setTimeout(resolve, ms); });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return raceDeadline({ work, ms });
 }

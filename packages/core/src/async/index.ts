@@ -1,0 +1,2 @@
+export * from "./awaitShared.js";
+export * from "./raceDeadline.js";
