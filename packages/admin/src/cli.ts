@@ -1,4 +1,4 @@
-import { createDb, createRedis, CRON_QUERY_TIMEOUT_MS, SluiceError, toSluiceError, type Redis } from "@sluice/core";
+import { createDb, createRedis, CRON_QUERY_TIMEOUT_MS, CRON_REDIS_TIMEOUT_MS, SluiceError, toSluiceError, type Redis } from "@sluice/core";
 import { createTcpRedis } from "@sluice/core/node";
 import { adminCommands, adminUsage } from "./adminCommands.js";
 import { runDoctor } from "./doctor/runDoctor.js";
@@ -37,7 +37,7 @@ const redis = (): Redis => {
   if (!config.redisRestUrl || !config.redisRestToken) {
     throw new SluiceError("DEPENDENCY_DOWN", "REDIS_URL, or REDIS_REST_URL and REDIS_REST_TOKEN, are needed for this command (or a running local stack)");
   }
-  return createRedis({ url: config.redisRestUrl, token: config.redisRestToken });
+  return createRedis({ url: config.redisRestUrl, token: config.redisRestToken, timeoutMs: CRON_REDIS_TIMEOUT_MS });
 };
 try {
   const result = await command.run(args, { db, redis, sluiceChains: config.sluiceChains });

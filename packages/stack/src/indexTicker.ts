@@ -4,7 +4,7 @@
  * Redis, through the same RPC fault proxies) — a cold index a few budgeted slices at a time, then incremental
  * passes. `ready()` resolves once every configured chain's graph is ready, so the stack serves quotes only then.
  */
-import { createDb, createGraphCache, createRedis, createTokenQualitySource, readIndexStatus, refreshChainGraphs, type IndexerEnv } from "@sluice/core";
+import { createDb, createGraphCache, createRedis, createTokenQualitySource, CRON_REDIS_TIMEOUT_MS, readIndexStatus, refreshChainGraphs, type IndexerEnv } from "@sluice/core";
 
 export type StartIndexTickerParameters = {
   env: IndexerEnv;
@@ -18,7 +18,7 @@ export type StartIndexTickerParameters = {
 };
 
 export function startIndexTicker({ env, redisRestUrl, redisRestToken, databaseUrl, intervalMs = 2_000, log = () => {} }: StartIndexTickerParameters) {
-  const redis = createRedis({ url: redisRestUrl, token: redisRestToken });
+  const redis = createRedis({ url: redisRestUrl, token: redisRestToken, timeoutMs: CRON_REDIS_TIMEOUT_MS });
   const graphs = createGraphCache();
   const quality = createTokenQualitySource({ redis: () => redis, openDb: () => createDb({ url: databaseUrl }) });
   let stopped = false;

@@ -1,5 +1,5 @@
 import {
-  chainClientLookup, confirmationsLookup, CRON_QUERY_TIMEOUT_MS, drainUsageOutbox, logEvent, finalizePendingSolves, pruneWebhookHistory, settleDueMonth, readWorkerConfig,
+  chainClientLookup, confirmationsLookup, CRON_QUERY_TIMEOUT_MS, CRON_REDIS_TIMEOUT_MS, drainUsageOutbox, logEvent, finalizePendingSolves, pruneWebhookHistory, settleDueMonth, readWorkerConfig,
 } from "@sluice/core";
 import { reportingConfigSchema } from "./env.js";
 import { withStorage } from "./usageRecording.js";
@@ -26,5 +26,5 @@ export async function scheduled(_controller: ScheduledController, bindings: obje
     for (const failure of failures) logEvent("error", "reporting cron failed", { error: String(failure) });
     if (!failures.length) logEvent("info", "reporting cron", { ok: true });
     if (failures.length) throw failures[0];
-  }, { queryTimeoutMs: CRON_QUERY_TIMEOUT_MS });
+  }, { queryTimeoutMs: CRON_QUERY_TIMEOUT_MS, redisTimeoutMs: CRON_REDIS_TIMEOUT_MS });
 }

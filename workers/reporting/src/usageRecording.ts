@@ -8,12 +8,17 @@ import { deliverDueWebhooks } from "./webhookDelivery.js";
 
 type Storage = { db: Database; redis: Redis };
 
-/** Opens Postgres and Redis for one piece of work and closes the connection afterwards (`queryTimeoutMs`: see `createDb`). */
-export async function withStorage<T>(bindings: object, work: (storage: Storage) => Promise<T>, options: { queryTimeoutMs?: number } = {}): Promise<T> {
+/**
+ * Opens Postgres and Redis for one piece of work and closes the connection afterwards (`queryTimeoutMs`: see
+ * `createDb`; `redisTimeoutMs`: see `createRedis`).
+ */
+export async function withStorage<T>(
+  bindings: object, work: (storage: Storage) => Promise<T>, options: { queryTimeoutMs?: number; redisTimeoutMs?: number } = {},
+): Promise<T> {
   const env = readWorkerConfig(sluiceConfigSchema, bindings);
-  const { db, close } = createDbFromConfig(env, options);
+  const { db, close } = createDbFromConfig(env, { queryTimeoutMs: options.queryTimeoutMs });
   try {
-    return await work({ db, redis: workerRedis({ config: env, bindings }) });
+    return await work({ db, redis: workerRedis({ config: env, bindings, timeoutMs: options.redisTimeoutMs }) });
   } finally {
     await close();
   }

@@ -1,5 +1,5 @@
 import {
-  createDbFromConfig, createTokenQualitySource, logEvent, readWorkerConfig, refreshChainGraphs, relayerHealth, workerRedis,
+  createDbFromConfig, createTokenQualitySource, CRON_REDIS_TIMEOUT_MS, logEvent, readWorkerConfig, refreshChainGraphs, relayerHealth, workerRedis,
   type IsolateCaches,
 } from "@sluice/core";
 import { swapConfigSchema, type SwapBindings } from "./env.js";
@@ -11,7 +11,7 @@ import { swapConfigSchema, type SwapBindings } from "./env.js";
 export function createScheduled(caches: IsolateCaches): ExportedHandlerScheduledHandler<SwapBindings> {
   return (_controller, env, ctx) => {
     const config = readWorkerConfig(swapConfigSchema, env);
-    const redis = workerRedis({ config, bindings: env });
+    const redis = workerRedis({ config, bindings: env, timeoutMs: CRON_REDIS_TIMEOUT_MS });
     const quality = createTokenQualitySource({ redis: () => redis, openDb: () => createDbFromConfig(config) });
     ctx.waitUntil(refreshChainGraphs({ env: config, redis, graphs: caches.graphs, quality }));
     ctx.waitUntil(relayerHealth({ redis, sluiceChains: config.SLUICE_CHAINS, relayerPrivateKeys: config.RELAYER_PRIVATE_KEYS, maxAgeMs: 0 })

@@ -9,13 +9,15 @@ export type WorkerRedisParameters = {
   config: { REDIS_REST_URL?: string; REDIS_REST_TOKEN?: string };
   /** The worker's environment: its bindings beside its settings. */
   bindings: object;
+  /** The REST client's bound on one command (`createRedis`); the Node host's TCP client has its own. */
+  timeoutMs?: number;
 };
 
 /**
  * The Redis a worker uses: the host's connection when it gives one (`REDIS`, the Node host), else the Upstash REST
  * client of its settings (Workers, where `wrangler.toml` requires them).
  */
-export function workerRedis({ config, bindings }: WorkerRedisParameters): Redis {
+export function workerRedis({ config, bindings, timeoutMs }: WorkerRedisParameters): Redis {
   const given = (bindings as RedisBinding).REDIS;
   if (given) return given;
   if (!config.REDIS_REST_URL || !config.REDIS_REST_TOKEN) {
@@ -23,5 +25,5 @@ export function workerRedis({ config, bindings }: WorkerRedisParameters): Redis 
       hint: "REDIS_REST_URL and REDIS_REST_TOKEN are required on Workers (REDIS_URL is for the Node host)",
     });
   }
-  return createRedis({ url: config.REDIS_REST_URL, token: config.REDIS_REST_TOKEN });
+  return createRedis({ url: config.REDIS_REST_URL, token: config.REDIS_REST_TOKEN, timeoutMs });
 }
