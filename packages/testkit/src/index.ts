@@ -13,6 +13,7 @@ export * from "./routing/routingFixtures.js";
 export * from "./stack/authFailureSuite.js";
 export * from "./stack/devnetWallets.js";
 export * from "./stack/faults.js";
+export * from "./faults/startSilentServer.js";
 export * from "./stack/http.js";
 export * from "./stack/adminCli.js";
 export * from "./stack/leaseRedisDatabase.js";

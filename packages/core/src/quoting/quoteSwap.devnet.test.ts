@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type AddressInfo, type Socket } from "node:net";
 import { createPublicClient, http, type Address, type PublicClient } from "viem";
 import { encodeGraphShard, decodeGraphShard, type GraphShard } from "../indexer/graphCodec.js";
 import { indexChain } from "../indexer/indexChain.js";
@@ -14,7 +13,7 @@ import { createPoolGraph } from "../routing/poolGraph.js";
 import { quotePath } from "../routing/quotePath.js";
 import { quoteSwap, type QuoteSwapParameters } from "./quoteSwap.js";
 import {
-  executeRoute, quoterV2ExactIn, quotingScenario, simulateRoute, startQuotingTestbed, type QuotingTestbed,
+  executeRoute, quoterV2ExactIn, quotingScenario, simulateRoute, startQuotingTestbed, startSilentServer, type QuotingTestbed,
 } from "@sluice/testkit";
 
 let bed: QuotingTestbed;
@@ -162,20 +161,16 @@ describe("quotes", () => {
 
 describe("a node that stops answering", () => {
   it("a quote answers DEPENDENCY_DOWN by its deadline, even through a client without a timeout", async () => {
-    // Accepts connections and never answers: a cut without a close event, as the runtime sees it.
-    const sockets: Socket[] = [];
-    const silent = createServer((socket) => void sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const silent = await startSilentServer();
     try {
-      const stuck = createPublicClient({ transport: http(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, { timeout: 0, retryCount: 0 }) }) as PublicClient;
+      const stuck = createPublicClient({ transport: http(silent.url, { timeout: 0, retryCount: 0 }) }) as PublicClient;
       const source = { ...bed.source, client: stuck };
       await expect(quote("TKA", "TKB", "10", { source, deadlineMs: 300 })).rejects.toMatchObject({ code: "DEPENDENCY_DOWN", message: expect.stringContaining("base") });
       // A head another stage supplies and a refresh that never ends: the route stage is bounded too.
       await expect(quote("TKA", "TKB", "10", { head: async () => 1n << 60n, refresh: () => new Promise(() => {}), deadlineMs: 300 }))
         .rejects.toMatchObject({ code: "DEPENDENCY_DOWN" });
     } finally {
-      sockets.forEach((s) => s.destroy());
-      await new Promise((resolve) => silent.close(resolve));
+      await silent.close();
     }
   });
 });

@@ -3,11 +3,10 @@
  * success becomes `succeeded`, a mined revert `failed`, a transaction with no receipt stays `pending` until it is
  * old enough to be taken as dropped, and a second finaliser changes nothing.
  */
-import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, type Hash, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { devAccounts, startAnvil, startTestDatabase, type AnvilNode, type TestDatabase } from "@sluice/testkit";
+import { devAccounts, startAnvil, startSilentServer, startTestDatabase, type AnvilNode, type TestDatabase } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
 import { newId } from "../ids/newId.js";
 import { finalizePendingSolves } from "./finalizePendingSolves.js";
@@ -102,19 +101,15 @@ describe("finalizePendingSolves", () => {
   });
 
   it("an RPC that never answers leaves the event pending once rpcDeadlineMs has passed, whatever the client's own timeout", async () => {
-    // A node that accepts connections and never answers: what a cut without a close event looks like.
-    const sockets: Socket[] = [];
-    const silent = createServer((socket) => void sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const silent = await startSilentServer();
     try {
-      const stuck = createPublicClient({ transport: http(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, { timeout: 60_000, retryCount: 0 }) }) as PublicClient;
+      const stuck = createPublicClient({ transport: http(silent.url, { timeout: 60_000, retryCount: 0 }) }) as PublicClient;
       const id = await pending(await send("0x"));
       const result = await finalizePendingSolves({ db: database.db, clientFor: () => stuck, confirmationsFor: () => 1, eventIds: [id], rpcDeadlineMs: 300 });
       expect(result).toEqual({ succeeded: 0, failed: 0, stillPending: 1 });
       expect(await outcomeOf(id)).toBe("pending");
     } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await silent.close();
     }
   }, 10_000);
 });
