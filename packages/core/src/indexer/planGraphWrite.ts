@@ -158,10 +158,17 @@ function planFull(p: PlanGraphWriteParameters, from: GraphManifest | null, force
 /** The pools in exactly one of two routable sets: those whose routability changed between them. */
 export function routabilityChanges(routable: ReadonlySet<Address>, before: ReadonlySet<Address>): Address[] {
   if (routable === before) return [];
+  // Equal sizes and one inside the other: equal. One pass for the usual block, in which no pool changed standing.
+  if (routable.size === before.size && everyIn(routable, before)) return [];
   const changed: Address[] = [];
   for (const address of routable) if (!before.has(address)) changed.push(address);
   for (const address of before) if (!routable.has(address)) changed.push(address);
   return changed;
+}
+
+function everyIn(items: ReadonlySet<Address>, set: ReadonlySet<Address>): boolean {
+  for (const item of items) if (!set.has(item)) return false;
+  return true;
 }
 
 /**

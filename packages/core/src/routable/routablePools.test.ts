@@ -72,6 +72,24 @@ describe("routablePools", () => {
     expect(next).toEqual(new Set([wethUsdc.address, tailWeth.address, refilled.address]));
     expect(routablePools({ graph, minLiquidityUsd: 10_000, prices })).toEqual(new Set([wethUsdc.address, refilled.address]));
   });
+
+  it("answers the previous set itself when no re-judged pool changed standing, and never changes it", () => {
+    const graph = graphOf([wethUsdc, tailWeth, dustWeth]);
+    const prices = referenceUsdPrices({ graph });
+    const previous = routablePools({ graph, minLiquidityUsd: 10_000, prices });
+    const before = [...previous];
+    // A swap moved WETH/USDC's reserves a little: still routable, and DUST's pool still dust.
+    graph.pools.set(wethUsdc.address, v2(1, WETH, USDC, 334n * E18, usdc(999_000)));
+    const same = routablePools({ graph, minLiquidityUsd: 10_000, prices, incremental: { previous, pools: [wethUsdc.address, dustWeth.address] } });
+    expect(same).toBe(previous);
+    // The pool drained (named twice by the pass): a new set without it; the previous one is as it was.
+    graph.pools.set(wethUsdc.address, v2(1, WETH, USDC, E18 / 1000n, usdc(3)));
+    const next = routablePools({ graph, minLiquidityUsd: 10_000, prices, incremental: { previous, pools: [wethUsdc.address, wethUsdc.address] } });
+    expect(next).not.toBe(previous);
+    expect(next.has(wethUsdc.address)).toBe(false);
+    expect([...previous]).toEqual(before);
+    expect(next.size).toBe(previous.size - 1);
+  });
 });
 
 describe("referenceUsdPrices", () => {

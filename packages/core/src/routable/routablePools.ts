@@ -12,7 +12,10 @@ export type RoutablePoolsParameters = {
   isRoutableToken?: RoutableTokenPredicate;
   /** The reference prices to value pools at (default: computed now, `referenceUsdPrices`, one pass over every pool). */
   prices?: ReadonlyMap<Address, ReferencePrice>;
-  /** Re-evaluate only `pools` (those an indexing pass changed); every other pool keeps its standing in `previous`. */
+  /**
+   * Re-evaluate only `pools` (those an indexing pass changed); every other pool keeps its standing in `previous`.
+   * When none of them changes standing, the answer is `previous` itself; else a new set (`previous` is never changed).
+   */
   incremental?: { previous: ReadonlySet<Address>; pools: Iterable<Address> };
 };
 
@@ -21,7 +24,7 @@ export type RoutablePoolsParameters = {
  * (`referenceUsdPrices`) is at least the threshold and whose two tokens pass `isRoutableToken`. A pool neither of
  * whose tokens can be priced is routable only when there is no threshold.
  */
-export function routablePools(p: RoutablePoolsParameters): Set<Address> {
+export function routablePools(p: RoutablePoolsParameters): ReadonlySet<Address> {
   const { graph, minLiquidityUsd, isRoutableToken = allTokensRoutable } = p;
   const prices = minLiquidityUsd > 0 ? (p.prices ?? referenceUsdPrices({ graph })) : undefined;
   const passes = new Map<Address, boolean>();
@@ -39,9 +42,17 @@ export function routablePools(p: RoutablePoolsParameters): Set<Address> {
     return !prices || (poolLiquidityUsd(pool, prices) ?? 0) >= minLiquidityUsd;
   };
   if (p.incremental) {
-    const routable = new Set(p.incremental.previous);
+    const { previous } = p.incremental;
+    const standing = new Map<Address, boolean>();
     for (const address of p.incremental.pools) {
-      if (isRoutable(address)) routable.add(address);
+      const routable = isRoutable(address);
+      if (routable !== previous.has(address)) standing.set(address, routable);
+    }
+    // Most blocks move no pool across the threshold: the previous set serves as it is (no copy of a large set).
+    if (standing.size === 0) return previous;
+    const routable = new Set(previous);
+    for (const [address, ok] of standing) {
+      if (ok) routable.add(address);
       else routable.delete(address);
     }
     return routable;
