@@ -30,6 +30,8 @@ export type AppVariables = {
   requestId: string;
   /** Fields every failure of the route carries (set by `failureFields`, merged by `onError`). */
   failureFields?: () => Record<string, unknown>;
+  /** The route's bound on each query when not a request's (`longQueries`); read when the database first opens. */
+  queryTimeoutMs?: number;
 };
 
 /**

@@ -11,3 +11,4 @@ export * from "./createRequestChain.js";
 export * from "./isolateCaches.js";
 export * from "./jsonNotFound.js";
 export * from "./timeStage.js";
+export * from "./longQueries.js";

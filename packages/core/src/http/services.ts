@@ -24,7 +24,7 @@ export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
     const quality = createTokenQualitySource({ redis: () => built.redis, openDb: () => createDbFromConfig(config) });
     const built: Services = {
       get db() {
-        database ??= createDbFromConfig(config);
+        database ??= createDbFromConfig(config, { queryTimeoutMs: c.get("queryTimeoutMs") });
         return database.db;
       },
       caches,

@@ -1,5 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { drainUsageOutbox, errorResponses, MONTH_PATTERN, requireAdminToken, settleMonth } from "@sluice/core";
+import { drainUsageOutbox, errorResponses, longQueries, MONTH_PATTERN, requireAdminToken, settleMonth } from "@sluice/core";
 import { adminSecurity } from "./schemas.js";
 import type { ReportingEnv } from "../env.js";
 import { deliverDueWebhooks, deliverWebhooksSoon } from "../webhookDelivery.js";
@@ -18,7 +18,7 @@ const SettlementSchema = z.object({
 }).openapi("AdminSettlement");
 
 export const settleRoute = createRoute({
-  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()],
+  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken(), longQueries()],
   method: "post", path: "/admin/v1/settlements",
   summary: "Settle a UTC month that has ended (idempotent), or preview it",
   request: { body: { required: true, content: { "application/json": { schema: SettleBody } } } },
@@ -29,7 +29,7 @@ export const settleRoute = createRoute({
 });
 
 export const drainOutboxRoute = createRoute({
-  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()],
+  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken(), longQueries()],
   method: "post", path: "/admin/v1/usage/outbox/drain",
   summary: "Write the usage events waiting in the outbox to Postgres now (the cron does it every minute)",
   responses: {

@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  chainNames, errorResponses, importTokenList, readTokenQuality, requireAdminToken, setTokenQuality, tokenListFileSchema,
+  chainNames, errorResponses, importTokenList, longQueries, readTokenQuality, requireAdminToken, setTokenQuality, tokenListFileSchema,
   type TokenQualityRow,
 } from "@sluice/core";
 import { adminSecurity } from "./schemas.js";
@@ -40,7 +40,7 @@ export const setTokenQualityRoute = createRoute({
 });
 
 export const importTokenListRoute = createRoute({
-  ...common, method: "post", path: "/admin/v1/token-quality/import",
+  ...common, middleware: [requireAdminToken(), longQueries()], method: "post", path: "/admin/v1/token-quality/import",
   summary: "Import a Token Lists file: its tokens of served chains get the score (default 100)",
   request: { body: { required: true, content: { "application/json": { schema: ImportTokenListBody } } } },
   responses: {
