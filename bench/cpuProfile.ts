@@ -11,16 +11,30 @@ type Socket = {
 const WebSocket = createRequire(new URL("../packages/stack/package.json", import.meta.url))("ws") as new (url: string) => Socket;
 
 export type CpuProfileLine = { name: string; selfMs: number; share: number };
+/** What `stop()` answers: the top self-time lines, and the sampled time in all and spent idle (the rest is the isolate's CPU). */
+export type CpuProfileSummary = { top: CpuProfileLine[]; sampledMs: number; idleMs: number };
+
+/** Every step with the inspector is bounded: a workerd busy under load may never answer an attach or a command. */
+const COMMAND_TIMEOUT_MS = 15_000;
+const STOP_TIMEOUT_MS = 60_000;
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 /**
  * Samples one worker's CPU through wrangler's DevTools inspector (`Profiler` domain) from now until `stop()`, which
- * answers the functions with the most self time (ms sampled, share of all samples), idle and GC lines included.
+ * answers the functions with the most self time (ms sampled, share of all samples), idle and GC lines included, and
+ * the sampled and idle totals. Each inspector step is bounded; one that does not answer rejects (the caller reports
+ * the profile as unavailable instead of waiting).
  * `worker` is the worker's name (`sluice-swap`); the first workerd process started under this one that serves it is used.
  */
-export async function startCpuProfile(p: { worker: string; top?: number }): Promise<{ stop: () => Promise<CpuProfileLine[]> }> {
+export async function startCpuProfile(p: { worker: string; top?: number }): Promise<{ stop: () => Promise<CpuProfileSummary> }> {
   // wrangler's own inspector proxy shows only its first worker; workerd's inspector lists every one (`core:user:<name>`).
   const targets: { id?: string; webSocketDebuggerUrl: string }[] = [];
   for (const address of workerdInspectorAddresses()) {
@@ -31,27 +45,37 @@ export async function startCpuProfile(p: { worker: string; top?: number }): Prom
   const target = targets.find((t) => JSON.stringify(t).includes(`core:user:${p.worker}`));
   if (!target) throw new Error(`no inspector target core:user:${p.worker} among ${targets.map((t) => t.id).join(", ") || "none"}`);
   const socket = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => { socket.once("open", resolve); socket.once("error", reject); });
+  try {
+    await within(new Promise((resolve, reject) => { socket.once("open", resolve); socket.once("error", reject); }), COMMAND_TIMEOUT_MS, "inspector attach");
+  } catch (error) {
+    socket.close();
+    throw error;
+  }
   let id = 0;
   const pending = new Map<number, (result: unknown) => void>();
   socket.on("message", (data) => {
     const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: unknown };
     if (message.id !== undefined) pending.get(message.id)?.(message.error ? Promise.reject(new Error(JSON.stringify(message.error))) : message.result);
   });
-  const send = <T>(method: string, params: object = {}) => new Promise<T>((resolve) => {
+  const send = <T>(method: string, params: object = {}, timeoutMs = COMMAND_TIMEOUT_MS) => within(new Promise<T>((resolve) => {
     pending.set(++id, resolve as (result: unknown) => void);
     socket.send(JSON.stringify({ id, method, params }));
-  });
-  await send("Profiler.enable");
-  await send("Profiler.setSamplingInterval", { interval: 200 });
-  await send("Profiler.start");
+  }), timeoutMs, method);
+  try {
+    await send("Profiler.enable");
+    await send("Profiler.setSamplingInterval", { interval: 200 });
+    await send("Profiler.start");
+  } catch (error) {
+    socket.close();
+    throw error;
+  }
   return {
-    async stop() {
-      const { profile } = await send<{ profile: Profile }>("Profiler.stop");
-      socket.close();
+    async stop(): Promise<CpuProfileSummary> {
+      const { profile } = await send<{ profile: Profile }>("Profiler.stop", {}, STOP_TIMEOUT_MS).finally(() => socket.close());
       const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
       const self = new Map<string, number>();
       let total = 0;
+      let idle = 0;
       profile.samples.forEach((nodeId, i) => {
         const frame = byNode.get(nodeId)?.callFrame;
         const file = (frame?.url ?? "").split("/").pop() ?? "";
@@ -59,9 +83,11 @@ export async function startCpuProfile(p: { worker: string; top?: number }): Prom
         const ms = (profile.timeDeltas[i] ?? 0) / 1000;
         self.set(name, (self.get(name) ?? 0) + ms);
         total += ms;
+        if (frame?.functionName === "(idle)") idle += ms;
       });
-      return [...self].sort((a, b) => b[1] - a[1]).slice(0, p.top ?? 15)
+      const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, p.top ?? 15)
         .map(([name, selfMs]) => ({ name, selfMs, share: total ? selfMs / total : 0 }));
+      return { top, sampledMs: total, idleMs: idle };
     },
   };
 }
