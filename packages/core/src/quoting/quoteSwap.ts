@@ -91,7 +91,7 @@ export const QUOTE_DEADLINE_MS = 7_000;
  * amount, asks the router for the best route on fresh pool state (`findFreshRoute`, with the provider's pool
  * refresher injected) and assembles the quote.
  * Cost on the hot path: the head (`head`: within the chain's freshness, none or one Redis read; else one
- * `eth_blockNumber`, concurrent with loading the graph) and, when the candidate pools are older than that block,
+ * `eth_blockNumber`, concurrent with loading the graph and reading the stored token behaviours) and, when the candidate pools are older than that block,
  * `refresh` (with the shared refresher: one Redis read of the block's shared pool states, and one Multicall3 call
  * only when no request or isolate has read those pools at that block yet).
  *
@@ -106,9 +106,16 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   const time: TimeStage = p.time ?? (async (_name, work) => work());
   const deadlineAt = p.deadlineMs === undefined ? undefined : Date.now() + p.deadlineMs;
   const upstream = <T>(chain: ChainName, work: () => Promise<T> | T) => fromUpstream(chain, work, deadlineAt);
-  const [graph, latestBlock] = await Promise.all([
+  // The stored behaviours depend on the chain only: read beside the graph and the head (one Redis read off /solve's
+  // serial path; /route's isolate cache usually answers at once).
+  const behavioursRead = p.tokenBehaviour && readTokenBehaviours(
+    p.tokenBehaviour.redis, p.chain, Date.now(),
+    p.tokenBehaviour.cache && (p.tokenBehaviour.cacheMs ?? 0) > 0 ? { entries: p.tokenBehaviour.cache, maxAgeMs: p.tokenBehaviour.cacheMs! } : undefined,
+  );
+  const [graph, latestBlock, storedBehaviours] = await Promise.all([
     time("graph", () => upstream(p.chain, () => loadGraph(p.source))),
     time("block", () => upstream(p.chain, () => (p.head ? p.head() : p.source.client.getBlockNumber({ cacheTime: 0 })))),
+    behavioursRead,
   ]);
   const tokenIn = resolveToken(graph, p.chain, p.from, "from");
   const tokenOut = resolveToken(graph, p.chain, p.to, "to");
@@ -120,17 +127,15 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   // Dust pools (paying out less than MIN_POOL_PAYOUT_USD of a priced token) are never routed through.
   const isDust = p.minPoolPayoutUsd === 0 ? () => false : isDustPoolPredicate(graph, p.minPoolPayoutUsd);
   const canUsePool = (pool: Pool) => !isDust(pool);
-  if (p.tokenBehaviour) {
-    const { redis, cache, cacheMs = 0 } = p.tokenBehaviour;
+  if (p.tokenBehaviour && storedBehaviours) {
+    const { redis, cache } = p.tokenBehaviour;
     const client = p.source.client;
-    const gate = await time("behaviour", async () => {
-      const behaviours = await readTokenBehaviours(redis, p.chain, Date.now(), cache && cacheMs > 0 ? { entries: cache, maxAgeMs: cacheMs } : undefined);
-      return upstream(p.chain, async () => {
-        await requireTransferableToken({ redis, client, graph, behaviours, token: tokenIn.address, side: "tokenIn", symbol: tokenIn.symbol });
-        await requireTransferableToken({ redis, client, graph, behaviours, token: tokenOut.address, side: "tokenOut", symbol: tokenOut.symbol });
-        return verifyHopTokens({ redis, client, graph, routingGraphs: p.routingGraphs, behaviours, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn, canHop, canUsePool });
-      });
-    });
+    const behaviours = storedBehaviours;
+    const gate = await time("behaviour", () => upstream(p.chain, async () => {
+      await requireTransferableToken({ redis, client, graph, behaviours, token: tokenIn.address, side: "tokenIn", symbol: tokenIn.symbol });
+      await requireTransferableToken({ redis, client, graph, behaviours, token: tokenOut.address, side: "tokenOut", symbol: tokenOut.symbol });
+      return verifyHopTokens({ redis, client, graph, routingGraphs: p.routingGraphs, behaviours, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn, canHop, canUsePool });
+    }));
     canHop = gate.canHop;
     // Tokens this quote probed are known to the isolate's next quotes at once (they are in Redis too).
     const held = cache?.get(p.chain);
