@@ -149,9 +149,9 @@ try {
       const started = profiles[i]!;
       const profile = started instanceof Error ? started : await started.stop().catch((error: Error) => error);
       if (profile instanceof Error) { console.log(`  profile of ${worker}: unavailable (${profile.message})`); continue; }
-      // Sampled, not billed: the inspector's own work is in it (kResourceTypeInspect lines), so an upper bound.
-      const busyMs = profile.sampledMs - profile.idleMs;
-      console.log(`  ${worker}: ${(busyMs / requests).toFixed(2)} ms sampled CPU per /route (${busyMs.toFixed(0)} ms busy over ${requests} requests); top self time:`);
+      // Shares of the isolate's samples, not CPU: workerd runs every worker of the process on shared threads, and
+      // the two profiles together sample more time than the process spent on CPU (compare `workerd CPU` above).
+      console.log(`  top self time in the ${worker} worker (${profile.sampledMs.toFixed(0)} ms sampled, ${profile.idleMs.toFixed(0)} idle, over ${requests} requests):`);
       for (const line of profile.top) console.log(`    ${(line.share * 100).toFixed(1).padStart(5)}%  ${line.selfMs.toFixed(0).padStart(6)} ms  ${line.name}`);
     }
   }
