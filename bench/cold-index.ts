@@ -9,6 +9,10 @@
  * subrequests each invocation spent (min / p50 / max), the largest value stored (the graph being built: its segments
  * and manifest, the progress, the ready graph's shards and manifest), how many values the graph being built had at its
  * largest and its total size, and the graph's pool count. Asserts nothing.
+ *
+ * Run with `node --expose-gc --import tsx bench/cold-index.ts` and it also prints the live heap an invocation needs
+ * at its peak (collected every 250 ms during each invocation, less what was live before it: the held devnet manifest
+ * and the stored values), the memory a cron isolate must have for the graph being built, and that per pool.
  */
 import { startDevnet } from "../packages/devnet/src/index.js";
 import { advanceIndex } from "../packages/core/src/indexer/advanceIndex.js";
@@ -25,6 +29,28 @@ const TOKENS = Number(process.env.TOKENS ?? Math.round(POOLS / 5));
 const V3_SHARE = Number(process.env.V3_SHARE ?? 0.5);
 const MAX_SUBREQUESTS = Number(process.env.MAX_SUBREQUESTS ?? 500);
 const MAX_MS = Number(process.env.MAX_MS ?? 20_000);
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Live heap (bytes) after a full collection; undefined without --expose-gc. */
+function liveHeap(): number | undefined {
+  if (!gc) return undefined;
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Runs `work`, sampling the live heap every 250 ms; answers its result and the peak above the live heap before it. */
+async function withPeakHeap<T>(work: () => Promise<T>): Promise<{ result: T; peakBytes?: number }> {
+  const before = liveHeap();
+  if (before === undefined) return { result: await work() };
+  let peak = before;
+  const timer = setInterval(() => { peak = Math.max(peak, liveHeap()!); }, 250);
+  try {
+    const result = await work();
+    return { result, peakBytes: peak - before };
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 const t0 = performance.now();
 const devnet = await startDevnet({
@@ -46,10 +72,14 @@ try {
   let largestPartialValue = 0;
   let partialValues = 0;
   let partialBytes = 0;
+  const peaks: number[] = [];
+  const phases: string[] = [];
   const t1 = performance.now();
   for (;;) {
     const budget = createIndexBudget({ maxSubrequests: MAX_SUBREQUESTS, maxMs: MAX_MS });
-    const result = await advanceIndex({ ...source, budget });
+    const { result, peakBytes } = await withPeakHeap(() => advanceIndex({ ...source, budget }));
+    if (peakBytes !== undefined) peaks.push(peakBytes);
+    phases.push(result.progress.phase);
     spent.push(budget.spent);
     slices += result.slices;
     let values = 0;
@@ -73,10 +103,19 @@ try {
         largestPartialValueBytes: largestPartialValue, partialGraphAtLargest: { values: partialValues, bytes: partialBytes },
         largestShardBytes: largestShard, largestGraphStoreValueBytes: largestGraphValue,
         largestValueBytes: Math.max(largestPartialValue, largestGraphValue),
+        ...(peaks.length ? {
+          invocationPeakHeapMB: { p50: mb([...peaks].sort((a, b) => a - b)[Math.floor(peaks.length / 2)]!), max: mb(Math.max(...peaks)) },
+          peakHeapMBByInvocation: peaks.map((bytes, i) => `${phases[i]} ${mb(bytes)}`),
+          invocationPeakHeapBytesPerPool: Math.round(Math.max(...peaks) / m.pools.length),
+        } : {}),
       }));
       break;
     }
   }
 } finally {
   await devnet.stop();
+}
+
+function mb(bytes: number): number {
+  return Number((bytes / 1_048_576).toFixed(1));
 }
