@@ -12,10 +12,12 @@ import { memoryIndexProgressStore, redisIndexProgressStore, type IndexProgressSt
 import { indexUntilReady } from "./indexUntilReady.js";
 import { loadGraph } from "./loadGraph.js";
 import { updateStoredGraph } from "./updateStoredGraph.js";
-import { createWalletClient, http, parseAbi, type Address } from "viem";
+import { createPublicClient, createWalletClient, http, parseAbi, type Address } from "viem";
 import { V3Pool } from "../pools/v3/v3Pool.js";
 import { v3PoolEvents } from "./abis.js";
 import { readPoolStates, type V3State } from "./readPoolStates.js";
+import { readIndexLogs, type IndexLog } from "./readIndexLogs.js";
+import { unlimitedIndexBudget } from "./indexBudget.js";
 
 let bed: QuotingTestbed;
 beforeAll(async () => {
@@ -207,6 +209,53 @@ describe("log queries adapt to the provider's limits", () => {
       // After a shrink the span grows again when answers are small.
       const grew = answered.some((g, i) => answered.slice(0, i).some((earlier) => earlier.span < g.span));
       expect(grew).toBe(true);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe("a pass holds a bounded number of logs", () => {
+  const key = (l: IndexLog) => `${l.blockNumber}:${l.address}:${l.eventName}:${JSON.stringify(l.args, (_, v) => (typeof v === "bigint" ? v.toString() : v))}`;
+
+  it("past maxLogs a read stops at the last range fully read; reads continuing from there give exactly the logs of one read", async () => {
+    const client = createPublicClient({ transport: http(bed.manifest.rpcUrl) });
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    const whole = await readIndexLogs({ client, fromBlock: 0n, toBlock: head, budget: unlimitedIndexBudget() });
+    expect(whole.logs.length).toBeGreaterThan(30);
+    const parts: Awaited<ReturnType<typeof readIndexLogs>>[] = [];
+    for (let from = 0n; from <= head; from = parts.at(-1)!.reached + 1n) {
+      parts.push(await readIndexLogs({ client, fromBlock: from, toBlock: head, span: 2n, concurrency: 1, maxLogs: 8, budget: unlimitedIndexBudget() }));
+    }
+    // The devnet's logs sit in a few busy blocks, so a handful of parts.
+    expect(parts.length).toBeGreaterThan(1);
+    for (const [i, part] of parts.entries()) {
+      // Every part but the last stopped at the bound, before the head; none holds a log past where it says it reached.
+      if (i < parts.length - 1) expect(part.logs.length).toBeGreaterThanOrEqual(8);
+      if (i < parts.length - 1) expect(part.reached).toBeLessThan(head);
+      expect(part.logs.every((l) => l.blockNumber <= part.reached)).toBe(true);
+    }
+    expect(parts.flatMap((p) => p.logs).map(key)).toEqual(whole.logs.map(key));
+  });
+
+  it("a cold index whose slices hold at most 3 logs takes more slices and ends with the same graph as one unbounded run", async () => {
+    const one = await indexUntilReady({ ...sourceVia(bed.manifest.rpcUrl), budget: unbounded });
+    // Answers of a few blocks (the devnet's whole history would fit one), so a slice can end between them.
+    const proxy = await startLimitedRpcProxy({ target: bed.manifest.rpcUrl, maxBlockRange: 2 });
+    try {
+      const sliced = async (maxLogsPerSlice?: number) => {
+        let slices = 0;
+        const { graph } = await indexUntilReady({
+          ...sourceVia(proxy.url), budget: unbounded, maxLogsPerSlice, onInvocation: (r) => { slices += r.slices; },
+        });
+        return { graph, slices };
+      };
+      const plain = await sliced();
+      const bounded = await sliced(3);
+      console.log(`slices: ${plain.slices} unbounded, ${bounded.slices} at 3 logs a slice`);
+      expect(bounded.slices).toBeGreaterThan(plain.slices);
+      expect(content(bounded.graph)).toEqual(content(one.graph));
+      expect(content(plain.graph)).toEqual(content(one.graph));
     } finally {
       await proxy.close();
     }

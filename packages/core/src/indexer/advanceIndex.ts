@@ -8,7 +8,7 @@ import { indexChain, INDEX_CALLS_PER_REQUEST } from "./indexChain.js";
 import type { IndexBudget } from "./indexBudget.js";
 import type { IndexProgress } from "./indexProgress.js";
 import type { PartialGraphChanges } from "./partialGraphStore.js";
-import { readIndexLogs } from "./readIndexLogs.js";
+import { INDEX_MAX_LOGS_PER_PASS, readIndexLogs } from "./readIndexLogs.js";
 import { readPoolStates, type PoolStateRequest } from "./readPoolStates.js";
 import { storeReadyGraph } from "./storeReadyGraph.js";
 import { estimateTickBitmapCalls, type TickBitmapPool } from "./readTickBitmaps.js";
@@ -17,6 +17,8 @@ export type AdvanceIndexParameters = ChainIndexSource & {
   budget: IndexBudget;
   /** V3 pools whose state one load slice reads (each costs one request per 500 bitmap words and ticks). Default 50. */
   poolsPerSlice?: number;
+  /** Logs one slice (discovery, catch-up, an incremental pass) holds at most. Default `INDEX_MAX_LOGS_PER_PASS`. */
+  maxLogsPerSlice?: number;
   now?: () => number;
 };
 
@@ -72,7 +74,7 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
     if (stored) {
       const previousBlock = stored.block; // indexChain moves the graph it is given on in place
       const loadStored = (wanted: { pools?: Iterable<Address>; tokens?: Iterable<Address> }) => source.store.load(stored, wanted);
-      const result = await indexChain({ ...source, graph: stored, span: progress.span, budget, loadStored });
+      const result = await indexChain({ ...source, graph: stored, span: progress.span, budget, loadStored, maxLogs: source.maxLogsPerSlice });
       const advanced = result.toBlock !== previousBlock;
       let written = { routable: null as ChainGraph | null, shardsWritten: 0 };
       if (advanced) {
@@ -125,7 +127,7 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
       const before = progress.cursor;
       const read = await readIndexLogs({
         client, fromBlock: progress.cursor + 1n, toBlock: progress.targetBlock, span: progress.span, budget, reserve: 4,
-        events: [...v2FactoryEvents, ...v3FactoryEvents], address: factories,
+        events: [...v2FactoryEvents, ...v3FactoryEvents], address: factories, maxLogs: source.maxLogsPerSlice ?? INDEX_MAX_LOGS_PER_PASS,
       });
       const v2 = source.uniswapV2Factory?.toLowerCase();
       const v3 = source.uniswapV3Factory?.toLowerCase();
@@ -191,7 +193,7 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
       }
       await save(partial, changes);
     } else {
-      const result = await indexChain({ ...source, graph: partial, startBlock: progress.startBlock, span: progress.span, budget });
+      const result = await indexChain({ ...source, graph: partial, startBlock: progress.startBlock, span: progress.span, budget, maxLogs: source.maxLogsPerSlice });
       progress = { ...progress, block: partial.block, span: result.span };
       if (partial.block >= progress.readThrough) {
         indexPoolsByToken(partial);

@@ -5,7 +5,7 @@ import { addTokenMetadata } from "./addTokenMetadata.js";
 import { applyPoolStates } from "./applyPoolStates.js";
 import { emptyGraph, indexPoolsByToken, type IndexedToken, type ChainGraph } from "./graphTypes.js";
 import { unlimitedIndexBudget, type IndexBudget } from "./indexBudget.js";
-import { readIndexLogs } from "./readIndexLogs.js";
+import { INDEX_MAX_LOGS_PER_PASS, readIndexLogs } from "./readIndexLogs.js";
 import { readPoolStates, type PoolStateRequest } from "./readPoolStates.js";
 import type { TokenQualitySource } from "./tokenQuality.js";
 import { v3TickWord } from "./v3TickWords.js";
@@ -32,6 +32,8 @@ export type IndexChainParameters = {
    * query filters by the events' topics only and the answer is matched to known pools. Default 1,000.
    */
   maxAddressFilter?: number;
+  /** Logs one pass holds at most (see `readIndexLogs`); past them the pass ends at the last block fully read. Default `INDEX_MAX_LOGS_PER_PASS`. */
+  maxLogs?: number;
   /**
    * For a graph that holds only part of the stored graph (`GraphStore.readForUpdate`): adds the stored pools and
    * tokens of these addresses (`GraphStore.load`), answering the requests it made. Called with the addresses the
@@ -56,7 +58,7 @@ export const INDEX_CALLS_PER_REQUEST = 500;
  * factories created, re-reads (Multicall3, at the block reached) the state of every pool an event touched — V2
  * reserves; V3 price and liquidity, for a new pool every initialized tick of its tick bitmap, for a Mint or Burn the
  * bitmap words of the ticks it named — reads new tokens' metadata, and records each token's latest trade. Within a
- * budget it may stop before the head: the graph's block is then the last block fully read. See README.md.
+ * budget, or past `maxLogs`, it may stop before the head: the graph's block is then the last block fully read. See README.md.
  */
 export async function indexChain(params: IndexChainParameters): Promise<IndexChainReturnType> {
   const { chain, chainId, client, quality } = params;
@@ -82,7 +84,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   // Keep about a third of what is left for the state reads that follow.
   const read = await readIndexLogs({
     client, fromBlock, toBlock: head, span: params.span, budget, events: indexedEvents, address,
-    reserve: Math.max(3, Math.ceil(budget.remaining() / 3)),
+    reserve: Math.max(3, Math.ceil(budget.remaining() / 3)), maxLogs: params.maxLogs ?? INDEX_MAX_LOGS_PER_PASS,
   });
   const { logs } = read;
   const toBlock = read.reached;

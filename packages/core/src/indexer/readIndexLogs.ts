@@ -30,6 +30,11 @@ export type ReadIndexLogsParameters = {
   targetResults?: number;
   /** Requests in flight at once; default 4. */
   concurrency?: number;
+  /**
+   * Reading starts no further range once this many logs are held (the answers in flight are kept whole, so it may end
+   * a little past it); `reached` then says how far it got, as when the budget runs out. Default: no bound.
+   */
+  maxLogs?: number;
   /** Each request spends one subrequest; reading stops when `budget` has no more than `reserve` left. */
   budget: IndexBudget;
   reserve?: number;
@@ -44,10 +49,18 @@ export type ReadIndexLogsReturnType = {
 };
 
 /**
+ * What an indexing pass holds at most (`maxLogs`): a busy chain's catch-up after hours, or a cold index's history,
+ * would otherwise gather a whole invocation's answers (hundreds of requests of up to thousands of logs each) in an
+ * isolate's 128 MB.
+ */
+export const INDEX_MAX_LOGS_PER_PASS = 25_000;
+
+/**
  * The factory and pool events of `[fromBlock, toBlock]`, in chain order, read in consecutive ranges with at most
  * `concurrency` requests in flight. The range adapts to the provider: a refusal ("too many results", "block range too
  * large", …) halves the span and retries from the first refused range; small answers double it again. Reading stops
- * early when the budget runs out: `reached` says how far it got, so the caller stores it and continues later.
+ * early when the budget runs out or `maxLogs` are held: `reached` says how far it got, so the caller stores it and
+ * continues later.
  */
 export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<ReadIndexLogsReturnType> {
   const { client, fromBlock, toBlock, budget, events = indexedEvents, address } = params;
@@ -57,8 +70,9 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
   const reserve = params.reserve ?? 0;
   let span = clamp(params.span ?? 2_000n, 1n, maxSpan);
   let cursor = fromBlock;
+  const maxLogs = params.maxLogs ?? Infinity;
   const logs: IndexLog[] = [];
-  while (cursor <= toBlock) {
+  while (cursor <= toBlock && logs.length < maxLogs) {
     const n = Math.min(concurrency, budget.remaining() - reserve);
     if (n <= 0) break;
     const ranges: [bigint, bigint][] = [];

@@ -6,6 +6,8 @@ export type UpdateStoredGraphParameters = ChainIndexSource & {
   budget?: CreateIndexBudgetParameters;
   /** V3 pools one load slice reads (see `advanceIndex`). */
   poolsPerSlice?: number;
+  /** Logs one slice holds at most (see `advanceIndex`). */
+  maxLogsPerSlice?: number;
 };
 
 /**
