@@ -8,7 +8,7 @@ import { indexChain, INDEX_CALLS_PER_REQUEST } from "./indexChain.js";
 import type { IndexBudget } from "./indexBudget.js";
 import type { IndexProgress } from "./indexProgress.js";
 import type { PartialGraphChanges } from "./partialGraphStore.js";
-import { INDEX_MAX_LOGS_PER_PASS, readIndexLogs } from "./readIndexLogs.js";
+import { readIndexLogs } from "./readIndexLogs.js";
 import { readPoolStates, type PoolStateRequest } from "./readPoolStates.js";
 import { storeReadyGraph } from "./storeReadyGraph.js";
 import { estimateTickBitmapCalls, type TickBitmapPool } from "./readTickBitmaps.js";
@@ -127,7 +127,7 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
       const before = progress.cursor;
       const read = await readIndexLogs({
         client, fromBlock: progress.cursor + 1n, toBlock: progress.targetBlock, span: progress.span, budget, reserve: 4,
-        events: [...v2FactoryEvents, ...v3FactoryEvents], address: factories, maxLogs: source.maxLogsPerSlice ?? INDEX_MAX_LOGS_PER_PASS,
+        events: [...v2FactoryEvents, ...v3FactoryEvents], address: factories, maxLogs: source.maxLogsPerSlice,
       });
       const v2 = source.uniswapV2Factory?.toLowerCase();
       const v3 = source.uniswapV3Factory?.toLowerCase();

@@ -5,7 +5,7 @@ import { addTokenMetadata } from "./addTokenMetadata.js";
 import { applyPoolStates } from "./applyPoolStates.js";
 import { emptyGraph, indexPoolsByToken, type IndexedToken, type ChainGraph } from "./graphTypes.js";
 import { unlimitedIndexBudget, type IndexBudget } from "./indexBudget.js";
-import { INDEX_MAX_LOGS_PER_PASS, readIndexLogs } from "./readIndexLogs.js";
+import { readIndexLogs } from "./readIndexLogs.js";
 import { readPoolStates, type PoolStateRequest } from "./readPoolStates.js";
 import type { TokenQualitySource } from "./tokenQuality.js";
 import { v3TickWord } from "./v3TickWords.js";
@@ -32,7 +32,7 @@ export type IndexChainParameters = {
    * query filters by the events' topics only and the answer is matched to known pools. Default 1,000.
    */
   maxAddressFilter?: number;
-  /** Logs one pass holds at most (see `readIndexLogs`); past them the pass ends at the last block fully read. Default `INDEX_MAX_LOGS_PER_PASS`. */
+  /** Logs one pass holds at most (see `readIndexLogs`); past them the pass ends at the last block fully read. */
   maxLogs?: number;
   /**
    * For a graph that holds only part of the stored graph (`GraphStore.readForUpdate`): adds the stored pools and
@@ -84,7 +84,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   // Keep about a third of what is left for the state reads that follow.
   const read = await readIndexLogs({
     client, fromBlock, toBlock: head, span: params.span, budget, events: indexedEvents, address,
-    reserve: Math.max(3, Math.ceil(budget.remaining() / 3)), maxLogs: params.maxLogs ?? INDEX_MAX_LOGS_PER_PASS,
+    reserve: Math.max(3, Math.ceil(budget.remaining() / 3)), maxLogs: params.maxLogs,
   });
   const { logs } = read;
   const toBlock = read.reached;

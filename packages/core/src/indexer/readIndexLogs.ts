@@ -32,7 +32,8 @@ export type ReadIndexLogsParameters = {
   concurrency?: number;
   /**
    * Reading starts no further range once this many logs are held (the answers in flight are kept whole, so it may end
-   * a little past it); `reached` then says how far it got, as when the budget runs out. Default: no bound.
+   * a little past it); `reached` then says how far it got, as when the budget runs out. Default
+   * `INDEX_MAX_LOGS_PER_PASS`.
    */
   maxLogs?: number;
   /** Each request spends one subrequest; reading stops when `budget` has no more than `reserve` left. */
@@ -70,7 +71,7 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
   const reserve = params.reserve ?? 0;
   let span = clamp(params.span ?? 2_000n, 1n, maxSpan);
   let cursor = fromBlock;
-  const maxLogs = params.maxLogs ?? Infinity;
+  const maxLogs = params.maxLogs ?? INDEX_MAX_LOGS_PER_PASS;
   const logs: IndexLog[] = [];
   while (cursor <= toBlock && logs.length < maxLogs) {
     const n = Math.min(concurrency, budget.remaining() - reserve);
