@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { createRequire } from "node:module";
+import { raceDeadline } from "../packages/core/src/async/raceDeadline.js";
 
 // ws is a dependency of the stack package, not of the repository root.
 type Socket = {
@@ -11,17 +12,21 @@ type Socket = {
 const WebSocket = createRequire(new URL("../packages/stack/package.json", import.meta.url))("ws") as new (url: string) => Socket;
 
 export type CpuProfileLine = { name: string; selfMs: number; share: number };
-/** What `stop()` answers: the top self-time lines, and the sampled time in all and spent idle (the rest is the isolate's CPU). */
+/**
+ * What `stop()` answers: the top self-time lines, the sampled time in all and the part sampled idle. Not the isolate's
+ * CPU: workerd's threads serve every worker of the process, so samples of several profiles overlap.
+ */
 export type CpuProfileSummary = { top: CpuProfileLine[]; sampledMs: number; idleMs: number };
 
 /** Every step with the inspector is bounded: a workerd busy under load may never answer an attach or a command. */
 const COMMAND_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 60_000;
 
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms); });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+/** `promise`'s value, or a failure naming `what` once `ms` pass (core's `raceDeadline` keeps the timer). */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  const done = await raceDeadline({ work: promise.then((value) => ({ value })), ms });
+  if (!done) throw new Error(`${what}: no answer within ${ms} ms`);
+  return done.value;
 }
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
