@@ -1,30 +1,18 @@
-import type { ChainName } from "../chains/chains.js";
 import { recordUsage, type UsageRecorderBinding } from "../usage/recordUsage.js";
-import type { Hex } from "viem";
+import type { StoreUsageEventsResult } from "../usage/storeUsageEvents.js";
+import { solveUsageEvent, type SolveEvent } from "./solveUsageEvent.js";
 
-export type SolveEvent = {
-  id: string;
-  accountId: string;
-  apiKeyId: string;
-  chain: ChainName;
-  volumeUsd: string;
-  isDryRun: boolean;
-  isTest: boolean;
-  txHash?: Hex;
-  /** A sent gasless solve is `pending` until its receipt is read (`finalizePendingSolves`). */
-  outcome?: "pending";
-};
+export type { SolveEvent } from "./solveUsageEvent.js";
 
 /**
  * Records the request's one `solve` event through the reporting worker (exactly once by its id; kept in the
  * durable outbox while Postgres is down). Retries a few times with the same id; throws if it never got through.
  */
-export async function recordSolveEvent(usage: UsageRecorderBinding, event: SolveEvent): Promise<void> {
+export async function recordSolveEvent(usage: UsageRecorderBinding, event: SolveEvent): Promise<StoreUsageEventsResult> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await recordUsage(usage, [{ ...event, eventType: "solve", txHash: event.txHash ?? null, outcome: event.outcome ?? null, occurredAt: new Date() }]);
-      return;
+      return await recordUsage(usage, [solveUsageEvent(event)]);
     } catch (error) {
       lastError = error;
       await new Promise((resolve) => setTimeout(resolve, 100 * (attempt + 1)));

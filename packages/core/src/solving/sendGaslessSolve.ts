@@ -9,7 +9,10 @@ import { parseRelayerAccounts } from "../relayer/parseRelayerAccounts.js";
 import { repairRelayerNonces } from "../relayer/repairRelayerNonces.js";
 import { sendRelayerTransaction } from "../relayer/sendRelayerTransaction.js";
 import { finalizeAfterReceipt } from "./finalizeAfterReceipt.js";
+import { holdUsageEvents } from "../usage/holdUsageEvents.js";
+import { releaseHeldUsageEvents } from "../usage/releaseHeldUsageEvents.js";
 import { recordSolveEvent } from "./recordSolveEvent.js";
+import { solveUsageEvent } from "./solveUsageEvent.js";
 import type { SolveContext } from "./solveContext.js";
 import type { SolveSwapReturnType } from "./solveSwap.js";
 import { simulateSolve } from "./simulateSolve.js";
@@ -76,20 +79,33 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   s.background(recordPendingSpend(redis, { chainId, owner: s.user, token: s.quote.tokenIn.address, txHash: hash, amount: s.quote.amountIn })
     .catch((error: unknown) => console.error("pending spend not recorded", s.event.id, error))
     .finally(() => o.releaseLock()));
-  const pending = { ...s.event, isDryRun: false, txHash: hash, outcome: "pending" as const };
-  // Recorded before the answer (durable through the recorder's outbox), so a sent swap is never missing from the
-  // ledger; a failed recording is retried after the answer. Then finalised from its receipt; the reporting cron and
-  // usage reads finalise it too.
-  await recordSolveEvent(usage, pending).catch((error: unknown) => {
-    console.error("solve event not recorded yet", s.event.id, error);
-    s.background(recordSolveEvent(usage, pending).catch((e: unknown) => console.error("solve event lost", s.event.id, e)));
+  const pending = { ...s.event, isDryRun: false, txHash: hash, outcome: "pending" as const, occurredAt: new Date() };
+  // A sent swap is never missing from the ledger: before the answer its event is held in the usage outbox (one Redis
+  // command, durable as during a Postgres outage), then written to Postgres after the answer and let go of; if that
+  // write fails, the outbox's drain makes it. With Redis unavailable it is written to Postgres before the answer.
+  const held = await s.services.time("record", () => holdUsageEvents(redis, [solveUsageEvent(pending)])).then(() => true, (error: unknown) => {
+    console.error("solve event not held; recording it before the answer", s.event.id, error);
+    return false;
   });
-  s.background(finalizeAfterReceipt({
+  let written: Promise<unknown>;
+  if (held) {
+    written = recordSolveEvent(usage, pending)
+      .then((result) => (result.deferred === 0 ? releaseHeldUsageEvents(redis, [pending.id]) : undefined))
+      .catch((error: unknown) => console.error("solve event not written yet (it waits in the outbox)", s.event.id, error));
+  } else {
+    const first = await recordSolveEvent(usage, pending).then(() => true, (error: unknown) => {
+      console.error("solve event not recorded yet", s.event.id, error);
+      return false;
+    });
+    written = first ? Promise.resolve() : recordSolveEvent(usage, pending).catch((e: unknown) => console.error("solve event lost", s.event.id, e));
+  }
+  // Then finalised from its receipt (once Postgres has it); the reporting cron and usage reads finalise it too.
+  s.background(written.then(() => finalizeAfterReceipt({
     client: s.chain.client, chain: s.chain.name, hash, eventId: s.event.id, openDb: s.openDb,
     confirmations: s.chain.deployment.confirmations ?? chains[s.chain.name].confirmations,
     // swap.executed / swap.failed is written with the outcome: the reporting worker sends it now, not at its next cron run.
     afterSettled: () => usage.deliverWebhooks(),
-  }));
+  })));
   const relayers = parseRelayerAccounts(s.relayerPrivateKeys, s.chain.deployment.relayers);
   s.background(repairRelayerNonces({ redis, client: s.chain.client, chainId, relayers, stuckAfterMs: s.relayerStuckAfterMs, maxFeePerGasCap: feeCap }).catch(() => {}));
   return { quote: formatQuote(s.quote), transaction: { ...s.transaction, txHash: hash }, gaslessEligible: true, computeMs };

@@ -1,5 +1,7 @@
 export * from "./usageEventInput.js";
 export * from "./usageOutbox.js";
+export * from "./holdUsageEvents.js";
+export * from "./releaseHeldUsageEvents.js";
 export * from "./insertUsageEvents.js";
 export * from "./storeUsageEvents.js";
 export * from "./drainUsageOutbox.js";

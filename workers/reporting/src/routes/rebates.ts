@@ -7,8 +7,8 @@ import { deliverWebhooksSoon } from "../webhookDelivery.js";
 
 export function registerGetRebates(app: OpenAPIHono<ReportingEnv>) {
   app.openapi(getRebatesRoute, async (c) => {
-    const { db } = c.get("services");
-    const settled = await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: c.get("auth").accountId });
+    const { db, redis } = c.get("services");
+    const settled = await finalizeAccountSolves({ db, redis, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: c.get("auth").accountId });
     if (settled > 0) deliverWebhooksSoon(c); // swap.executed / swap.failed
     const rows = await listRebates(db, {
       accountId: c.get("auth").accountId,

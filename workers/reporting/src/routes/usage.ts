@@ -6,8 +6,8 @@ import { deliverWebhooksSoon } from "../webhookDelivery.js";
 export function registerGetUsage(app: OpenAPIHono<ReportingEnv>) {
   app.openapi(getUsageRoute, async (c) => {
     const query = c.req.valid("query");
-    const { db } = c.get("services");
-    const settled = await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: c.get("auth").accountId });
+    const { db, redis } = c.get("services");
+    const settled = await finalizeAccountSolves({ db, redis, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: c.get("auth").accountId });
     if (settled > 0) deliverWebhooksSoon(c); // swap.executed / swap.failed
     const result = await listUsage(db, {
       accountId: c.get("auth").accountId,

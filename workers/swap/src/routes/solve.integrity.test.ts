@@ -3,10 +3,11 @@
  * integration; concurrent solves over one balance never send a transaction that must fail.
  */
 import { describe, expect, inject, it } from "vitest";
-import { chains, createDb } from "@sluice/core";
+import { Redis } from "ioredis";
+import { chains, createDb, redisKeys } from "@sluice/core";
 import { encodeFunctionData, erc20Abi, parseUnits, type Hex } from "viem";
 import {
-  call, createPartner, newUser, reader, relayerNonces, signPermit, solveBody, token, type TestUser,
+  admin, call, createPartner, newUser, query, reader, relayerNonces, signPermit, solveBody, token, type TestUser,
 } from "@sluice/testkit";
 
 const chain = "base" as const;
@@ -100,6 +101,30 @@ describe("one transaction is credited once", () => {
 });
 
 describe("volume is what the chain shows", () => {
+  it("a gasless solve's event is held in the usage outbox before the answer, then in Postgres once and let go of", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "30");
+    const redis = new Redis(inject("stack").redisUrl);
+    try {
+      const sent = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" }) });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const txHash = sent.body.transaction.txHash.toLowerCase();
+      const rows = () => query<{ id: string }>("select id from usage_events where tx_hash = $1", [txHash]);
+      // At the answer the event is durable already: held in the outbox, or (written since) in Postgres.
+      const [outbox, written] = await Promise.all([redis.hvals(redisKeys.usageOutbox), rows()]);
+      expect(outbox.some((entry) => entry.toLowerCase().includes(txHash)) || written.length === 1).toBe(true);
+      await expect.poll(async () => (await rows()).length, { timeout: 10_000 }).toBe(1);
+      const id = (await rows())[0]!.id;
+      await expect.poll(() => redis.hexists(redisKeys.usageOutbox, id), { timeout: 10_000 }).toBe(0);
+      // The drain finds nothing of it left to write, and a usage read counts it once.
+      expect((await admin("/admin/v1/usage/outbox/drain", { method: "POST" })).status).toBe(200);
+      expect(await rows()).toHaveLength(1);
+      expect((await sentSolveEvents(partner.key, (events) => events.length > 0)).map((e) => e.id)).toEqual([id]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it("a gasless solve is finalised from its receipt in the background, with no read of the usage", async () => {
     const partner = await createPartner();
     const user = await newUser(chain, "USDC", "30");

@@ -65,12 +65,12 @@ export function registerOverview(pages: Hono<PagesEnv>) {
   pages.get("/", requireSession("partner"), async (c) => {
     const session = c.get("partner");
     const month = monthQuery(c.req.query("month"));
-    const { db } = c.get("services");
+    const { db, redis } = c.get("services");
     let overview: AccountOverview;
     if (session.environment === "sandbox") overview = emptyOverview(month);
     else {
       // As /usage and /rebates do: gasless solves still pending are read back from their chain first.
-      await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: session.accountId });
+      await finalizeAccountSolves({ db, redis, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: session.accountId });
       overview = await readAccountOverview(db, { accountId: session.accountId, month });
     }
     return renderPage(c, (

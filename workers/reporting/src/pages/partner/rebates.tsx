@@ -71,10 +71,10 @@ function Rebates({ rows }: { rows: RebateRow[] }) {
 export function registerRebates(pages: Hono<PagesEnv>) {
   pages.get("/rebates", requireSession("partner"), async (c) => {
     const session = c.get("partner");
-    const { db } = c.get("services");
+    const { db, redis } = c.get("services");
     let rows: RebateRow[] = [];
     if (session.environment === "production") {
-      await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: session.accountId });
+      await finalizeAccountSolves({ db, redis, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: session.accountId });
       rows = await listRebates(db, { accountId: session.accountId });
     }
     return renderPage(c, (

@@ -61,11 +61,11 @@ export function registerUsage(pages: Hono<PagesEnv>) {
   pages.get("/usage", requireSession("partner"), async (c) => {
     const session = c.get("partner");
     const filters = usageFilters(c.req.query());
-    const { db } = c.get("services");
+    const { db, redis } = c.get("services");
     const empty: ListUsageResult = { events: [], totalVolumeUsd: "0", totalsByStatus: { quoted: "0", encoded: "0", pending: "0", executed: "0", failed: "0" } };
     let result = empty;
     if (session.environment === "production") {
-      await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: session.accountId });
+      await finalizeAccountSolves({ db, redis, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: session.accountId });
       result = await listUsage(db, { accountId: session.accountId, ...filters, limit: PAGE_SIZE });
     }
     return renderPage(c, (

@@ -10,10 +10,10 @@ export function registerUsageCsv(pages: Hono<PagesEnv>) {
   pages.get("/usage.csv", requireSession("partner"), async (c) => {
     const session = c.get("partner");
     const { cursor: _ignored, ...filters } = usageFilters(c.req.query());
-    const { db } = c.get("services");
+    const { db, redis } = c.get("services");
     let csv = `${USAGE_CSV_COLUMNS.join(",")}\r\n`;
     if (session.environment === "production") {
-      await finalizeAccountSolves({ db, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: session.accountId });
+      await finalizeAccountSolves({ db, redis, sluiceChains: c.get("config").SLUICE_CHAINS, accountId: session.accountId });
       csv = await usageCsv(db, { accountId: session.accountId, ...filters });
     }
     const name = ["sluice-usage", filters.period, filters.eventType].filter(Boolean).join("-");
