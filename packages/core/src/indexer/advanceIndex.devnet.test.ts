@@ -262,6 +262,47 @@ describe("a pass holds a bounded number of logs", () => {
   });
 });
 
+describe("a ready chain busier than one pass's logs", () => {
+  it("one run goes pass after pass to the head while its budget allows; a tight budget stops short and the next run continues", async () => {
+    // Ranges of two blocks and passes of at most 3 logs, so two dozen new blocks of logs take several passes.
+    const proxy = await startLimitedRpcProxy({ target: bed.manifest.rpcUrl, maxBlockRange: 2 });
+    try {
+      const source = { ...sourceVia(proxy.url), maxLogsPerSlice: 3 };
+      await indexUntilReady({ ...source, budget: unbounded });
+      // New activity: V2 pairs' sync() (anyone may call it), each a Sync in a block of its own.
+      const pairs = bed.manifest.pools.filter((p) => p.protocol === "uniswap-v2").slice(0, 4).map((p) => p.address.toLowerCase() as Address);
+      const caller = "0x00000000000000000000000000000000005a1ce5" as Address;
+      await bed.client.request({ method: "anvil_impersonateAccount" as never, params: [caller] as never });
+      await bed.client.request({ method: "anvil_setBalance" as never, params: [caller, "0x56BC75E2D63100000"] as never });
+      const wallet = createWalletClient({ account: caller, transport: http(bed.manifest.rpcUrl) });
+      for (let round = 0; round < 6; round++) {
+        for (const pair of pairs) {
+          const hash = await wallet.writeContract({ address: pair, abi: parseAbi(["function sync()"]), functionName: "sync", chain: null, gas: 300_000n });
+          expect((await bed.client.waitForTransactionReceipt({ hash })).status).toBe("success");
+        }
+      }
+      await bed.client.request({ method: "anvil_stopImpersonatingAccount" as never, params: [caller] as never });
+      const head = await bed.client.getBlockNumber({ cacheTime: 0 });
+
+      const tight = await updateStoredGraph({ ...source, budget: { maxSubrequests: 12, maxMs: 600_000 } });
+      expect(tight.advanced).toBe(true);
+      expect(tight.graph!.block).toBeLessThan(head);
+      const run = await updateStoredGraph({ ...source, budget: unbounded });
+      console.log(`a tight run: ${tight.slices} pass(es) to block ${tight.graph!.block}; the next: ${run.slices} passes to the head ${head}`);
+      expect(run.graph!.block).toBe(head);
+      expect(run.slices, `tight ${tight.slices} to ${tight.graph!.block}, run ${run.slices}, head ${head}`).toBeGreaterThan(1);
+      expect(run.progress).toMatchObject({ phase: "ready", block: head });
+      expect([...tight.changedPools, ...run.changedPools]).toEqual(expect.arrayContaining(pairs));
+      // The same graph as a fresh index of the chain at that head.
+      const fresh = await indexUntilReady({ ...sourceVia(bed.manifest.rpcUrl), budget: unbounded });
+      expect(fresh.graph.block).toBe(head);
+      expect(content((await source.store.read("base"))!)).toEqual(content(fresh.graph));
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe("V3 pools from current state (TickLens: tick bitmap words, then ticks)", () => {
   it("every devnet V3 pool indexed without its history has exactly the ticks its Mint/Burn history names", async () => {
     // No look-back: the cold index never reads a pool event before its target block.

@@ -45,9 +45,13 @@ export type AdvanceIndexReturnType = {
 /**
  * Moves a chain's index forward as far as `budget` allows, a slice at a time, storing the progress (and the graph
  * being built) after every slice: a cold index goes through discover → load → catchup (see `IndexProgress`) and
- * writes the graph to the graph store when it is complete; a ready index runs one incremental pass (`indexChain`).
+ * writes the graph to the graph store when it is complete; a ready index runs incremental passes (`indexChain`), another
+ * while the last stopped short of the head (its log bound) and the budget allows.
  * A later invocation continues where this one stopped.
  */
+/** Subrequests left for another incremental pass of a ready chain in the same run (read, head, logs, state, write, progress). */
+const READY_PASS_RESERVE = 8;
+
 export async function advanceIndex(source: AdvanceIndexParameters): Promise<AdvanceIndexReturnType> {
   const { chain, chainId, client, budget } = source;
   const now = source.now ?? Date.now;
@@ -65,27 +69,49 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
     await source.progress.write(progress, partial, { changes: changes ?? { pools: [], tokens: [] }, requests: budget, noPartial });
   };
 
-  if (progress?.phase === "ready") {
+  /** One incremental pass of a ready chain, stored; null when its stored graph is gone. */
+  const readyPass = async (ready: IndexProgress) => {
     budget.spend(1);
     // The routable part (on the isolate's routable graph when it holds one), and of the rest only the shards this pass
     // names: never the whole graph (at Ethereum size, more than an isolate's memory).
     const cached = source.cache.get(chain);
     const stored = await source.store.readForUpdate(chain, cached?.manifest && { graph: cached.graph, manifest: cached.manifest });
-    if (stored) {
-      const previousBlock = stored.block; // indexChain moves the graph it is given on in place
-      const loadStored = (wanted: { pools?: Iterable<Address>; tokens?: Iterable<Address> }) => source.store.load(stored, wanted);
-      const result = await indexChain({ ...source, graph: stored, span: progress.span, budget, loadStored, maxLogs: source.maxLogsPerSlice });
-      const advanced = result.toBlock !== previousBlock;
-      let written = { routable: null as ChainGraph | null, shardsWritten: 0 };
-      if (advanced) {
-        budget.spend(1);
-        written = await storeReadyGraph({
-          source, graph: result.graph, now: now(), changed: { pools: result.changedPools, tokens: result.changedTokens, previousBlock },
-        });
-        progress = { ...progress, block: result.toBlock, span: result.span };
-        await save(null, undefined, true);
-      }
-      return { progress, graph: result.graph, slices, advanced, ...written, changedPools: result.changedPools };
+    if (!stored) return null;
+    const previousBlock = stored.block; // indexChain moves the graph it is given on in place
+    const loadStored = (wanted: { pools?: Iterable<Address>; tokens?: Iterable<Address> }) => source.store.load(stored, wanted);
+    const result = await indexChain({ ...source, graph: stored, span: ready.span, budget, loadStored, maxLogs: source.maxLogsPerSlice });
+    const advanced = result.toBlock !== previousBlock;
+    let written = { routable: null as ChainGraph | null, shardsWritten: 0 };
+    let after = ready;
+    if (advanced) {
+      budget.spend(1);
+      written = await storeReadyGraph({
+        source, graph: result.graph, now: now(), changed: { pools: result.changedPools, tokens: result.changedTokens, previousBlock },
+      });
+      progress = { ...ready, block: result.toBlock, span: result.span };
+      await save(null, undefined, true);
+      after = progress;
+    }
+    return { progress: after, graph: result.graph, advanced, ...written, changedPools: result.changedPools, stoppedEarly: result.toBlock < result.head };
+  };
+
+  if (progress?.phase === "ready") {
+    // Passes one after another while the last stopped short of the head (its log bound, `maxLogsPerSlice`) and the
+    // budget allows another: a chain busier than one pass's logs a run still reaches the head.
+    const passes: NonNullable<Awaited<ReturnType<typeof readyPass>>>[] = [];
+    let pass: (typeof passes)[number] | null;
+    do {
+      pass = await readyPass(progress);
+      if (pass) passes.push(pass);
+    } while (pass?.advanced && pass.stoppedEarly && budget.allows(READY_PASS_RESERVE));
+    const last = passes.at(-1);
+    if (last) {
+      return {
+        progress: last.progress, graph: last.graph, slices, advanced: passes.some((p) => p.advanced),
+        routable: passes.findLast((p) => p.routable)?.routable ?? null,
+        shardsWritten: passes.reduce((sum, p) => sum + p.shardsWritten, 0),
+        changedPools: new Set(passes.flatMap((p) => [...p.changedPools])),
+      };
     }
     progress = null; // the stored graph is gone: index again
   }

@@ -44,6 +44,8 @@ export type IndexChainParameters = {
 
 export type IndexChainReturnType = {
   graph: ChainGraph; fromBlock: bigint; toBlock: bigint; logs: number; poolsRead: number; newTokens: number;
+  /** The block the pass aimed at (the latest, or `toBlock` given): `toBlock` below it means the pass stopped early. */
+  head: bigint;
   /** The log-query span the pass ended with. */
   span: bigint;
   /** Pools this pass created, re-read or dropped, and tokens whose metadata changed: what an incremental store write rewrites. */
@@ -71,7 +73,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
     budget.spend(1);
     head = await client.getBlockNumber({ cacheTime: 0 });
   }
-  const nothing = { graph, fromBlock, toBlock: graph.block, logs: 0, poolsRead: 0, newTokens: 0, span: params.span ?? 2_000n, changedPools: new Set<Address>(), changedTokens: new Set<Address>() };
+  const nothing = { graph, fromBlock, toBlock: graph.block, head, logs: 0, poolsRead: 0, newTokens: 0, span: params.span ?? 2_000n, changedPools: new Set<Address>(), changedTokens: new Set<Address>() };
   if (head < fromBlock) return nothing;
 
   // Small pool sets: name every pool (and the factories) in the filter. Large ones, and a graph that holds only part
@@ -173,7 +175,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   graph.blockTimestamp = Number(block.timestamp);
   indexPoolsByToken(graph);
   const changedPools = new Set<Address>([...touched.keys(), ...metadata.dropped]);
-  return { graph, fromBlock, toBlock, logs: logs.length, poolsRead: requests.length, newTokens: metadata.added.length, span: read.span, changedPools, changedTokens };
+  return { graph, fromBlock, toBlock, head, logs: logs.length, poolsRead: requests.length, newTokens: metadata.added.length, span: read.span, changedPools, changedTokens };
 }
 
 /** What the logs name, and the tokens of those pools, added from the store to a graph that holds only part of it. */
