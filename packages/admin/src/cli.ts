@@ -3,7 +3,7 @@ import { createTcpRedis } from "@sluice/core/node";
 import { adminCommands, adminUsage } from "./adminCommands.js";
 import { runDoctor } from "./doctor/runDoctor.js";
 import { runDeployExecutor } from "./deployExecutor/runDeployExecutor.js";
-import { resolveConfig, resolveDoctorConfig } from "./resolveConfig.js";
+import { resolveDoctorConfig } from "./resolveConfig.js";
 
 const [name, ...args] = process.argv.slice(2);
 if (name === "doctor") {

@@ -2,7 +2,7 @@ import { executorArtifact } from "@sluice/contracts";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
-  chainNames, chains, createChainClient, createDb, createRedis, executorAbi, MULTICALL3_ADDRESS, parseChainConfig, PERMIT2_ADDRESS,
+  chainNames, chains, chainSettings, createChainClient, createDb, createRedis, executorAbi, MULTICALL3_ADDRESS, parseChainConfig, PERMIT2_ADDRESS,
   type ChainName,
 } from "@sluice/core";
 import { createTcpRedis } from "@sluice/core/node";
@@ -82,7 +82,7 @@ export async function runDoctor(p: RunDoctorParameters): Promise<DoctorCheck[]> 
     return names.join(", ");
   });
   for (const name of chainNames.filter((n) => config[n])) {
-    await checkChain(name, config[name]!, p.relayerMinBalanceWei ?? BigInt(config[name]!.minRelayerBalanceWei ?? chains[name].minRelayerBalanceWei), check);
+    await checkChain(name, config[name]!, p.relayerMinBalanceWei ?? chainSettings(name, config[name]).minRelayerBalanceWei, check);
   }
 
   if (p.acrossApiUrl) {

@@ -1,5 +1,6 @@
 import { parseChainConfig } from "./chainConfig.js";
-import { chains, type ChainName } from "./chains.js";
+import type { ChainName } from "./chains.js";
+import { chainSettings } from "./chainSettings.js";
 
 /**
  * How many blocks (the swap's own included) each chain needs before a swap's volume counts: the deployment's
@@ -7,5 +8,5 @@ import { chains, type ChainName } from "./chains.js";
  */
 export function confirmationsLookup(sluiceChains: string | undefined): (chain: ChainName) => number {
   const config = parseChainConfig(sluiceChains);
-  return (chain) => config[chain]?.confirmations ?? chains[chain].confirmations;
+  return (chain) => chainSettings(chain, config[chain]).confirmations;
 }

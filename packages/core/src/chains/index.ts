@@ -6,3 +6,4 @@ export * from "./chainClientLookup.js";
 export * from "./confirmationsLookup.js";
 export * from "./readChainHead.js";
 export * from "./uniswapFactories.js";
+export * from "./chainSettings.js";

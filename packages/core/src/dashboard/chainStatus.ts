@@ -1,5 +1,6 @@
 import { formatEther, isAddressEqual, type Address } from "viem";
-import { chains, type ChainName } from "../chains/chains.js";
+import type { ChainName } from "../chains/chains.js";
+import { chainSettings } from "../chains/chainSettings.js";
 import type { RequestChain } from "../http/createRequestChain.js";
 import { redisGraphStore } from "../indexer/graphStore.js";
 import type { Redis } from "../redis/createRedis.js";
@@ -45,7 +46,7 @@ export async function readChainStatus(chain: RequestChain, redis: Redis): Promis
     headBlock,
     indexedBlock,
     lagBlocks: headBlock !== null && indexedBlock !== null ? (headBlock > indexedBlock ? headBlock - indexedBlock : 0n) : null,
-    minBalanceEther: formatEther(BigInt(chain.deployment.minRelayerBalanceWei ?? chains[chain.name].minRelayerBalanceWei)),
+    minBalanceEther: formatEther(chainSettings(chain.name, chain.deployment).minRelayerBalanceWei),
     relayers: chain.deployment.relayers.map((address, i) => {
       const balanceWei = balances[i] ?? null;
       const check = checks?.find((r) => isAddressEqual(r.relayer, address));

@@ -1,6 +1,7 @@
 import type { Address, PublicClient } from "viem";
 import type { ChainDeployment } from "../chains/chainConfig.js";
 import { chains, type ChainName } from "../chains/chains.js";
+import { chainSettings, type ChainSettings } from "../chains/chainSettings.js";
 import { createChainClient } from "../chains/createChainClient.js";
 import { readChainHead } from "../chains/readChainHead.js";
 import { requireChainDeployment } from "../chains/requireChainDeployment.js";
@@ -20,6 +21,8 @@ export type RequestChain = {
   name: ChainName;
   id: number;
   deployment: ChainDeployment;
+  /** The settings the deployment may override, resolved (`chainSettings`). */
+  settings: ChainSettings;
   /** This request's client (never shared across requests: see `createChainClient`). */
   client: PublicClient;
   /** The chain's indexed pool graph, through the same client. */
@@ -62,15 +65,17 @@ export type CreateRequestChainParameters = {
 export function createRequestChain({ env, name, redis, caches, quality, background }: CreateRequestChainParameters): RequestChain {
   const deployment = requireChainDeployment(env.SLUICE_CHAINS, name);
   const client = createChainClient({ chain: name, deployment, timeoutMs: REQUEST_RPC_TIMEOUT_MS });
+  const settings = chainSettings(name, deployment);
   let source: RequestChain["source"] | undefined;
   return {
     name,
     id: chains[name].id,
     deployment,
+    settings,
     client,
     routingGraphs: caches.routingGraphs,
     head: async () => (await readChainHead({
-      chain: name, client, redis: redis(), cache: caches.heads, inFlight: caches.headReads, maxAgeMs: deployment.headMaxAgeMs ?? chains[name].headMaxAgeMs,
+      chain: name, client, redis: redis(), cache: caches.heads, inFlight: caches.headReads, maxAgeMs: settings.headMaxAgeMs,
     })).block,
     refreshPools: (graph, pools, latestBlock) => refreshSharedPools({
       graph, client, redis: redis(), pools, latestBlock, inFlight: caches.poolRefreshes, background,

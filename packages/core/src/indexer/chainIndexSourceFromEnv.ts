@@ -8,7 +8,7 @@ import type { GraphStore } from "./graphStore.js";
 import type { IndexProgressStore } from "./indexProgressStore.js";
 import { indexStartBlock } from "./indexStartBlock.js";
 import type { TokenQualitySource } from "./tokenQuality.js";
-import { routableLiquidityUsd } from "../routable/routableLiquidityUsd.js";
+import { chainSettings } from "../chains/chainSettings.js";
 
 /** The worker settings the indexer reads. */
 export type IndexerEnv = {
@@ -41,7 +41,7 @@ export function chainIndexSourceFromEnv(
     startBlock: indexStartBlock(chain, deployment),
     tradeLookbackBlocks: chains[chain].indexTradeLookbackBlocks,
     quality,
-    routableLiquidityUsd: routableLiquidityUsd(chain, deployment),
+    routableLiquidityUsd: chainSettings(chain, deployment).routableLiquidityUsd,
     deployment,
   };
 }

@@ -3,7 +3,7 @@ import { raceDeadline } from "../async/raceDeadline.js";
 import type { TimeStage } from "../http/timeStage.js";
 import type { ChainName } from "../chains/chains.js";
 import { DEFAULT_SLIPPAGE_BPS } from "./swapQuote.js";
-import { chains } from "../chains/chains.js";
+import { chainSettings } from "../chains/chainSettings.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
 import type { ChainGraph } from "../indexer/graphTypes.js";
@@ -152,7 +152,7 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
     })));
   const quote = assembleQuote({
     graph, chain: p.chain, tokenIn, tokenOut, route,
-    gaslessMinimumUsd: p.deployment.gaslessMinimumUsd ?? chains[p.chain].gaslessMinimumUsd,
+    gaslessMinimumUsd: chainSettings(p.chain, p.deployment).gaslessMinimumUsd,
     executor: p.deployment.executor,
     withPermit: p.withPermit ?? true,
     nowSeconds: p.nowSeconds ?? Date.now() / 1000,

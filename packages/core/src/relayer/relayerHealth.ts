@@ -2,6 +2,7 @@ import { isAddressEqual, type PrivateKeyAccount } from "viem";
 import { parseChainConfig } from "../chains/chainConfig.js";
 import { chainClientLookup } from "../chains/chainClientLookup.js";
 import { chainNames, chains, type ChainName } from "../chains/chains.js";
+import { chainSettings } from "../chains/chainSettings.js";
 import type { Redis } from "../redis/createRedis.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { checkRelayerBalances } from "./checkRelayerBalances.js";
@@ -37,7 +38,7 @@ export async function relayerHealth(p: RelayerHealthParameters): Promise<Relayer
     const accounts: PrivateKeyAccount[] = parseRelayerAccounts(p.relayerPrivateKeys, deployment.relayers);
     if (accounts.length === 0) return;
     const chainId = chains[name].id;
-    const minBalanceWei = BigInt(deployment.minRelayerBalanceWei ?? chains[name].minRelayerBalanceWei);
+    const { minRelayerBalanceWei: minBalanceWei } = chainSettings(name, deployment);
     let records = await readRelayerBalances(p.redis, chainId);
     const newest = Math.max(0, ...records.map((r) => r.checkedAt));
     const stale = now - newest >= p.maxAgeMs;

@@ -40,7 +40,7 @@ return 1`;
  * Runs at most once at a time per chain (a short Redis lease). Best effort: errors are swallowed; returns what it did.
  */
 export async function repairRelayerNonces(params: RepairRelayerNoncesParameters): Promise<RelayerRepair[]> {
-  const { redis, client, chainId, relayers, stuckAfterMs } = params;
+  const { redis, chainId, relayers, stuckAfterMs } = params;
   const lease = await redis.set(redisKeys.relayerRepairLease(chainId), "1", { nx: true, px: Math.max(1000, Math.min(stuckAfterMs, 10_000)) }).catch(() => null);
   if (lease !== "OK") return [];
   const done: RelayerRepair[] = [];

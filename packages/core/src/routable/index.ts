@@ -3,4 +3,3 @@ export * from "./poolLiquidityUsd.js";
 export * from "./isRoutableToken.js";
 export * from "./routablePools.js";
 export * from "./routableGraph.js";
-export * from "./routableLiquidityUsd.js";

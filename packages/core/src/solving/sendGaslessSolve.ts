@@ -1,5 +1,4 @@
 import type { PrivateKeyAccount } from "viem";
-import { chains } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { ReleaseSpendLock } from "../permit/acquireSpendLock.js";
 import { claimPermitForSend } from "../permit/claimPermitForSend.js";
@@ -41,8 +40,7 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   const chainId = s.chain.id;
   const usage = s.usage;
   if (!usage) throw new SluiceError("INTERNAL", "This deployment cannot record gasless solves");
-  const feeCap = BigInt(s.chain.deployment.maxFeePerGasWei ?? chains[s.chain.name].maxFeePerGasWei);
-  const minBalanceWei = BigInt(s.chain.deployment.minRelayerBalanceWei ?? chains[s.chain.name].minRelayerBalanceWei);
+  const { maxFeePerGasWei: feeCap, minRelayerBalanceWei: minBalanceWei, confirmations } = s.chain.settings;
 
   const claiming = s.services.time("claim", () => claimPermitForSend(redis, {
     chainId, owner: s.user, nonce: s.permit.nonce, deadline: s.permit.deadline, accountId: s.auth.accountId, claimant: s.event.id,
@@ -102,7 +100,7 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   // Then finalised from its receipt (once Postgres has it); the reporting cron and usage reads finalise it too.
   s.background(written.then(() => finalizeAfterReceipt({
     client: s.chain.client, chain: s.chain.name, hash, eventId: s.event.id, openDb: s.openDb,
-    confirmations: s.chain.deployment.confirmations ?? chains[s.chain.name].confirmations,
+    confirmations,
     // swap.executed / swap.failed is written with the outcome: the reporting worker sends it now, not at its next cron run.
     afterSettled: () => usage.deliverWebhooks(),
   })));

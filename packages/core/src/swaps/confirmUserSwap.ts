@@ -1,5 +1,6 @@
 import { getAddress, isAddressEqual, keccak256, type Hash, type PublicClient, type Transaction } from "viem";
 import { chains, type ChainName } from "../chains/chains.js";
+import { chainSettings } from "../chains/chainSettings.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { RequestChain } from "../http/createRequestChain.js";
 import type { Database } from "../db/createDb.js";
@@ -37,7 +38,7 @@ export async function confirmUserSwap({ db, chain: requestChain, accountId, txHa
   const { name: chain, client, deployment } = requestChain;
   if (!deployment.executor) throw new SluiceError("UNSUPPORTED_CHAIN", `Sluice's executor is not deployed on ${chain}`);
   const executor = deployment.executor;
-  const confirmations = deployment.confirmations ?? chains[chain].confirmations;
+  const { confirmations } = chainSettings(chain, deployment);
 
   const tx = await verifyMinedCall(client, chain, hash, executor);
   const swap = await findEncodedSwap(db, chain, keccak256(tx.input).toLowerCase());

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, chains, errorResponses, failureFields, formatQuote, isBelowGaslessMinimum, logEvent, QUOTE_DEADLINE_MS, quoteSwap,
+  apiKeySecurity, authErrorCodes, errorResponses, failureFields, formatQuote, isBelowGaslessMinimum, logEvent, QUOTE_DEADLINE_MS, quoteSwap,
   recordRouteEvent, rememberQuotePermit, requireApiKey, swapTooSmall,
 } from "@sluice/core";
 import { getAddress } from "viem";
@@ -44,7 +44,7 @@ export function registerRoute(app: OpenAPIHono<SwapEnv>) {
       deadlineMs: QUOTE_DEADLINE_MS,
       tokenBehaviour: {
         redis: services.redis, cache: services.caches.tokenBehaviours,
-        cacheMs: chain.deployment.headMaxAgeMs ?? chains[chain.name].headMaxAgeMs,
+        cacheMs: chain.settings.headMaxAgeMs,
       },
       amount: body.amount,
       from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },

@@ -1,0 +1,28 @@
+import type { ChainDeployment } from "./chainConfig.js";
+import { chains, type ChainName } from "./chains.js";
+
+/** The chain settings a deployment may override (`SLUICE_CHAINS.<chain>.…`), resolved: the override, else the registry's. */
+export type ChainSettings = {
+  gaslessMinimumUsd: string;
+  confirmations: number;
+  maxFeePerGasWei: bigint;
+  minRelayerBalanceWei: bigint;
+  headMaxAgeMs: number;
+  routableLiquidityUsd: number;
+};
+
+/**
+ * A chain's overridable settings as this deployment runs them: each from the deployment's `SLUICE_CHAINS` entry when
+ * it sets it, else from the chain registry (`chains.ts`). The one place that decides between the two.
+ */
+export function chainSettings(chain: ChainName, deployment?: Partial<ChainDeployment>): ChainSettings {
+  const registry = chains[chain];
+  return {
+    gaslessMinimumUsd: deployment?.gaslessMinimumUsd ?? registry.gaslessMinimumUsd,
+    confirmations: deployment?.confirmations ?? registry.confirmations,
+    maxFeePerGasWei: deployment?.maxFeePerGasWei === undefined ? registry.maxFeePerGasWei : BigInt(deployment.maxFeePerGasWei),
+    minRelayerBalanceWei: deployment?.minRelayerBalanceWei === undefined ? registry.minRelayerBalanceWei : BigInt(deployment.minRelayerBalanceWei),
+    headMaxAgeMs: deployment?.headMaxAgeMs ?? registry.headMaxAgeMs,
+    routableLiquidityUsd: deployment?.routableLiquidityUsd ?? registry.routableLiquidityUsd,
+  };
+}
