@@ -20,7 +20,9 @@
  *   and cronHeapMB (what the cron's graph held, and the heap it retained beyond the isolate's routable graph),
  *   shardsWritten, reloadMs (a reader holding the previous routable graph fetching the changed
  *   shards), routabilityFullCpuMs (reference prices and routability over every pool, as the indexer does every
- *   `ROUTABILITY_REPRICE_MS`).
+ *   `ROUTABILITY_REPRICE_MS`), foreignLoadedBytes / foreignLoadCpuMs / foreignHeapMB (a pass whose logs name
+ *   FOREIGN_POOLS pools of other factories — default 1,000, about a minute of Ethereum's Uniswap-V2-like forks — each
+ *   loading the `x` shard its address selects to find it is not indexed).
  * Targets at Ethereum size (issue 17): largest value ≤ 1 MB, heap ≤ 64 MB, quote p50 ≤ 2 ms, p99 ≤ 10 ms, block
  * update ≤ 200 ms. Nothing asserts; it prints what the code does.
  */
@@ -34,6 +36,8 @@ import type { ScaleCronWorkerData, ScaleCronWorkerResult } from "./scaleCronWork
 import type { ScaleQuoteWorkerData, ScaleQuoteWorkerResult } from "./scaleQuoteWorker.js";
 
 const QUERIES = Number(process.env.QUERIES ?? 200);
+/** Pools of other factories a pass's logs name (see foreign* below). */
+const FOREIGN_POOLS = Number(process.env.FOREIGN_POOLS ?? 1_000);
 const SIZES: Record<string, { v2Pools: number; v3Pools: number; tokens: number }> = {
   "10k": { v2Pools: 9_000, v3Pools: 1_000, tokens: 4_000 },
   "50k": { v2Pools: 45_000, v3Pools: 5_000, tokens: 30_000 },
@@ -96,6 +100,7 @@ for (const size of wanted) {
   const cron = await inWorker<ScaleCronWorkerData, ScaleCronWorkerResult>("./scaleCronWorker.ts", {
     chain: graph.chain, values: [...kv.values], prices: [...prices], routable: routableList, minLiquidityUsd: threshold, nonStandard: [...nonStandard],
     changedPools: [...changedPools], changedTokens: [...changedPools].flatMap((a) => [graph.pools.get(a)!.token0, graph.pools.get(a)!.token1]),
+    foreignPools: Array.from({ length: FOREIGN_POOLS }, () => `0x${Array.from({ length: 40 }, () => Math.floor(pick() * 16).toString(16)).join("")}` as Address),
   });
 
   console.log(JSON.stringify({
@@ -106,6 +111,7 @@ for (const size of wanted) {
     heapMB: round(heapMB), loadMs: round(loadMs), quoteP50Ms: round(percentile(samples, 50)), quoteP99Ms: round(percentile(samples, 99)),
     quoteCpuP50Ms: round(percentile(cpuSamples, 50)), quoteCpuP99Ms: round(percentile(cpuSamples, 99)), quotesRouted: `${samples.length}/${tried}`, blockUpdateCpuMs: round(cron.blockUpdateCpuMs), routabilityCpuMs: round(cron.routabilityCpuMs), cronLoadCpuMs: round(cron.cronLoadCpuMs), cronWriteCpuMs: round(cron.cronWriteCpuMs), routabilityFullCpuMs: round(routabilityFullCpuMs),
     shardsWritten: cron.shardsWritten, bytesWritten: cron.bytesWritten, reloadMs: round(cron.reloadMs),
+    foreignPools: FOREIGN_POOLS, foreignLoadedBytes: cron.foreignLoadedBytes, foreignLoadCpuMs: round(cron.foreignLoadCpuMs), foreignHeapMB: round(cron.foreignHeapMB),
     cronReadCpuMs: round(cron.cronReadCpuMs), cronWarmReadCpuMs: round(cron.cronWarmReadCpuMs), cronReadBytes: cron.cronReadBytes, cronLoadedBytes: cron.cronLoadedBytes, cronPoolsHeld: cron.cronPoolsHeld, cronHeapMB: round(cron.cronHeapMB),
   }));
 }

@@ -5,6 +5,7 @@ import { assembleGraph } from "./assembleGraph.js";
 import { decodeGraphShard, parseGraphShard, type GraphShard, type RawGraphShard } from "./graphCodec.js";
 import type { GraphKv } from "./graphKv.js";
 import { shardId, type GraphManifest, type GraphPart } from "./graphManifest.js";
+import { createPoolFilter, type PoolFilter } from "./createPoolFilter.js";
 import { addLoadedShard, decodeLoaded, homeOf, layoutGraphShards, type GraphShardLayout } from "./graphShardLayout.js";
 import type { GraphStore, RoutableGraph } from "./graphStore.js";
 import type { ChainGraph } from "./graphTypes.js";
@@ -29,14 +30,16 @@ export type ShardedGraphStoreOptions = {
 
 /**
  * The stored head of a manifest (key `graph`): what every reader fetches. The `x` part's list is a value of its own,
- * `[version, bytes][]` under the shard key of id `xl` and its version, written before the head that names it.
+ * `[version, bytes][]` under the shard key of id `xl` and its version, written before the head that names it; so is
+ * the pool filter (`createPoolFilter`: which pool addresses the index holds), under id `xf`, named by `f`.
  */
 type StoredHead = {
   v: 3; chain: ChainName; chainId: number; block: string; ts: number;
   r: [version: string, bytes: number][];
-  x: { version: string; count: number };
+  x: { version: string; count: number; f?: string };
 };
 const X_LIST = "xl";
+const POOL_FILTER = "xf";
 
 /**
  * A `GraphStore` that keeps each chain's graph as shards of a small manifest (see `GraphManifest`): part `r`, the
@@ -51,6 +54,8 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
   const itemsPerShard = options.itemsPerShard ?? 512;
   const xItemsPerShard = options.xItemsPerShard ?? options.itemsPerShard ?? 128;
   const layouts = new WeakMap<ChainGraph, GraphShardLayout>();
+  /** The pool filter a graph read for update was stored with: its version, and the filter once read (null: none readable). */
+  const filters = new WeakMap<ChainGraph, { version?: string; filter?: PoolFilter | null }>();
   const shardKey = (chain: ChainName, id: string, version: string) => redisKeys.graphShard(chain, id, version);
 
   const readHead = async (chain: ChainName): Promise<StoredHead | null> => {
@@ -71,14 +76,14 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
    * The whole manifest (the head and its `x` list) with the list's version, or null when there is none; retries when
    * the list was retired meanwhile (a newer head names another).
    */
-  const readStored = async (chain: ChainName): Promise<{ manifest: GraphManifest; xVersion: string } | null> => {
+  const readStored = async (chain: ChainName): Promise<{ manifest: GraphManifest; xVersion: string; filterVersion?: string } | null> => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const head = await readHead(chain);
       if (!head) return null;
       const [list] = await kv.get([shardKey(chain, X_LIST, head.x.version)]);
       if (list === null || list === undefined) continue;
       const x = JSON.parse(list) as [string, number][];
-      return { manifest: { ...routableManifest(head), shards: { r: head.r, x } }, xVersion: head.x.version };
+      return { manifest: { ...routableManifest(head), shards: { r: head.r, x } }, xVersion: head.x.version, filterVersion: head.x.f };
     }
     return null;
   };
@@ -111,6 +116,21 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
     // Requests, as a key-value store batches them (by bytes, at most 4 MB, and 256 keys a request).
     const bytes = ids.reduce((n, id) => n + layout.manifest.shards[id[0] as GraphPart][Number(id.slice(1))]![1], 0);
     return Math.max(Math.ceil(bytes / 2 ** 22), Math.ceil(ids.length / 256));
+  };
+
+  /**
+   * The pool filter stored with the graph `graph` was read from, read once (one request, counted in `requests`); null
+   * when there is none (a graph stored before filters were kept) or it is gone (a newer graph retired it).
+   */
+  const filterOf = async (graph: ChainGraph, requests: { count: number }): Promise<PoolFilter | null> => {
+    const entry = filters.get(graph);
+    if (!entry?.version) return null;
+    if (entry.filter === undefined) {
+      requests.count++;
+      const [text] = await kv.get([shardKey(graph.chain, POOL_FILTER, entry.version)]);
+      entry.filter = text ? createPoolFilter({ text }) : null;
+    }
+    return entry.filter;
   };
 
   /** The routable graph at `manifest` (null when one of its shards is gone: a newer manifest retired it). */
@@ -175,10 +195,12 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
       // The routable part as a reader gets it (only changed shards fetched when one is held), in maps of its own:
       // pool and token objects are immutable and shared, so an isolate's quotes and its cron hold them once.
       let stored: RoutableGraph | null = null;
+      let filterVersion: string | undefined;
       for (let attempt = 0; attempt < 3 && !stored; attempt++) {
-        const full = await readManifest(chain);
+        const full = await readStored(chain);
         if (!full) return null;
-        stored = await routableAt(full, held);
+        stored = await routableAt(full.manifest, held);
+        filterVersion = full.filterVersion;
       }
       if (!stored) return null;
       const { graph: r, manifest } = stored;
@@ -189,6 +211,7 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
       const loaded = new Set(manifest.shards.r.map((_, index) => shardId("r", index)));
       const counts = { r: manifest.shards.r.length, x: manifest.shards.x.length };
       layouts.set(graph, layoutGraphShards(graph, new Set(graph.pools.keys()), counts, manifest, loaded));
+      filters.set(graph, { version: filterVersion });
       return graph;
     },
     async load(graph, wanted) {
@@ -196,16 +219,20 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
       if (!layout?.loaded) return 0;
       const counts = { r: layout.manifest.shards.r.length, x: layout.manifest.shards.x.length };
       const ids = new Set<string>();
-      const want = (address: Address, held: boolean) => {
+      const want = (address: Address) => {
         const id = homeOf("x", address, counts);
-        if (!held && !layout.loaded!.has(id)) ids.add(id);
+        if (!layout.loaded!.has(id)) ids.add(id);
       };
-      // What the graph holds is newer than anything stored (and the routable part is held whole): only the rest.
-      for (const address of wanted.pools ?? []) want(address, graph.pools.has(address) || graph.pending.has(address));
-      for (const address of wanted.tokens ?? []) want(address, graph.tokens.has(address));
-      const requests = await loadShards(graph, layout, [...ids]);
+      // What the graph holds is newer than anything stored (and the routable part is held whole): only the rest; of
+      // pools, only those the pool filter may hold (a pool of another factory loads nothing).
+      const requests = { count: 0 };
+      const pools = [...(wanted.pools ?? [])].filter((address) => !graph.pools.has(address) && !graph.pending.has(address));
+      const filter = pools.length > 0 ? await filterOf(graph, requests) : null;
+      for (const address of pools) if (!filter || filter.mayHold(address)) want(address);
+      for (const address of wanted.tokens ?? []) if (!graph.tokens.has(address)) want(address);
+      requests.count += await loadShards(graph, layout, [...ids]);
       decodeLoaded(graph, layout, [...(wanted.pools ?? []), ...(wanted.tokens ?? [])]);
-      return requests;
+      return requests.count;
     },
     readRoutable,
     async write(graph, writeOptions = {}) {
@@ -229,20 +256,40 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
       } else if (previous && !sameManifest(previous.manifest, stored)) {
         previous = undefined; // another writer stored a newer graph since this one was read: its shards are not ours to build on
       }
+      // The pool filter: a graph held whole is its own (every pool and pending pool); one read for update adds what
+      // its pass changed to the filter it was stored with (a pool dropped since stays in it: it only costs a load).
+      let filter: PoolFilter | null;
+      if (previous?.loaded) {
+        filter = await filterOf(graph, { count: 0 });
+        for (const pool of writeOptions.changed?.pools ?? []) filter?.add(pool);
+      } else {
+        filter = createPoolFilter({ pools: graph.pools.size + graph.pending.size });
+        for (const pool of graph.pools.keys()) filter.add(pool);
+        for (const pool of graph.pending.keys()) filter.add(pool);
+      }
+      const filterText = filter?.encode();
+      const filterVersion = filterText === undefined ? undefined : shardVersion(filterText).version;
+      const storedFilter = storedWithX?.filterVersion;
       layouts.delete(graph);
       const plan = planGraphWrite({ graph, routable, changed: writeOptions.changed, previous, stored, itemsPerShard, xItemsPerShard, maxValueBytes, routabilityChanged });
       // The x list, versioned like a shard, is written with the shards, before the head that names it.
       const xList = JSON.stringify(plan.manifest.shards.x);
-      const x = { version: shardVersion(xList).version, count: plan.manifest.shards.x.length };
+      const x = { version: shardVersion(xList).version, count: plan.manifest.shards.x.length, ...(filterVersion ? { f: filterVersion } : {}) };
       const storedX = storedWithX?.xVersion;
       const head: StoredHead = { v: 3, chain: graph.chain, chainId: plan.manifest.chainId, block: plan.manifest.block, ts: plan.manifest.ts, r: plan.manifest.shards.r, x };
-      await kv.set([...plan.writes.map((w): [string, string] => [shardKey(graph.chain, w.id, w.version), w.text]), ...(x.version === storedX ? [] : [[shardKey(graph.chain, X_LIST, x.version), xList] as [string, string]])]);
+      await kv.set([
+        ...plan.writes.map((w): [string, string] => [shardKey(graph.chain, w.id, w.version), w.text]),
+        ...(x.version === storedX ? [] : [[shardKey(graph.chain, X_LIST, x.version), xList] as [string, string]]),
+        ...(filterVersion === undefined || filterVersion === storedFilter ? [] : [[shardKey(graph.chain, POOL_FILTER, filterVersion), filterText!] as [string, string]]),
+      ]);
       await kv.set([[redisKeys.graph(graph.chain), JSON.stringify(head)], [redisKeys.graphBlock(graph.chain), graph.block.toString()]]);
       await kv.retire([
         ...plan.retired.map((r) => shardKey(graph.chain, r.id, r.version)),
         ...(storedX !== undefined && storedX !== x.version ? [shardKey(graph.chain, X_LIST, storedX)] : []),
+        ...(storedFilter !== undefined && storedFilter !== filterVersion ? [shardKey(graph.chain, POOL_FILTER, storedFilter)] : []),
       ]);
       layouts.set(graph, plan.layout);
+      filters.set(graph, { version: filterVersion, filter });
       return { manifest: plan.manifest, shardsWritten: plan.writes.length, shardsEncoded: plan.encoded, bytesWritten: plan.writes.reduce((n, w) => n + w.text.length, 0) };
     },
   };

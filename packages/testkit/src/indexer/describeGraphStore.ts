@@ -6,12 +6,17 @@
  * re-fetches only changed shards. One suite, run against each implementation.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Address } from "viem";
+import { keccak256, toHex, type Address } from "viem";
 import { emptyGraph, indexPoolsByToken, shardIndexOf, V2Pool, type ChainGraph, type GraphStore, type ShardedGraphStoreOptions } from "@sluice/core";
 import { address, v2, v3 } from "../routing/routingFixtures.js";
 import { generateMainnetLikeGraph } from "../scale/generateMainnetLikeGraph.js";
 
-export type GraphStoreUnderTest = { store: GraphStore; close: () => Promise<void> };
+export type GraphStoreUnderTest = {
+  store: GraphStore;
+  /** Values the store has read from its key-value store so far. */
+  valuesRead: () => number;
+  close: () => Promise<void>;
+};
 
 /** Small limits, so a few thousand pools make many shards. */
 const SMALL: ShardedGraphStoreOptions = { maxValueBytes: 64 * 1024, itemsPerShard: 256 };
@@ -189,7 +194,7 @@ export function describeGraphStore(name: string, open: (options?: ShardedGraphSt
       // An indexed pool outside the routable part: loaded by its address, with its shard's other pools.
       const outside = v2s[2_500]!;
       expect(partial.pools.has(outside)).toBe(false);
-      expect(await subject.store.load(partial, { pools: [outside] })).toBe(1);
+      expect(await subject.store.load(partial, { pools: [outside] })).toBe(2); // the pool filter, then the shard
       expect(partial.pools.get(outside)).toEqual(full.pools.get(outside));
       expect(await subject.store.load(partial, { pools: [outside] })).toBe(0); // held: nothing fetched
       const next = bumped(partial, outside);
@@ -219,6 +224,39 @@ export function describeGraphStore(name: string, open: (options?: ShardedGraphSt
       full.block = again.block;
       expect(shape((await subject.store.read("base"))!)).toEqual(shape(full));
       expect(new Set((await subject.store.readRoutable("base"))!.graph.pools.keys())).toEqual(current);
+    });
+
+    it("a pool of another factory (its logs share our events) loads no shard: the pool filter knows it is not indexed", async () => {
+      const partial = (await subject.store.readForUpdate("base"))!;
+      const held = partial.pools.size;
+      // Addresses as CREATE2 gives them, none indexed; a filter at ~10 bits a pool lets about 1% through.
+      const foreign = Array.from({ length: 200 }, (_, i) => keccak256(toHex(`another factory's pair ${i}`)).slice(0, 42) as Address);
+      expect(foreign.some((a) => graph.pools.has(a))).toBe(false);
+      const before = subject.valuesRead();
+      await subject.store.load(partial, { pools: foreign });
+      // The filter, and a shard for each of the few false positives (without the filter: every `x` shard, 16 here).
+      expect(subject.valuesRead() - before).toBeLessThanOrEqual(1 + 10);
+      expect(partial.pools.size).toBe(held);
+      // An indexed pool outside the routable part still loads, through the same filter.
+      const outside = v2s.find((a) => !partial.pools.has(a))!;
+      expect(await subject.store.load(partial, { pools: [outside] })).toBe(1);
+      expect(partial.pools.get(outside)).toEqual(graph.pools.get(outside));
+    });
+
+    it("a pool an incremental write adds outside the routable part is in the pool filter: a later update read loads it", async () => {
+      const partial = (await subject.store.readForUpdate("base"))!;
+      const routableNow = new Set(partial.pools.keys());
+      const model = partial.pools.get([...routableNow][0]!) as V2Pool;
+      const created = keccak256(toHex("a pair the factory created in this block")).slice(0, 42) as Address;
+      partial.pools.set(created, new V2Pool({ address: created, token0: model.token0, token1: model.token1, reserve0: 5n, reserve1: 7n }));
+      indexPoolsByToken(partial);
+      partial.block += 1n;
+      await subject.store.write(partial, { routable: routableNow, changed: { pools: [created], tokens: [] } });
+
+      const later = (await subject.store.readForUpdate("base"))!;
+      expect(later.pools.has(created)).toBe(false);
+      await subject.store.load(later, { pools: [created] });
+      expect(later.pools.get(created)).toMatchObject({ address: created, reserve0: 5n, reserve1: 7n });
     });
 
     it("what an update read loads by address but leaves unchanged stays stored when its shard is rewritten", async () => {
