@@ -256,20 +256,24 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
       } else if (previous && !sameManifest(previous.manifest, stored)) {
         previous = undefined; // another writer stored a newer graph since this one was read: its shards are not ours to build on
       }
-      // The pool filter: a graph held whole is its own (every pool and pending pool); one read for update adds what
-      // its pass changed to the filter it was stored with (a pool dropped since stays in it: it only costs a load).
-      let filter: PoolFilter | null;
+      // The pool filter: a graph held whole makes its own (every pool and pending pool). One read for update adds the
+      // pools its pass created (changed pools the stored graph did not place) to the filter it was stored with, read
+      // only then; a pool dropped since stays in it, which only costs a load.
+      const storedFilter = storedWithX?.filterVersion;
+      let filterVersion = storedFilter;
+      let filterText: string | undefined;
+      let filter: PoolFilter | null | undefined;
       if (previous?.loaded) {
-        filter = await filterOf(graph, { count: 0 });
-        for (const pool of writeOptions.changed?.pools ?? []) filter?.add(pool);
+        const created = [...(writeOptions.changed?.pools ?? [])].filter((pool) => !previous!.poolHome.has(pool));
+        filter = created.length > 0 ? await filterOf(graph, { count: 0 }) : undefined;
+        if (filter && created.map((pool) => filter!.add(pool)).some(Boolean)) filterText = filter.encode();
       } else {
         filter = createPoolFilter({ pools: graph.pools.size + graph.pending.size });
         for (const pool of graph.pools.keys()) filter.add(pool);
         for (const pool of graph.pending.keys()) filter.add(pool);
+        filterText = filter.encode();
       }
-      const filterText = filter?.encode();
-      const filterVersion = filterText === undefined ? undefined : shardVersion(filterText).version;
-      const storedFilter = storedWithX?.filterVersion;
+      if (filterText !== undefined) filterVersion = shardVersion(filterText).version;
       layouts.delete(graph);
       const plan = planGraphWrite({ graph, routable, changed: writeOptions.changed, previous, stored, itemsPerShard, xItemsPerShard, maxValueBytes, routabilityChanged });
       // The x list, versioned like a shard, is written with the shards, before the head that names it.
@@ -280,7 +284,7 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
       await kv.set([
         ...plan.writes.map((w): [string, string] => [shardKey(graph.chain, w.id, w.version), w.text]),
         ...(x.version === storedX ? [] : [[shardKey(graph.chain, X_LIST, x.version), xList] as [string, string]]),
-        ...(filterVersion === undefined || filterVersion === storedFilter ? [] : [[shardKey(graph.chain, POOL_FILTER, filterVersion), filterText!] as [string, string]]),
+        ...(filterText === undefined || filterVersion === storedFilter ? [] : [[shardKey(graph.chain, POOL_FILTER, filterVersion!), filterText] as [string, string]]),
       ]);
       await kv.set([[redisKeys.graph(graph.chain), JSON.stringify(head)], [redisKeys.graphBlock(graph.chain), graph.block.toString()]]);
       await kv.retire([
@@ -289,7 +293,8 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
         ...(storedFilter !== undefined && storedFilter !== filterVersion ? [shardKey(graph.chain, POOL_FILTER, storedFilter)] : []),
       ]);
       layouts.set(graph, plan.layout);
-      filters.set(graph, { version: filterVersion, filter });
+      // The filter stays known to the graph (a later write over it, as the indexer's next pass on the same object).
+      if (filter !== undefined || filters.get(graph)?.version !== filterVersion) filters.set(graph, { version: filterVersion, ...(filter !== undefined ? { filter } : {}) });
       return { manifest: plan.manifest, shardsWritten: plan.writes.length, shardsEncoded: plan.encoded, bytesWritten: plan.writes.reduce((n, w) => n + w.text.length, 0) };
     },
   };
