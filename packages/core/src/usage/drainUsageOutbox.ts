@@ -6,6 +6,12 @@ import { parseUsageEvents, type UsageEvent } from "./usageEventInput.js";
 import { USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY, readOutboxEntry } from "./usageOutbox.js";
 
 export type DrainUsageOutboxResult = { drained: number; inserted: number; deadLettered: number };
+export type DrainUsageOutboxParameters = {
+  db: Database;
+  redis: Redis;
+  /** Stop after this many batches (of up to 500 events); default: until the outbox is empty. */
+  maxBatches?: number;
+};
 
 const BATCH = 500;
 
@@ -15,9 +21,10 @@ const BATCH = 500;
  * for a reason other than an outage goes to the dead-letter hash instead of blocking the rest. Throws when
  * Postgres is (still) down; what was not drained stays in the outbox.
  */
-export async function drainUsageOutbox({ db, redis }: { db: Database; redis: Redis }): Promise<DrainUsageOutboxResult> {
+export async function drainUsageOutbox({ db, redis, maxBatches = Infinity }: DrainUsageOutboxParameters): Promise<DrainUsageOutboxResult> {
   const result: DrainUsageOutboxResult = { drained: 0, inserted: 0, deadLettered: 0 };
   let cursor: string | number = 0;
+  let batches = 0;
   do {
     const [next, flat] = await redis.hscan(USAGE_OUTBOX_KEY, cursor, { count: BATCH });
     cursor = next;
@@ -32,7 +39,7 @@ export async function drainUsageOutbox({ db, redis }: { db: Database; redis: Red
     }
     await redis.hdel(USAGE_OUTBOX_KEY, ...events.map((e) => e.id));
     result.drained += events.length;
-  } while (String(cursor) !== "0");
+  } while (String(cursor) !== "0" && ++batches < maxBatches);
   return result;
 }
 

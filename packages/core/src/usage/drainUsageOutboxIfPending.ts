@@ -1,7 +1,5 @@
 import { redisKeys } from "../redis/redisKeys.js";
-import type { Database } from "../db/createDb.js";
-import type { Redis } from "../redis/createRedis.js";
-import { drainUsageOutbox, type DrainUsageOutboxResult } from "./drainUsageOutbox.js";
+import { drainUsageOutbox, type DrainUsageOutboxParameters, type DrainUsageOutboxResult } from "./drainUsageOutbox.js";
 import { USAGE_OUTBOX_KEY } from "./usageOutbox.js";
 
 const DRAIN_LOCK_KEY = redisKeys.usageOutboxDraining;
@@ -10,12 +8,12 @@ const DRAIN_LOCK_KEY = redisKeys.usageOutboxDraining;
  * Drains the outbox when it holds anything and no other drain is running (a short Redis lease; correctness
  * does not depend on it — drains are idempotent — it only keeps many callers from draining at once).
  */
-export async function drainUsageOutboxIfPending({ db, redis }: { db: Database; redis: Redis }): Promise<DrainUsageOutboxResult | undefined> {
+export async function drainUsageOutboxIfPending({ db, redis, maxBatches }: DrainUsageOutboxParameters): Promise<DrainUsageOutboxResult | undefined> {
   if ((await redis.hlen(USAGE_OUTBOX_KEY)) === 0) return undefined;
   const lease = crypto.randomUUID();
   if ((await redis.set(DRAIN_LOCK_KEY, lease, { nx: true, px: 60_000 })) !== "OK") return undefined;
   try {
-    return await drainUsageOutbox({ db, redis });
+    return await drainUsageOutbox({ db, redis, maxBatches });
   } finally {
     if ((await redis.get<string>(DRAIN_LOCK_KEY)) === lease) await redis.del(DRAIN_LOCK_KEY);
   }

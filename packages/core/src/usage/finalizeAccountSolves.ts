@@ -2,6 +2,7 @@ import { chainClientLookup } from "../chains/chainClientLookup.js";
 import { confirmationsLookup } from "../chains/confirmationsLookup.js";
 import type { Database } from "../db/createDb.js";
 import type { Redis } from "../redis/createRedis.js";
+import { raceDeadline } from "../async/raceDeadline.js";
 import { drainUsageOutboxIfPending } from "./drainUsageOutboxIfPending.js";
 import { finalizePendingSolves } from "./finalizePendingSolves.js";
 
@@ -24,7 +25,9 @@ const ACCOUNT_READ_RPC_DEADLINE_MS = 1_500;
  * worker's cron. Answers how many events it settled (each may have written a webhook event).
  */
 export async function finalizeAccountSolves({ db, sluiceChains, accountId, redis }: FinalizeAccountSolvesParameters): Promise<number> {
-  await drainUsageOutboxIfPending({ db, redis }).catch((error: unknown) => console.error("usage outbox not drained before a read", error));
+  // One batch at most, within the read's chain deadline: after an outage the cron drains the rest, not a read.
+  await raceDeadline({ work: drainUsageOutboxIfPending({ db, redis, maxBatches: 1 }), ms: ACCOUNT_READ_RPC_DEADLINE_MS })
+    .catch((error: unknown) => console.error("usage outbox not drained before a read", error));
   try {
     const settled = await finalizePendingSolves({
       db, clientFor: chainClientLookup(sluiceChains, ACCOUNT_READ_RPC_DEADLINE_MS), confirmationsFor: confirmationsLookup(sluiceChains), accountId, limit: 20,
