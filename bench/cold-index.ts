@@ -66,7 +66,32 @@ try {
   const progressKv = memoryGraphKv();
   const graphKv = memoryGraphKv();
   const progress = memoryIndexProgressStore({ kv: progressKv });
-  const source = chainIndexSourceFromEnv(env, "base", shardedGraphStore(graphKv), createGraphCache(), quality, progress);
+  const plain = chainIndexSourceFromEnv(env, "base", shardedGraphStore(graphKv), createGraphCache(), quality, progress);
+  // Where an invocation's live heap stands (above its start) after it read the graph being built, before the ready
+  // graph's write, and at the write's peak: what the invocation that completes the index holds, and when.
+  let invocationStart = 0;
+  let marks: Record<string, number> = {};
+  const mark = (name: string, bytes = liveHeap()) => { if (bytes !== undefined) marks[name] = Math.max(marks[name] ?? 0, bytes - invocationStart); };
+  const source = {
+    ...plain,
+    store: {
+      ...plain.store,
+      write: async (...args: Parameters<typeof plain.store.write>) => {
+        mark("beforeWrite");
+        const { result, peakBytes } = await withPeakHeap(() => plain.store.write(...args));
+        if (peakBytes !== undefined) marks.writePeak = Math.max(marks.writePeak ?? 0, (marks.beforeWrite ?? 0) + peakBytes);
+        return result;
+      },
+    },
+    progress: {
+      ...plain.progress,
+      readPartial: async (...args: Parameters<typeof plain.progress.readPartial>) => {
+        const read = await plain.progress.readPartial(...args);
+        mark("afterRead");
+        return read;
+      },
+    },
+  };
   const spent: number[] = [];
   let slices = 0;
   let largestPartialValue = 0;
@@ -77,7 +102,10 @@ try {
   const t1 = performance.now();
   for (;;) {
     const budget = createIndexBudget({ maxSubrequests: MAX_SUBREQUESTS, maxMs: MAX_MS });
+    marks = {};
+    invocationStart = liveHeap() ?? 0;
     const { result, peakBytes } = await withPeakHeap(() => advanceIndex({ ...source, budget }));
+    if (peakBytes !== undefined) console.log(`invocation ${spent.length + 1} (${result.progress.phase}): peak ${mb(peakBytes)} MB; ${Object.entries(marks).map(([k, v]) => `${k} ${mb(v)} MB`).join(", ")}`);
     if (peakBytes !== undefined) peaks.push(peakBytes);
     phases.push(result.progress.phase);
     spent.push(budget.spent);

@@ -42,6 +42,9 @@ export type AdvanceIndexReturnType = {
   advanced: boolean;
 };
 
+/** Subrequests left for another incremental pass of a ready chain in the same run (read, head, logs, state, write, progress). */
+const READY_PASS_RESERVE = 8;
+
 /**
  * Moves a chain's index forward as far as `budget` allows, a slice at a time, storing the progress (and the graph
  * being built) after every slice: a cold index goes through discover → load → catchup (see `IndexProgress`) and
@@ -49,9 +52,6 @@ export type AdvanceIndexReturnType = {
  * while the last stopped short of the head (its log bound) and the budget allows.
  * A later invocation continues where this one stopped.
  */
-/** Subrequests left for another incremental pass of a ready chain in the same run (read, head, logs, state, write, progress). */
-const READY_PASS_RESERVE = 8;
-
 export async function advanceIndex(source: AdvanceIndexParameters): Promise<AdvanceIndexReturnType> {
   const { chain, chainId, client, budget } = source;
   const now = source.now ?? Date.now;
@@ -98,21 +98,22 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
   if (progress?.phase === "ready") {
     // Passes one after another while the last stopped short of the head (its log bound, `maxLogsPerSlice`) and the
     // budget allows another: a chain busier than one pass's logs a run still reaches the head.
-    const passes: NonNullable<Awaited<ReturnType<typeof readyPass>>>[] = [];
-    let pass: (typeof passes)[number] | null;
+    // Only the last pass's graph is kept (each holds the shards its pass loaded), with what every pass wrote and changed.
+    type ReadyPass = NonNullable<Awaited<ReturnType<typeof readyPass>>>;
+    let last = null as ReadyPass | null;
+    let pass: ReadyPass | null;
+    let routable: ChainGraph | null = null;
+    let shardsWritten = 0;
+    const changedPools = new Set<Address>();
     do {
       pass = await readyPass(progress);
-      if (pass) passes.push(pass);
-    } while (pass?.advanced && pass.stoppedEarly && budget.allows(READY_PASS_RESERVE));
-    const last = passes.at(-1);
-    if (last) {
-      return {
-        progress: last.progress, graph: last.graph, slices, advanced: passes.some((p) => p.advanced),
-        routable: passes.findLast((p) => p.routable)?.routable ?? null,
-        shardsWritten: passes.reduce((sum, p) => sum + p.shardsWritten, 0),
-        changedPools: new Set(passes.flatMap((p) => [...p.changedPools])),
-      };
-    }
+      if (!pass) break;
+      last = { ...pass, advanced: pass.advanced || (last !== null && last.advanced) };
+      routable = pass.routable ?? routable;
+      shardsWritten += pass.shardsWritten;
+      for (const pool of pass.changedPools) changedPools.add(pool);
+    } while (pass.advanced && pass.stoppedEarly && budget.allows(READY_PASS_RESERVE));
+    if (last) return { progress: last.progress, graph: last.graph, slices, advanced: last.advanced, routable, shardsWritten, changedPools };
     progress = null; // the stored graph is gone: index again
   }
 
