@@ -1,7 +1,7 @@
 /**
  * A cold index end to end on a large devnet chain, the way the swap cron runs it: `pnpm tsx bench/cold-index.ts`
  * (env: POOLS, default 20,000; TOKENS, default POOLS / 5; V3_SHARE, default 0.5; MAX_SUBREQUESTS, the per-invocation
- * budget, default 500 as in production; MAX_MS, default 20,000).
+ * budget, default 500 as in production; MAX_MS, default 20,000; MAX_LOGS, the logs a slice holds, default the indexer's).
  *
  * Seeds `base` with a generated graph of POOLS pools, then calls `advanceIndex` invocation after invocation with a
  * fresh budget each time (as each cron run has), until the chain's graph is ready. Prints the seeding time, the cold
@@ -29,6 +29,8 @@ const TOKENS = Number(process.env.TOKENS ?? Math.round(POOLS / 5));
 const V3_SHARE = Number(process.env.V3_SHARE ?? 0.5);
 const MAX_SUBREQUESTS = Number(process.env.MAX_SUBREQUESTS ?? 500);
 const MAX_MS = Number(process.env.MAX_MS ?? 20_000);
+/** Logs one slice holds at most (`maxLogsPerSlice`); default the indexer's `INDEX_MAX_LOGS_PER_PASS`. */
+const MAX_LOGS = process.env.MAX_LOGS === undefined ? undefined : Number(process.env.MAX_LOGS);
 const gc = (globalThis as { gc?: () => void }).gc;
 
 /** Live heap (bytes) after a full collection; undefined without --expose-gc. */
@@ -104,7 +106,7 @@ try {
     const budget = createIndexBudget({ maxSubrequests: MAX_SUBREQUESTS, maxMs: MAX_MS });
     marks = {};
     invocationStart = liveHeap() ?? 0;
-    const { result, peakBytes } = await withPeakHeap(() => advanceIndex({ ...source, budget }));
+    const { result, peakBytes } = await withPeakHeap(() => advanceIndex({ ...source, budget, maxLogsPerSlice: MAX_LOGS }));
     if (peakBytes !== undefined) console.log(`invocation ${spent.length + 1} (${result.progress.phase}): peak ${mb(peakBytes)} MB; ${Object.entries(marks).map(([k, v]) => `${k} ${mb(v)} MB`).join(", ")}`);
     if (peakBytes !== undefined) peaks.push(peakBytes);
     phases.push(result.progress.phase);
