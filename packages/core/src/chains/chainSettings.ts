@@ -1,15 +1,9 @@
 import type { ChainDeployment } from "./chainConfig.js";
-import { chains, type ChainName } from "./chains.js";
+import { chains, type ChainFacts, type ChainName } from "./chains.js";
 
 /** The chain settings a deployment may override (`SLUICE_CHAINS.<chain>.…`), resolved: the override, else the registry's. */
-export type ChainSettings = {
-  gaslessMinimumUsd: string;
-  confirmations: number;
-  maxFeePerGasWei: bigint;
-  minRelayerBalanceWei: bigint;
-  headMaxAgeMs: number;
-  routableLiquidityUsd: number;
-};
+export type ChainSettings = Pick<ChainFacts,
+  "gaslessMinimumUsd" | "confirmations" | "maxFeePerGasWei" | "minRelayerBalanceWei" | "headMaxAgeMs" | "routableLiquidityUsd">;
 
 /**
  * A chain's overridable settings as this deployment runs them: each from the deployment's `SLUICE_CHAINS` entry when
