@@ -34,6 +34,8 @@ const DURATION_S = Number(process.env.DURATION_S ?? 10);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
 const BLOCK_MS = Number(process.env.BLOCK_MS ?? 2_000);
 const prices = readListPrices();
+/** The workers the profiled phase samples (the reporting worker writes each quote's usage event after the answer). */
+const PROFILED_WORKERS = ["sluice-swap", "sluice-gateway", "sluice-reporting"];
 
 type Load = { label: string; send: () => Promise<Response> };
 
@@ -143,9 +145,9 @@ try {
   };
   const { rps: newBlocksRps } = await drive({ ...route, label: `POST /api/v1/route (a block every ${BLOCK_MS} ms)` }, mining);
   if (process.env.PROFILE !== "0") {
-    const profiles = await Promise.all(["sluice-swap", "sluice-gateway"].map((worker) => startCpuProfile({ worker }).catch((error: Error) => error)));
+    const profiles = await Promise.all(PROFILED_WORKERS.map((worker) => startCpuProfile({ worker }).catch((error: Error) => error)));
     const { requests } = await drive({ ...route, label: "POST /api/v1/route (profiled, seen block)" });
-    for (const [i, worker] of ["sluice-swap", "sluice-gateway"].entries()) {
+    for (const [i, worker] of PROFILED_WORKERS.entries()) {
       const started = profiles[i]!;
       const profile = started instanceof Error ? started : await started.stop().catch((error: Error) => error);
       if (profile instanceof Error) { console.log(`  profile of ${worker}: unavailable (${profile.message})`); continue; }

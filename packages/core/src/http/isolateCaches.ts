@@ -3,6 +3,8 @@ import type { ChainName } from "../chains/chains.js";
 import type { PoolRefreshesInFlight } from "../indexer/refreshSharedPools.js";
 import { createGraphCache, type GraphCache } from "../indexer/graphCache.js";
 import { createRoutingGraphCache, type RoutingGraphCache } from "../routing/routingGraphCache.js";
+import { logEvent } from "../observability/logEvent.js";
+import { createUsageEventBatch, type UsageEventBatch } from "../usage/createUsageEventBatch.js";
 import type { TokenBehaviourCache } from "../tokens/behaviour/readTokenBehaviours.js";
 
 /**
@@ -24,8 +26,14 @@ export type IsolateCaches = {
   keyUses: Map<string, number>;
   /** Each chain's token behaviours as last read (`readTokenBehaviours`: reused by /route within the chain's head freshness; /solve reads afresh). */
   tokenBehaviours: TokenBehaviourCache;
+  /** Quote (`route`) usage events waiting for their batch's recording (`createUsageEventBatch`: at most 250 ms). */
+  routeEvents: UsageEventBatch;
 };
 
 export function createIsolateCaches(): IsolateCaches {
-  return { graphs: createGraphCache(), routingGraphs: createRoutingGraphCache(), heads: new Map(), headReads: new Map(), poolRefreshes: new Map(), keyUses: new Map(), tokenBehaviours: new Map() };
+  return { graphs: createGraphCache(), routingGraphs: createRoutingGraphCache(), heads: new Map(), headReads: new Map(), poolRefreshes: new Map(), keyUses: new Map(), tokenBehaviours: new Map(),
+    routeEvents: createUsageEventBatch({
+      onFailure: (events, error) => logEvent("error", "route usage events not recorded", { events: events.length, error: String(error) }),
+    }),
+  };
 }

@@ -13,3 +13,4 @@ export * from "./recordUsage.js";
 export * from "./finalizePendingSolves.js";
 export * from "./finalizeAccountSolves.js";
 export * from "./findUsageEventByTx.js";
+export * from "./createUsageEventBatch.js";

@@ -4,6 +4,10 @@ import { freePort, startWrangler } from "@sluice/stack";
 
 export type UsageProbe = {
   record: (events: unknown[]) => Promise<{ status: number; body: Record<string, any> }>;
+  /** Queues the events in the probe isolate's `createUsageEventBatch` (a 2 s window) and answers at once. */
+  recordBatched: (events: unknown[]) => Promise<{ status: number; body: Record<string, any> }>;
+  /** The batches (event ids) the probe's batch could not record, with the recorder's error. */
+  batchFailures: () => Promise<{ ids: string[]; error: string }[]>;
   markExecuted: (eventId: string, txHash: string) => Promise<{ status: number; body: Record<string, any> }>;
   stop: () => Promise<void>;
 };
@@ -26,6 +30,8 @@ export async function startUsageProbe(): Promise<UsageProbe> {
   };
   return {
     record: (events) => post("/record", { events }),
+    recordBatched: (events) => post("/record-batched", { events }),
+    batchFailures: async () => ((await (await fetch(`${probe.url}/batch-failures`)).json()) as { failures: { ids: string[]; error: string }[] }).failures,
     markExecuted: (eventId, txHash) => post("/mark-executed", { eventId, txHash }),
     stop: probe.stop,
   };

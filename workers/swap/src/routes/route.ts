@@ -61,7 +61,7 @@ export function registerRoute(app: OpenAPIHono<SwapEnv>) {
     }
     if (isBelowGaslessMinimum(quote)) throw swapTooSmall(quote);
     if (c.env.USAGE && c.get("config").SLUICE_ENVIRONMENT === "production") {
-      services.background(recordRouteEvent({ usage: c.env.USAGE, auth: c.get("auth"), quote }));
+      recordRouteEvent({ usage: c.env.USAGE, batch: services.caches.routeEvents, background: services.background, auth: c.get("auth"), quote });
     }
     return c.json({
       ok: true as const,
