@@ -10,6 +10,7 @@
 type Address = `0x${string}`;
 import { seededRandom } from "@sluice/testkit";
 import { startDevnet } from "../packages/devnet/src/index.js";
+import { chainSecretsFromManifest } from "../packages/stack/src/chainSecretsFromManifest.js";
 import { chainIndexSourceFromEnv } from "../packages/core/src/indexer/chainIndexSourceFromEnv.js";
 import { memoryGraphStore } from "../packages/core/src/indexer/graphStore.js";
 import { staticTokenQuality } from "../packages/core/src/indexer/tokenQuality.js";
@@ -38,7 +39,13 @@ async function run(label: string, scenario: unknown) {
   try {
     const m = devnet.manifest.chains.base;
     console.log(`${label}: ${m.tokens.length} tokens, ${m.pools.length} pools (seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-    const env = { SLUICE_CHAINS: JSON.stringify({ base: { rpcUrl: m.rpcUrl, executor: m.executor, relayers: m.relayers, uniswapV2Factory: m.uniswapV2Factory, uniswapV3Factory: m.uniswapV3Factory } }) };
+    // The stack's own chain settings for a devnet (its pools are a scaled-down market: all of them routable). A
+    // generated graph has no hub tokens, so no pool of it has a USD value: without a threshold every pool is routable.
+    const env = chainSecretsFromManifest(devnet.manifest);
+    if (scenario) {
+      const chains = JSON.parse(env.SLUICE_CHAINS!) as Record<string, Record<string, unknown>>;
+      env.SLUICE_CHAINS = JSON.stringify({ base: { ...chains.base, routableLiquidityUsd: 0 } });
+    }
     const source = chainIndexSourceFromEnv(env, "base", memoryGraphStore(), createGraphCache(), staticTokenQuality({}), memoryIndexProgressStore());
     const routingGraphs = createRoutingGraphCache();
     const t1 = performance.now();

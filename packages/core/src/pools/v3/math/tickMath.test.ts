@@ -115,6 +115,19 @@ describe("TickMath properties", () => {
   it("getSqrtRatioAtTick is strictly increasing", () => {
     fc.assert(fc.property(tick, (t) => t === MAX_TICK || getSqrtRatioAtTick(t) < getSqrtRatioAtTick(t + 1)), { numRuns: 2000 });
   });
+  it("a ratio one unit below a tick's ratio is the tick below, one unit above it is the tick", () => {
+    fc.assert(fc.property(fc.integer({ min: MIN_TICK + 1, max: MAX_TICK - 1 }), (t) => {
+      const r = getSqrtRatioAtTick(t);
+      return getTickAtSqrtRatio(r - 1n) === t - 1 && getTickAtSqrtRatio(r + 1n) === t;
+    }), { numRuns: 5000 });
+  });
+  it("getTickAtSqrtRatio(r) is the greatest tick whose ratio is <= r, also for ratios near MIN_TICK's", () => {
+    const low = fc.bigInt({ min: MIN_SQRT_RATIO, max: getSqrtRatioAtTick(MIN_TICK + 2000) });
+    fc.assert(fc.property(low, (r) => {
+      const t = getTickAtSqrtRatio(r);
+      return getSqrtRatioAtTick(t) <= r && getSqrtRatioAtTick(t + 1) > r;
+    }), { numRuns: 5000 });
+  });
   it("getTickAtSqrtRatio(r) is the greatest tick whose ratio is <= r", () => {
     const ratio = fc.bigInt({ min: MIN_SQRT_RATIO, max: MAX_SQRT_RATIO - 1n });
     fc.assert(
