@@ -35,8 +35,11 @@ const DURATION_S = Number(process.env.DURATION_S ?? 10);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
 const BLOCK_MS = Number(process.env.BLOCK_MS ?? 2_000);
 const prices = readListPrices();
-/** The workers the profiled phase samples (the reporting worker writes each quote's usage event after the answer). */
-const PROFILED_WORKERS = ["sluice-swap", "sluice-gateway", "sluice-reporting"];
+/**
+ * The workers the profiled phase samples (`PROFILE_WORKERS`, comma-separated; the reporting worker writes the quotes'
+ * usage events after the answers). Each attached profiler slows the shared process: profile one to see it clearly.
+ */
+const PROFILED_WORKERS = (process.env.PROFILE_WORKERS ?? "sluice-swap,sluice-gateway,sluice-reporting").split(",");
 
 type Load = { label: string; send: () => Promise<Response> };
 
