@@ -86,9 +86,8 @@ app.get("/admin/docs", Scalar({ url: "/admin/v1/openapi.json", pageTitle: "Sluic
 app.all("*", async (c) => {
   const area = areaFor(new URL(c.req.url).pathname);
   if (!area) return jsonNotFound(c);
-  // A fetched response's headers are immutable: copy it so the CORS headers can be added.
-  const response = await c.env[area].fetch(c.req.raw);
-  return new Response(response.body, response);
+  // Passed on untouched: the area worker's answer carries its CORS headers already (see publicCors).
+  return c.env[area].fetch(c.req.raw);
 });
 
 export default app;

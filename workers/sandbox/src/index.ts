@@ -1,4 +1,4 @@
-import { createApp, publicCors, registerOpenApiDocument, registerWebhookRoutes } from "@sluice/core";
+import { createApp, registerOpenApiDocument, registerWebhookRoutes } from "@sluice/core";
 import { registerHealth } from "./routes/health.js";
 import { registerForwardToSwap } from "./routes/forwardToSwap.js";
 import { registerSandboxAccount } from "./routes/account.js";
@@ -11,8 +11,8 @@ import { sandboxConfigSchema, type SandboxEnv } from "./sandboxEnv.js";
  * own (sandbox keys manage sandbox endpoints, which hear of the sandbox's dry-run solves).
  * Sandbox keys only (SLUICE_ENVIRONMENT=sandbox), 300 requests per minute per key by default.
  */
-const app = createApp<SandboxEnv>({ name: "sandbox", config: sandboxConfigSchema });
-app.use("*", publicCors());
+// Every answer of the sandbox host carries CORS headers (`/health` and its documents too).
+const app = createApp<SandboxEnv>({ name: "sandbox", config: sandboxConfigSchema, corsPaths: "*" });
 registerHealth(app);
 registerForwardToSwap(app);
 registerSandboxAccount(app);

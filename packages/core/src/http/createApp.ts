@@ -10,6 +10,7 @@ import { readWorkerConfig } from "../config/readWorkerConfig.js";
 import type { AppEnv } from "./env.js";
 import { jsonNotFound } from "./jsonNotFound.js";
 import { createIsolateCaches, type IsolateCaches } from "./isolateCaches.js";
+import { publicCors } from "./publicCors.js";
 import { services } from "./services.js";
 
 /**
@@ -22,11 +23,13 @@ export type CreateAppParameters = {
   config: z.ZodType;
   /** The worker's name in logs and metrics (`swap`, `tokens`, …). */
   name: string;
+  /** The paths whose answers carry CORS headers (`publicCors`); default the public API, `/api/v1/*`. */
+  corsPaths?: string;
   /** What the worker keeps between requests (default: a fresh set for this app, i.e. this isolate). */
   caches?: IsolateCaches;
 };
 
-export function createApp<E extends AppEnv = AppEnv>({ name, config, caches = createIsolateCaches() }: CreateAppParameters) {
+export function createApp<E extends AppEnv = AppEnv>({ name, config, caches = createIsolateCaches(), corsPaths = "/api/v1/*" }: CreateAppParameters) {
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -40,6 +43,7 @@ export function createApp<E extends AppEnv = AppEnv>({ name, config, caches = cr
   app.use("*", requestId());
   app.use("*", timing({ crossOrigin: true, totalDescription: "total" }));
   app.use("*", requestLog(name));
+  app.use(corsPaths, publicCors());
   app.use("*", async (c, next) => {
     c.set("config" as never, readWorkerConfig(config, c.env as object) as never);
     await next();

@@ -9,11 +9,16 @@ import { announceDryRun } from "./announceDryRun.js";
  * usage recorder (it cannot record anything). A solve it answers is announced to the account's sandbox webhooks.
  */
 export function registerForwardToSwap(app: OpenAPIHono<SandboxEnv>) {
-  app.post("/api/v1/route", (c) => c.env.SWAP.fetch(c.req.raw));
+  app.post("/api/v1/route", async (c) => writable(await c.env.SWAP.fetch(c.req.raw)));
   app.post("/api/v1/solve", async (c) => {
     const key = c.req.header("X-Sluice-API-Key");
     const response = await c.env.SWAP.fetch(c.req.raw);
     if (response.status === 200 && key) c.get("services").background(announceDryRun(c, key, response.clone()));
-    return response;
+    return writable(response);
   });
+}
+
+/** A fetched answer's headers are immutable; this app's middleware adds its own (`Server-Timing`, the request id). */
+function writable(response: Response): Response {
+  return new Response(response.body, response);
 }
