@@ -1,4 +1,5 @@
 import pg from "pg";
+import { USAGE_BATCH_WINDOW_MS } from "@sluice/core";
 import { createPublicClient, http } from "viem";
 import type { SoakExpectations } from "./soakOperations.js";
 import type { SoakSetup } from "./soakSetup.js";
@@ -28,6 +29,8 @@ export async function checkSoakLedger(
   /** Requests that got no answer: each may or may not have been served (and recorded). */
   unanswered: { routes: number; solves: number } = { routes: 0, solves: 0 },
 ): Promise<SoakLedgerReport> {
+  // The last quotes' events wait in their isolate's batch for at most its window before they are recorded.
+  await new Promise((resolve) => setTimeout(resolve, USAGE_BATCH_WINDOW_MS + 500));
   await fetch(new URL("/admin/v1/usage/outbox/drain", target.baseUrl), { method: "POST", headers: { authorization: `Bearer ${target.adminToken}` } });
   const db = new pg.Client({ connectionString: target.databaseUrl });
   await db.connect();
