@@ -27,7 +27,7 @@ import { diffOperationCounts, type OperationCounts } from "../packages/stack/src
 import { costPerMillionQuotes } from "./costPerMillionQuotes.js";
 import { readListPrices } from "./listPrices.js";
 import { workerdCpuMs } from "./workerdCpuMs.js";
-import { diffProcessCpuMs, processCpuMs } from "./processCpuMs.js";
+import { diffProcessCpuMs, processCpuMs, wranglerProcessName } from "./processCpuMs.js";
 import { startCpuProfile } from "./cpuProfile.js";
 import { serverTimingStages } from "./serverTimingStages.js";
 
@@ -64,14 +64,14 @@ function printOperations(counts: OperationCounts, requests: number, cpuMs: numbe
 /** The whole machine's CPU per request by process name (the load generator, the REST bridge, Postgres, Redis too). */
 function printMachineCpu(used: Record<string, number>, requests: number) {
   const total = Object.values(used).reduce((a, b) => a + b, 0);
-  const top = Object.entries(used).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, ms]) => `${name} ${(ms / requests).toFixed(2)}`).join(", ");
+  const top = Object.entries(used).sort((a, b) => b[1] - a[1]).slice(0, 7).map(([name, ms]) => `${name} ${(ms / requests).toFixed(2)}`).join(", ");
   console.log(`    machine CPU per request: ${(total / requests).toFixed(2)} ms (${top})`);
 }
 
 async function drive({ label, send }: Load, during?: () => () => Promise<number>) {
   const countsBefore = stack.operationCounts!();
   const cpuBefore = workerdCpuMs();
-  const machineBefore = processCpuMs();
+  const machineBefore = processCpuMs(wranglerProcessName);
   const stopSideLoad = during?.();
   const latencies: number[] = [];
   let failures = 0;
@@ -91,7 +91,7 @@ async function drive({ label, send }: Load, during?: () => () => Promise<number>
   const blocks = stopSideLoad ? await stopSideLoad() : undefined;
   const counts = diffOperationCounts(countsBefore, stack.operationCounts!());
   const cpuMs = workerdCpuMs() - cpuBefore;
-  const machine = diffProcessCpuMs(machineBefore, processCpuMs());
+  const machine = diffProcessCpuMs(machineBefore, processCpuMs(wranglerProcessName));
   latencies.sort((a, b) => a - b);
   const rps = latencies.length / seconds;
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
