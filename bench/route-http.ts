@@ -1,7 +1,8 @@
 /**
  * HTTP throughput of POST /api/v1/route beside a trivial route, measured in the same run against the local stack:
  * `pnpm tsx bench/route-http.ts` (env: DURATION_S per endpoint, default 10; CONCURRENCY, default 16; HEAD_MAX_AGE_MS,
- * the chains' head freshness for quotes, default 2000 as on base — 0 reads the head on every quote).
+ * the chains' head freshness for quotes, default 2000 as on base — 0 reads the head on every quote; HOST=node, the Node
+ * host instead of workerd).
  *
  * Starts its own stack (Postgres, Redis, devnet with the default scenario, every worker in workerd on 127.0.0.1,
  * no fault proxies), warms both endpoints, then drives each with the same bounded closed-loop load: CONCURRENCY
@@ -114,6 +115,8 @@ const stack = await startStack({
   devnet: { basePort: 0 },
   // A real chain's freshness contract (base: 2 s), so quotes on a block already seen share its head.
   headMaxAgeMs: Number(process.env.HEAD_MAX_AGE_MS ?? 2_000),
+  // `HOST=node` runs the workers in the Node host instead (no REST bridge: Redis is not counted there).
+  host: process.env.HOST === "node" ? "node" : "workerd",
   countOperations: true,
   webhookTicker: false,
   log: (line) => console.log(`[stack] ${line}`),

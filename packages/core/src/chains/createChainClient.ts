@@ -15,7 +15,8 @@ export type CreateChainClientParameters = {
  *
  * Build one per request (or indexing run) and never share it: a Worker must not await I/O another request started,
  * and viem dedupes and batches the concurrent reads of one client, which would hand one request's RPC answer to
- * another. Building one costs microseconds.
+ * another. Building one costs about 0.3 ms of CPU (viem decorates it with every public action): build it when a
+ * request first needs it (`createRequestChain`).
  */
 export function createChainClient({ chain, deployment, timeoutMs = 10_000 }: CreateChainClientParameters): PublicClient {
   const facts = chains[chain];

@@ -23,7 +23,7 @@ export type RequestChain = {
   deployment: ChainDeployment;
   /** The settings the deployment may override, resolved (`chainSettings`). */
   settings: ChainSettings;
-  /** This request's client (never shared across requests: see `createChainClient`). */
+  /** This request's client, built on first use (never shared across requests: see `createChainClient`). */
   client: PublicClient;
   /** The chain's indexed pool graph, through the same client. */
   source: ChainIndexSource & { deployment: ChainDeployment };
@@ -64,7 +64,9 @@ export type CreateRequestChainParameters = {
  */
 export function createRequestChain({ env, name, redis, caches, quality, background }: CreateRequestChainParameters): RequestChain {
   const deployment = requireChainDeployment(env.SLUICE_CHAINS, name);
-  const client = createChainClient({ chain: name, deployment, timeoutMs: REQUEST_RPC_TIMEOUT_MS });
+  // Built on first use: a quote on a block already seen makes no RPC call, and building a client costs ~0.3 ms.
+  let client: PublicClient | undefined;
+  const chainClient = () => (client ??= createChainClient({ chain: name, deployment, timeoutMs: REQUEST_RPC_TIMEOUT_MS }));
   const settings = chainSettings(name, deployment);
   let source: RequestChain["source"] | undefined;
   return {
@@ -72,16 +74,18 @@ export function createRequestChain({ env, name, redis, caches, quality, backgrou
     id: chains[name].id,
     deployment,
     settings,
-    client,
+    get client() {
+      return chainClient();
+    },
     routingGraphs: caches.routingGraphs,
     head: async () => (await readChainHead({
-      chain: name, client, redis: redis(), cache: caches.heads, inFlight: caches.headReads, maxAgeMs: settings.headMaxAgeMs,
+      chain: name, get client() { return chainClient(); }, redis: redis(), cache: caches.heads, inFlight: caches.headReads, maxAgeMs: settings.headMaxAgeMs,
     })).block,
     refreshPools: (graph, pools, latestBlock) => refreshSharedPools({
-      graph, client, redis: redis(), pools, latestBlock, inFlight: caches.poolRefreshes, background,
+      graph, get client() { return chainClient(); }, redis: redis(), pools, latestBlock, inFlight: caches.poolRefreshes, background,
     }),
     get source() {
-      source ??= { ...chainIndexSourceFromEnv(env, name, redisGraphStore(redis()), caches.graphs, quality, redisIndexProgressStore(redis())), client };
+      source ??= chainIndexSourceFromEnv(env, name, redisGraphStore(redis()), caches.graphs, quality, redisIndexProgressStore(redis()), chainClient);
       return source;
     },
   };

@@ -1,3 +1,4 @@
+import type { PublicClient } from "viem";
 import { chains, type ChainName } from "../chains/chains.js";
 import { requireChainDeployment } from "../chains/requireChainDeployment.js";
 import type { ChainDeployment } from "../chains/chainConfig.js";
@@ -23,16 +24,22 @@ export type IndexerEnv = {
 /**
  * How to index `chain` and where its graph lives, from the worker's settings. Throws UNSUPPORTED_CHAIN when the
  * deployment does not configure the chain. Token quality comes from `quality` (in the workers
- * `createTokenQualitySource`: Postgres behind a Redis cache).
+ * `createTokenQualitySource`: Postgres behind a Redis cache). The chain's client is built on first use, by `chainClient`
+ * when given (a request's own client, see `createRequestChain`).
  */
 export function chainIndexSourceFromEnv(
   env: IndexerEnv, chain: ChainName, store: GraphStore, cache: GraphCache, quality: TokenQualitySource, progress: IndexProgressStore,
+  chainClient?: () => PublicClient,
 ): ChainIndexSource & { deployment: ChainDeployment } {
   const deployment = requireChainDeployment(env.SLUICE_CHAINS, chain);
+  let built: PublicClient | undefined;
   return {
     chain,
     chainId: chains[chain].id,
-    client: createChainClient({ chain, deployment }),
+    get client() {
+      built ??= chainClient?.() ?? createChainClient({ chain, deployment });
+      return built;
+    },
     uniswapV2Factory: deployment.uniswapV2Factory,
     uniswapV3Factory: deployment.uniswapV3Factory,
     store,
