@@ -80,13 +80,6 @@ describe("UsageRecorder (service binding)", () => {
 });
 
 describe("createUsageEventBatch (the swap worker's quote events) through the UsageRecorder", () => {
-  const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
-    for (let i = 0; ; i++) {
-      const value = await read();
-      if (done(value) || i >= 100) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
   const transactions = (ids: string[]) => query<{ n: number }>(
     "select count(distinct xmin::text)::int as n from usage_events where id = any($1)", [ids]);
 
@@ -95,8 +88,8 @@ describe("createUsageEventBatch (the swap worker's quote events) through the Usa
     const answers = await Promise.all(events.map((e) => probe.recordBatched([e])));
     expect(answers.map((a) => a.body)).toEqual(events.map(() => ({ ok: true, queued: 1 })));
     const ids = events.map((e) => e.id);
-    const rows = await until(() => stored(ids), (r) => r.length === ids.length);
-    expect(rows.map((r) => r.n)).toEqual(ids.map(() => 1));
+    await expect.poll(async () => (await stored(ids)).length, { timeout: 10_000 }).toBe(ids.length);
+    expect((await stored(ids)).map((r) => r.n)).toEqual(ids.map(() => 1));
     expect(await transactions(ids)).toEqual([{ n: 1 }]);
   });
 
@@ -104,10 +97,9 @@ describe("createUsageEventBatch (the swap worker's quote events) through the Usa
     const good = [1, 2].map((i) => event({ accountId: partner.accountId, eventType: "route", volumeUsd: `${i}` }));
     const orphan = event({ accountId: "acc_nobody", eventType: "route", volumeUsd: "3" });
     await Promise.all([good[0], orphan, good[1]].map((e) => probe.recordBatched([e])));
-    const rows = await until(() => stored(good.map((e) => e.id)), (r) => r.length === 2);
-    expect(rows).toHaveLength(2);
-    const failures = await until(() => probe.batchFailures(), (f) => f.some((x) => x.ids.includes(orphan.id)));
-    expect(failures.find((x) => x.ids.includes(orphan.id))).toMatchObject({ ids: [orphan.id], error: expect.stringContaining("no existing account") });
+    await expect.poll(async () => (await stored(good.map((e) => e.id))).length, { timeout: 10_000 }).toBe(2);
+    const refused = async () => (await probe.batchFailures()).find((x) => x.ids.includes(orphan.id));
+    await expect.poll(refused, { timeout: 10_000 }).toMatchObject({ ids: [orphan.id], error: expect.stringContaining("no existing account") });
     expect(await stored([orphan.id])).toHaveLength(0);
   });
 });
