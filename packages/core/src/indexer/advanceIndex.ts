@@ -139,7 +139,9 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
     const startBlock = configured > head ? 0n : configured;
     return {
       chain, phase: "discover", startBlock, targetBlock: head, cursor: startBlock - 1n, loadedThrough: null, poolsFound: 0, poolsLoaded: 0,
-      readThrough: head, catchupFrom: startBlock - 1n, block: startBlock - 1n, span: 2_000n, slices: 0, updatedAt: now(),
+      // The span starts at one block and grows while answers are small: how busy a chain's blocks are is unknown
+      // until the first answer, which arrives whole (a few dozen more requests on a real chain, never one huge answer).
+      readThrough: head, catchupFrom: startBlock - 1n, block: startBlock - 1n, span: 1n, slices: 0, updatedAt: now(),
     };
   };
   if (!progress) progress = await fresh();
@@ -216,7 +218,9 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
         const lookback: bigint = progress.targetBlock - (source.tradeLookbackBlocks ?? 0n);
         const from: bigint = lookback > progress.startBlock ? lookback : progress.startBlock;
         partial.block = from - 1n;
-        progress = { ...progress, phase: "catchup", catchupFrom: from - 1n, block: from - 1n };
+        // Its span starts at one block: pool events are far denser than the factory events discovery's span was
+        // sized on, and the first answer of a read arrives whole (readIndexLogs grows the span back when answers are small).
+        progress = { ...progress, phase: "catchup", catchupFrom: from - 1n, block: from - 1n, span: 1n };
       }
       await save(partial, changes);
     } else {

@@ -69,27 +69,53 @@ export function parseGraphShard(text: string): RawGraphShard | null {
   return e.v === VERSION ? e : null;
 }
 
-export function decodePoolRow(row: EncodedV2 | EncodedV3): IndexedPool {
+/**
+ * One string per distinct token address: decoded pools then share their tokens' address strings rather than each
+ * holding two copies of its own (JSON gives every occurrence a new string), about 120 bytes a pool. One interner is
+ * meant for one read (it keeps every address it saw).
+ */
+export type AddressInterner = (address: Address) => Address;
+
+export function addressInterner(): AddressInterner {
+  const seen = new Map<string, Address>();
+  return (address) => {
+    const known = seen.get(address);
+    if (known !== undefined) return known;
+    seen.set(address, address);
+    return address;
+  };
+}
+
+const asIs: AddressInterner = (address) => address;
+
+export function decodePoolRow(row: EncodedV2 | EncodedV3, intern: AddressInterner = asIs): IndexedPool {
   if (row.length === 5) {
     const [address, token0, token1, r0, r1] = row;
-    return new V2Pool({ address, token0, token1, reserve0: unhex(r0), reserve1: unhex(r1) });
+    return new V2Pool({ address, token0: intern(token0), token1: intern(token1), reserve0: unhex(r0), reserve1: unhex(r1) });
   }
   const [address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, flat] = row;
   const ticks = [];
   for (let i = 0; i < flat.length; i += 2) ticks.push({ index: flat[i] as number, liquidityNet: unhex(flat[i + 1] as string) });
-  return new V3Pool({ address, token0, token1, fee, tickSpacing, sqrtPriceX96: unhex(sqrtPriceX96), tick, liquidity: unhex(liquidity), ticks });
+  return new V3Pool({
+    address, token0: intern(token0), token1: intern(token1), fee, tickSpacing, sqrtPriceX96: unhex(sqrtPriceX96), tick, liquidity: unhex(liquidity), ticks,
+  });
 }
 
-export const decodeTokenRow = ([address, symbol, decimals, quality, lastTradeAt]: EncodedToken): IndexedToken => ({ address, symbol, decimals, quality, lastTradeAt });
+export const decodeTokenRow = ([address, symbol, decimals, quality, lastTradeAt]: EncodedToken, intern: AddressInterner = asIs): IndexedToken =>
+  ({ address: intern(address), symbol, decimals, quality, lastTradeAt });
 
-export const decodePendingRow = ([address, protocol, token0, token1, fee, tickSpacing]: EncodedPending): PendingPool => ({ address, protocol, token0, token1, fee, tickSpacing });
+export const decodePendingRow = ([address, protocol, token0, token1, fee, tickSpacing]: EncodedPending, intern: AddressInterner = asIs): PendingPool =>
+  ({ address, protocol, token0: intern(token0), token1: intern(token1), fee, tickSpacing });
 
-/** The shard `encodeGraphShard` wrote, or null for another version (the graph is then rebuilt from scratch). */
-export function decodeGraphShard(text: string): GraphShard | null {
+/**
+ * The shard `encodeGraphShard` wrote, or null for another version (the graph is then rebuilt from scratch). A read of
+ * several shards passes one `intern` to all of them.
+ */
+export function decodeGraphShard(text: string, intern: AddressInterner = addressInterner()): GraphShard | null {
   const e = JSON.parse(text) as EncodedShard;
   if (e.v !== VERSION) return null;
   const pools: IndexedPool[] = [];
-  for (const row of e.v2) pools.push(decodePoolRow(row));
-  for (const row of e.v3) pools.push(decodePoolRow(row));
-  return { tokens: e.tokens.map(decodeTokenRow), pools, pending: e.pending.map(decodePendingRow) };
+  for (const row of e.v2) pools.push(decodePoolRow(row, intern));
+  for (const row of e.v3) pools.push(decodePoolRow(row, intern));
+  return { tokens: e.tokens.map((row) => decodeTokenRow(row, intern)), pools, pending: e.pending.map((row) => decodePendingRow(row, intern)) };
 }

@@ -140,6 +140,11 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
     }
   }
 
+  // What the pass needs of its logs is in `touched` and `lastTrade` now: the logs (up to `maxLogs` of them) are let go
+  // of before the state reads.
+  const logCount = logs.length;
+  logs.length = 0;
+
   // Tokens first: a pool is only usable once both its tokens have metadata (pools of tokens without it are dropped).
   const metadata = await addTokenMetadata({ graph, client, budget });
   const changedTokens = new Set<Address>(metadata.added);
@@ -175,7 +180,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   graph.blockTimestamp = Number(block.timestamp);
   indexPoolsByToken(graph);
   const changedPools = new Set<Address>([...touched.keys(), ...metadata.dropped]);
-  return { graph, fromBlock, toBlock, head, logs: logs.length, poolsRead: requests.length, newTokens: metadata.added.length, span: read.span, changedPools, changedTokens };
+  return { graph, fromBlock, toBlock, head, logs: logCount, poolsRead: requests.length, newTokens: metadata.added.length, span: read.span, changedPools, changedTokens };
 }
 
 /** What the logs name, and the tokens of those pools, added from the store to a graph that holds only part of it. */

@@ -149,6 +149,45 @@ describe("the graph being built, in segments on Redis", () => {
     await redis.redis.del(...stored);
   });
 
+  it("segments mostly holding replaced entries (pools re-read slice after slice) are compacted by the next write: read back equal, from a third of the bytes", async () => {
+    const { graph: small } = generateMainnetLikeGraph({ v2Pools: 2_000, v3Pools: 200, tokens: 400, seed: 5 });
+    const { kv } = observedKv();
+    const store = partialGraphStore(kv);
+    const graph = emptyGraph("base", 8453);
+    for (const t of small.tokens.values()) graph.tokens.set(t.address, t);
+    for (const p of small.pools.values()) graph.pools.set(p.address, p);
+    graph.block = small.block;
+    await store.write(graph, undefined, commit(1), counter());
+    // Three catch-up slices each re-read every pool: four rows a pool stored.
+    const everyPool = { pools: [...graph.pools.keys()], tokens: [] };
+    for (const i of [2, 3, 4]) await store.write(graph, everyPool, commit(i), counter());
+    const sizeOf = async () => {
+      const [text] = await kv.get([redisKeys.indexPartial("base")]);
+      const manifest = JSON.parse(text!) as { next: number; segments: [number, string, number][] };
+      return { bytes: manifest.segments.reduce((n, [, , b]) => n + b, 0), next: manifest.next, ids: manifest.segments.map(([id]) => id) };
+    };
+    const before = await sizeOf();
+
+    // The next invocation reads it and stores one more slice (one pool re-read): the graph is written whole.
+    const next = partialGraphStore(kv);
+    const read = (await next.read("base", counter()))!;
+    expect(content(read)).toEqual(content(graph));
+    const one = [...read.pools.keys()][0]!;
+    await next.write(read, { pools: [one], tokens: [] }, commit(5), counter());
+    const after = await sizeOf();
+    console.log(`partial graph: ${(before.bytes / 1024).toFixed(0)} KB in ${before.ids.length} segments before, ${(after.bytes / 1024).toFixed(0)} KB in ${after.ids.length} after`);
+    expect(after.bytes).toBeLessThan(before.bytes / 3);
+    expect(Math.min(...after.ids)).toBeGreaterThanOrEqual(before.next); // all new segments
+    expect(content((await partialGraphStore(kv).read("base", counter()))!)).toEqual(content(read));
+    // The replaced segments expire.
+    for (const id of before.ids) expect(await (redis.redis as unknown as UpstashRedis).ttl(redisKeys.indexPartialSegment("base", id))).toBeGreaterThan(0);
+    // Compacted once: the write after it appends again.
+    await next.write(read, { pools: [one], tokens: [] }, commit(6), counter());
+    expect((await sizeOf()).ids.length).toBe(after.ids.length + 1);
+    const stored = await (redis.redis as unknown as UpstashRedis).keys("sluice:index:v1:base:*");
+    await redis.redis.del(...stored);
+  });
+
   it("a slice that dies after storing its segments, before its progress: the next invocation resumes from the slice before and ends equal", async () => {
     // Requests of at most 512 KB, so a discovery slice takes several and can die between them.
     const options = { maxRequestBytes: 512 * 1024, maxSegmentBytes: 256 * 1024 };

@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import { redisKeys } from "../redis/redisKeys.js";
-import { decodeGraphShard, type GraphShard } from "./graphCodec.js";
+import { addressInterner, decodeGraphShard, type GraphShard } from "./graphCodec.js";
 import type { GraphKv } from "./graphKv.js";
 import { emptyGraph, indexPoolsByToken, type ChainGraph } from "./graphTypes.js";
 import { partialGraphSegments } from "./partialGraphSegments.js";
@@ -26,6 +26,9 @@ export type PartialGraphManifest = {
   reserving?: true;
 };
 
+/** Stored rows per live item past which a read graph's next write stores it whole (see `PartialGraphStore.write`). */
+const COMPACT_AT_ROWS_PER_ITEM = 3;
+
 /** What a slice changed: pools (loaded, re-read, found) and tokens (added or changed), by address. */
 export type PartialGraphChanges = { pools: Iterable<Address>; tokens: Iterable<Address> };
 
@@ -45,9 +48,10 @@ export type PartialGraphStore = {
   /** The graph being built, or null when there is none (or a segment it names is gone). */
   read(chain: ChainName, requests: RequestCounter): Promise<ChainGraph | null>;
   /**
-   * Stores a slice: new segments holding `changes` (everything when `changes` is absent or this store did not read or
-   * write `graph`: the stored partial graph is then replaced), then the manifest together with `commit` (the
-   * progress) in one request, so the progress never names state that is not stored.
+   * Stores a slice: new segments holding `changes` (everything when `changes` is absent, when this store did not read
+   * or write `graph`, or when its read found more than three stored rows per live item: the stored partial graph is
+   * then replaced, and its segments expire), then the manifest together with `commit` (the progress) in one request,
+   * so the progress never names state that is not stored.
    */
   write(graph: ChainGraph, changes: PartialGraphChanges | undefined, commit: [key: string, value: string][], requests: RequestCounter): Promise<void>;
   /** Every key of the chain's partial graph (its manifest first; none when there is none). */
@@ -71,6 +75,8 @@ export function partialGraphStore(kv: GraphKv, options: PartialGraphStoreOptions
   const maxKeysPerRead = options.maxKeysPerRead ?? 256;
   /** The manifest each graph object was read or last written at: what the next write appends to. */
   const manifests = new WeakMap<ChainGraph, PartialGraphManifest>();
+  /** Graphs read from segments that mostly hold replaced entries: their next write stores them whole (compacts). */
+  const compact = new WeakSet<ChainGraph>();
 
   const readManifest = async (chain: ChainName, requests: RequestCounter): Promise<PartialGraphManifest | null> => {
     requests.spend(1);
@@ -115,9 +121,13 @@ export function partialGraphStore(kv: GraphKv, options: PartialGraphStoreOptions
       const graph = emptyGraph(chain, manifest.chainId);
       graph.block = BigInt(manifest.block);
       graph.blockTimestamp = manifest.ts;
+      const intern = addressInterner();
+      let rows = 0;
       for (const [i, text] of texts.entries()) {
-        const shard: GraphShard | null = text === null || shardVersion(text).version !== manifest.segments[i]![1] ? null : decodeGraphShard(text);
+        const shard: GraphShard | null = text === null || shardVersion(text).version !== manifest.segments[i]![1] ? null : decodeGraphShard(text, intern);
+        texts[i] = null; // decoded: let the text go
         if (!shard) return null; // a segment is gone (evicted) or of another version: the caller starts again
+        rows += shard.tokens.length + shard.pools.length + shard.pending.length;
         for (const token of shard.tokens) graph.tokens.set(token.address, token);
         for (const pool of shard.pools) {
           graph.pools.set(pool.address, pool);
@@ -130,11 +140,14 @@ export function partialGraphStore(kv: GraphKv, options: PartialGraphStoreOptions
       }
       indexPoolsByToken(graph);
       manifests.set(graph, manifest);
+      // Every pool is stored at least twice (found, then loaded); past three rows an item, most of what each
+      // invocation reads is replaced entries (a catch-up re-reading pools slice after slice): write it whole next.
+      if (rows > COMPACT_AT_ROWS_PER_ITEM * (graph.tokens.size + graph.pools.size + graph.pending.size)) compact.add(graph);
       return graph;
     },
 
     async write(graph, changes, commit, requests) {
-      const base = changes ? manifests.get(graph) : undefined;
+      const base = changes && !compact.has(graph) ? manifests.get(graph) : undefined;
       // A full write replaces what is stored: new ids start past the old manifest's, whose keys are retired after.
       const replaced = base ? null : await readManifest(graph.chain, requests);
       const from = base ?? replaced;
@@ -185,6 +198,7 @@ export function partialGraphStore(kv: GraphKv, options: PartialGraphStoreOptions
         await kv.retire(segmentKeys(graph.chain, Array.from({ length: replaced.next }, (_, i) => i)));
       }
       manifests.set(graph, manifest);
+      compact.delete(graph);
     },
 
     async drop(chain, commit, requests) {

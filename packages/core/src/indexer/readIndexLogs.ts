@@ -31,9 +31,10 @@ export type ReadIndexLogsParameters = {
   /** Requests in flight at once; default 4. */
   concurrency?: number;
   /**
-   * Reading starts no further range once this many logs are held (the answers in flight are kept whole, so it may end
-   * a little past it); `reached` then says how far it got, as when the budget runs out. Default
-   * `INDEX_MAX_LOGS_PER_PASS`.
+   * A read holds at most this many logs (more only when one block alone holds more: it is kept whole). Reading stops
+   * there, at the last block held whole; `reached` then says how far it got, as when the budget runs out. Answers in
+   * flight are bounded too: the first round sends one range, later rounds only as many as the busiest block seen
+   * says fit. Default `INDEX_MAX_LOGS_PER_PASS`.
    */
   maxLogs?: number;
   /** Each request spends one subrequest; reading stops when `budget` has no more than `reserve` left. */
@@ -52,9 +53,10 @@ export type ReadIndexLogsReturnType = {
 /**
  * What an indexing pass holds at most (`maxLogs`): a busy chain's catch-up after hours, or a cold index's history,
  * would otherwise gather a whole invocation's answers (hundreds of requests of up to thousands of logs each) in an
- * isolate's 128 MB.
+ * isolate's 128 MB. A log costs about 1 KB while its answer is decoded and 0.3 KB held (`bench/cold-index.ts`), so a
+ * pass's logs stay near 10 MB.
  */
-export const INDEX_MAX_LOGS_PER_PASS = 25_000;
+export const INDEX_MAX_LOGS_PER_PASS = 10_000;
 
 /**
  * The factory and pool events of `[fromBlock, toBlock]`, in chain order, read in consecutive ranges with at most
@@ -73,8 +75,14 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
   let cursor = fromBlock;
   const maxLogs = params.maxLogs ?? INDEX_MAX_LOGS_PER_PASS;
   const logs: IndexLog[] = [];
+  /** The most logs a block held in any answer so far (unknown before the first). */
+  let density: number | undefined;
   while (cursor <= toBlock && logs.length < maxLogs) {
-    const n = Math.min(concurrency, budget.remaining() - reserve);
+    // Answers arrive whole, so a round sends only as many ranges as the logs they are expected to hold leave room
+    // for: one to begin with (it tells how busy the chain's blocks are), then by the busiest block seen.
+    const expected = density === undefined ? Infinity : Math.max(1, density * Number(span));
+    const room = Math.max(1, Math.floor((maxLogs - logs.length) / expected));
+    const n = Math.min(concurrency, budget.remaining() - reserve, room);
     if (n <= 0) break;
     const ranges: [bigint, bigint][] = [];
     for (let from = cursor; from <= toBlock && ranges.length < n; from += span) {
@@ -87,6 +95,7 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
     })));
     let largest = 0;
     let refused = false;
+    let full = false;
     for (const [i, answer] of answers.entries()) {
       const [from, to] = ranges[i]!;
       if (answer.status === "rejected") {
@@ -96,6 +105,7 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
         break;
       }
       largest = Math.max(largest, answer.value.length);
+      density = Math.max(density ?? 0, busiestBlock(answer.value));
       for (const log of answer.value) {
         if (!log.eventName || log.blockNumber === null) continue;
         const stamp = (log as { blockTimestamp?: bigint | string | number }).blockTimestamp;
@@ -108,15 +118,57 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
         });
       }
       cursor = to + 1n;
+      if (logs.length > maxLogs) {
+        // Past the bound: keep whole blocks up to it (at least one block, however busy); the rest is read next time.
+        cursor = keepWholeBlocks(logs, maxLogs) + 1n;
+        full = true;
+        break;
+      }
     }
     if (refused) continue;
-    if (largest > target) span = clamp(span / 2n, 1n, maxSpan);
-    else if (largest * 4 < target) span = clamp(span * 2n, 1n, maxSpan);
+    if (largest > target) {
+      // Shrink at once to what the busiest block allows (at least by half), not a halving per round.
+      const fits = BigInt(Math.floor(target / Math.max(1, density ?? 1)));
+      span = clamp(fits < span / 2n ? fits : span / 2n, 1n, maxSpan);
+    } else if (largest * 4 < target) span = clamp(span * 2n, 1n, maxSpan);
+    if (full) break;
   }
   return { logs, reached: cursor - 1n, span };
 }
 
 const clamp = (v: bigint, min: bigint, max: bigint) => (v < min ? min : v > max ? max : v);
+
+/** The most logs one block holds in an answer (its logs come in chain order). */
+function busiestBlock(logs: readonly { blockNumber: bigint | null }[]): number {
+  let most = 0;
+  let run = 0;
+  let block: bigint | null = null;
+  for (const log of logs) {
+    run = log.blockNumber === block ? run + 1 : 1;
+    block = log.blockNumber;
+    if (run > most) most = run;
+  }
+  return most;
+}
+
+/**
+ * Cuts `logs` (chain order, over more than `maxLogs`) back to the whole blocks within `maxLogs`, or to its first block
+ * when that block alone is larger; answers the last block kept.
+ */
+function keepWholeBlocks(logs: IndexLog[], maxLogs: number): bigint {
+  const over = logs[maxLogs]!.blockNumber;
+  let keep = maxLogs;
+  while (keep > 0 && logs[keep - 1]!.blockNumber === over) keep--;
+  if (keep === 0) {
+    // One block holds more than the bound: keep it whole.
+    keep = maxLogs;
+    while (keep < logs.length && logs[keep]!.blockNumber === over) keep++;
+    logs.length = keep;
+    return over;
+  }
+  logs.length = keep;
+  return over - 1n;
+}
 
 /** A provider's refusal of a range too wide or an answer too large (each provider words it its own way). */
 export function isTooLarge(error: unknown): boolean {

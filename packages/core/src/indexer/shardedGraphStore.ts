@@ -2,7 +2,7 @@ import type { Address } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { assembleGraph } from "./assembleGraph.js";
-import { decodeGraphShard, parseGraphShard, type GraphShard, type RawGraphShard } from "./graphCodec.js";
+import { addressInterner, decodeGraphShard, parseGraphShard, type GraphShard, type RawGraphShard } from "./graphCodec.js";
 import type { GraphKv } from "./graphKv.js";
 import { shardId, type GraphManifest, type GraphPart } from "./graphManifest.js";
 import { createPoolFilter, type PoolFilter } from "./createPoolFilter.js";
@@ -102,7 +102,10 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
     }
     return shards;
   };
-  const fetchShards = (manifest: GraphManifest, wanted: { part: GraphPart; index: number }[]) => fetchShardsWith<GraphShard>(manifest, wanted, decodeGraphShard);
+  const fetchShards = (manifest: GraphManifest, wanted: { part: GraphPart; index: number }[]) => {
+    const intern = addressInterner();
+    return fetchShardsWith<GraphShard>(manifest, wanted, (text) => decodeGraphShard(text, intern));
+  };
   const sameManifest = (a: GraphManifest, b: GraphManifest | null) => b !== null && JSON.stringify(a) === JSON.stringify(b);
   /**
    * Adds the named shards to a graph that holds only some, their items kept as rows (`GraphShardLayout.raw`) until
