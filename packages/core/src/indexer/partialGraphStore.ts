@@ -49,9 +49,9 @@ export type PartialGraphStore = {
   read(chain: ChainName, requests: RequestCounter): Promise<ChainGraph | null>;
   /**
    * Stores a slice: new segments holding `changes` (everything when `changes` is absent, when this store did not read
-   * or write `graph`, or when its read found more than three stored rows per live item: the stored partial graph is
-   * then replaced, and its segments expire), then the manifest together with `commit` (the progress) in one request,
-   * so the progress never names state that is not stored.
+   * or write `graph`, or when the stored rows would pass three per live item: the stored partial graph is then
+   * replaced, and its segments expire), then the manifest together with `commit` (the progress) in one request, so
+   * the progress never names state that is not stored.
    */
   write(graph: ChainGraph, changes: PartialGraphChanges | undefined, commit: [key: string, value: string][], requests: RequestCounter): Promise<void>;
   /** Every key of the chain's partial graph (its manifest first; none when there is none). */
@@ -75,8 +75,8 @@ export function partialGraphStore(kv: GraphKv, options: PartialGraphStoreOptions
   const maxKeysPerRead = options.maxKeysPerRead ?? 256;
   /** The manifest each graph object was read or last written at: what the next write appends to. */
   const manifests = new WeakMap<ChainGraph, PartialGraphManifest>();
-  /** Graphs read from segments that mostly hold replaced entries: their next write stores them whole (compacts). */
-  const compact = new WeakSet<ChainGraph>();
+  /** The rows stored for each graph object (as read, plus what was appended since): with its live items, when to compact. */
+  const storedRows = new WeakMap<ChainGraph, number>();
 
   const readManifest = async (chain: ChainName, requests: RequestCounter): Promise<PartialGraphManifest | null> => {
     requests.spend(1);
@@ -140,14 +140,18 @@ export function partialGraphStore(kv: GraphKv, options: PartialGraphStoreOptions
       }
       indexPoolsByToken(graph);
       manifests.set(graph, manifest);
-      // Every pool is stored at least twice (found, then loaded); past three rows an item, most of what each
-      // invocation reads is replaced entries (a catch-up re-reading pools slice after slice): write it whole next.
-      if (rows > COMPACT_AT_ROWS_PER_ITEM * (graph.tokens.size + graph.pools.size + graph.pending.size)) compact.add(graph);
+      storedRows.set(graph, rows);
       return graph;
     },
 
-    async write(graph, changes, commit, requests) {
-      const base = changes && !compact.has(graph) ? manifests.get(graph) : undefined;
+    async write(graph, changesGiven, commit, requests) {
+      const changes = changesGiven && { pools: new Set(changesGiven.pools), tokens: new Set(changesGiven.tokens) };
+      const live = graph.tokens.size + graph.pools.size + graph.pending.size;
+      const appended = changes ? changes.pools.size + changes.tokens.size : 0;
+      // Every pool is stored at least twice (found, then loaded); past three rows an item, most of what each read
+      // fetches is replaced entries (a catch-up re-reading pools slice after slice): the graph is written whole instead.
+      const compact = (storedRows.get(graph) ?? 0) + appended > COMPACT_AT_ROWS_PER_ITEM * live;
+      const base = changes && !compact ? manifests.get(graph) : undefined;
       // A full write replaces what is stored: new ids start past the old manifest's, whose keys are retired after.
       const replaced = base ? null : await readManifest(graph.chain, requests);
       const from = base ?? replaced;
@@ -198,7 +202,7 @@ export function partialGraphStore(kv: GraphKv, options: PartialGraphStoreOptions
         await kv.retire(segmentKeys(graph.chain, Array.from({ length: replaced.next }, (_, i) => i)));
       }
       manifests.set(graph, manifest);
-      compact.delete(graph);
+      storedRows.set(graph, base ? storedRows.get(graph)! + appended : live);
     },
 
     async drop(chain, commit, requests) {
