@@ -15,9 +15,12 @@ export type PartialGraphSegmentsParameters = {
 
 export type PartialGraphSegment = { id: number; version: string; bytes: number; text: string };
 
+/** Items a segment holds at most (about 400 KB of V2 pairs). */
+const SEGMENT_ITEMS = 2_000;
+
 /**
  * The segments a slice of a cold index stores (see `partialGraphStore`): the changed pools, pending pools and tokens
- * (or the whole graph) in `graphCodec` shards of at most `maxSegmentBytes` each, split in halves until they fit. Empty
+ * (or the whole graph) in `graphCodec` shards of at most 2,000 items and `maxSegmentBytes` each, split in halves until they fit. Empty
  * when nothing changed. A single pool or token larger than the limit is an error.
  */
 export function partialGraphSegments({ graph, changes, maxSegmentBytes, firstId }: PartialGraphSegmentsParameters): PartialGraphSegment[] {
@@ -57,6 +60,8 @@ export function partialGraphSegments({ graph, changes, maxSegmentBytes, firstId 
     encode(from, middle);
     encode(middle, to);
   };
-  if (items.length > 0) encode(0, items.length);
+  // Chunks of at most SEGMENT_ITEMS items, each encoded on its own (and halved until it fits): a whole write (the
+  // first slice, a compaction) never holds the whole graph as one string and its rows at once.
+  for (let from = 0; from < items.length; from += SEGMENT_ITEMS) encode(from, Math.min(items.length, from + SEGMENT_ITEMS));
   return out;
 }
