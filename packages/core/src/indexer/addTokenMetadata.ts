@@ -16,8 +16,7 @@ export async function addTokenMetadata({ graph, client, budget }: AddTokenMetada
   const unknown = new Set<Address>();
   for (const p of graph.pending.values()) for (const t of [p.token0, p.token1]) if (!graph.tokens.has(t)) unknown.add(t);
   if (unknown.size === 0) return { added: [], dropped: [] };
-  budget?.spend(3);
-  const metadata = await readTokenMetadata(client, [...unknown]);
+  const metadata = await readTokenMetadata(client, [...unknown], { budget });
   for (const m of metadata) graph.tokens.set(m.address, { ...m, quality: null, lastTradeAt: null });
   const dropped: Address[] = [];
   for (const [address, p] of graph.pending) {

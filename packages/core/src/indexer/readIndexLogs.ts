@@ -33,8 +33,8 @@ export type ReadIndexLogsParameters = {
   /**
    * A read holds at most this many logs (more only when one block alone holds more: it is kept whole). Reading stops
    * there, at the last block held whole; `reached` then says how far it got, as when the budget runs out. Answers in
-   * flight are bounded too: the first round sends one range, later rounds only as many as the busiest block seen
-   * says fit. Default `INDEX_MAX_LOGS_PER_PASS`.
+   * flight are bounded too: a round sends one range until an answer holds logs, then only as many ranges as the logs
+   * per block seen say fit. Default `INDEX_MAX_LOGS_PER_PASS`.
    */
   maxLogs?: number;
   /** Each request spends one subrequest; reading stops when `budget` has no more than `reserve` left. */
@@ -77,10 +77,14 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
   const logs: IndexLog[] = [];
   /** The most logs a block held in any answer so far (unknown before the first). */
   let density: number | undefined;
+  /** Logs and blocks of the answers so far: their ratio is what a range is expected to hold per block. */
+  let seenLogs = 0;
+  let seenBlocks = 0;
   while (cursor <= toBlock && logs.length < maxLogs) {
     // Answers arrive whole, so a round sends only as many ranges as the logs they are expected to hold leave room
-    // for: one to begin with (it tells how busy the chain's blocks are), then by the busiest block seen.
-    const expected = density === undefined ? Infinity : Math.max(1, density * Number(span));
+    // for: one a round until an answer holds logs (an empty stretch says nothing of what follows it), then by the
+    // logs per block seen.
+    const expected = seenLogs === 0 ? Infinity : Math.max(1, (seenLogs / seenBlocks) * Number(span));
     const room = Math.max(1, Math.floor((maxLogs - logs.length) / expected));
     const n = Math.min(concurrency, budget.remaining() - reserve, room);
     if (n <= 0) break;
@@ -105,6 +109,8 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
         break;
       }
       largest = Math.max(largest, answer.value.length);
+      seenLogs += answer.value.length;
+      seenBlocks += Number(to - from + 1n);
       density = Math.max(density ?? 0, busiestBlock(answer.value));
       for (const log of answer.value) {
         if (!log.eventName || log.blockNumber === null) continue;
