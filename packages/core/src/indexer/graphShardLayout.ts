@@ -116,6 +116,8 @@ export function decodeLoaded(graph: ChainGraph, layout: GraphShardLayout, addres
     homes.set(address, id);
     layout.members.get(id)![kind].add(address);
   };
+  // A decoded pool names its tokens by the strings the graph already holds for them (see `addressInterner`).
+  const intern = (token: Address) => graph.tokens.get(token)?.address ?? token;
   for (const address of addresses) {
     const id = homeOf("x", address, counts);
     const shard = layout.raw.get(id);
@@ -125,10 +127,10 @@ export function decodeLoaded(graph: ChainGraph, layout: GraphShardLayout, addres
     if (pool || pending) {
       if (!graph.pools.has(address) && !graph.pending.has(address)) {
         if (pool) {
-          const decoded = decodePoolRow(pool);
+          const decoded = decodePoolRow(pool, intern);
           graph.pools.set(address, decoded);
           gained.push(decoded);
-        } else graph.pending.set(address, decodePendingRow(pending!));
+        } else graph.pending.set(address, decodePendingRow(pending!, intern));
       }
       place(address, id, layout.poolHome, "pools"); // stored there: a write that moves it rewrites this shard
     }

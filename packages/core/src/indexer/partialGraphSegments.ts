@@ -20,8 +20,8 @@ const SEGMENT_ITEMS = 2_000;
 
 /**
  * The segments a slice of a cold index stores (see `partialGraphStore`): the changed pools, pending pools and tokens
- * (or the whole graph) in `graphCodec` shards of at most 2,000 items and `maxSegmentBytes` each, split in halves until they fit. Empty
- * when nothing changed. A single pool or token larger than the limit is an error.
+ * (or the whole graph) in `graphCodec` shards of at most 2,000 items and `maxSegmentBytes` each, split in halves
+ * until they fit. Empty when nothing changed. A single pool or token larger than the limit is an error.
  */
 export function partialGraphSegments({ graph, changes, maxSegmentBytes, firstId }: PartialGraphSegmentsParameters): PartialGraphSegment[] {
   const tokens: IndexedToken[] = [];
