@@ -267,6 +267,19 @@ describe("a pass holds a bounded number of logs", () => {
     }
   });
 
+  it("an answer over the target shrinks the span at once to what the busiest block allows, not by half", async () => {
+    const { busiestBlock, busiest, perBlock } = await logsByBlock();
+    const client = createPublicClient({ transport: http(bed.manifest.rpcUrl) });
+    // One range of 16 blocks from the busiest: it holds more than `busiest` logs only if another block has some.
+    const inRange = [...perBlock].filter(([b]) => b >= busiestBlock && b < busiestBlock + 16n).reduce((n, [, c]) => n + c, 0);
+    expect(inRange).toBeGreaterThan(busiest);
+    const read = await readIndexLogs({
+      client, fromBlock: busiestBlock, toBlock: busiestBlock + 15n, span: 16n, targetResults: busiest, budget: unlimitedIndexBudget(),
+    });
+    expect(read.logs).toHaveLength(inRange);
+    expect(read.span).toBe(1n); // the busiest block alone fills the target; halving would have left 8
+  });
+
   it("until an answer holds logs a read sends one range a round: across empty blocks, then busy ones, only one answer carries logs", async () => {
     // Twelve empty blocks, then eight blocks of one Sync each (V2 pairs' sync(), which anyone may call).
     const from = (await bed.client.getBlockNumber({ cacheTime: 0 })) + 1n;

@@ -24,8 +24,9 @@ export type ReadIndexLogsParameters = {
   /** The span never grows past this; default 100,000. */
   maxSpan?: bigint;
   /**
-   * Results one answer should stay under: an answer above it halves the span, one under a quarter of it doubles the
-   * span (up to `maxSpan`). Default 2,000 (providers cap answers at 10,000 logs or a few MB).
+   * Results one answer should stay under: an answer above it shrinks the span at once to what the busiest block seen
+   * allows (at least by half), one under a quarter of it doubles the span (up to `maxSpan`). Default 2,000 (providers
+   * cap answers at 10,000 logs or a few MB).
    */
   targetResults?: number;
   /** Requests in flight at once; default 4. */
@@ -61,9 +62,9 @@ export const INDEX_MAX_LOGS_PER_PASS = 10_000;
 /**
  * The factory and pool events of `[fromBlock, toBlock]`, in chain order, read in consecutive ranges with at most
  * `concurrency` requests in flight. The range adapts to the provider: a refusal ("too many results", "block range too
- * large", …) halves the span and retries from the first refused range; small answers double it again. Reading stops
- * early when the budget runs out or `maxLogs` are held: `reached` says how far it got, so the caller stores it and
- * continues later.
+ * large", …) halves the span and retries from the first refused range; large answers shrink it, small ones double it
+ * again. Reading stops early when the budget runs out or `maxLogs` are held (whole blocks): `reached` says how far it
+ * got, so the caller stores it and continues later.
  */
 export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<ReadIndexLogsReturnType> {
   const { client, fromBlock, toBlock, budget, events = indexedEvents, address } = params;
@@ -75,8 +76,8 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
   let cursor = fromBlock;
   const maxLogs = params.maxLogs ?? INDEX_MAX_LOGS_PER_PASS;
   const logs: IndexLog[] = [];
-  /** The most logs a block held in any answer so far (unknown before the first). */
-  let density: number | undefined;
+  /** The most logs one block held in any answer so far. */
+  let busiest = 0;
   /** Logs and blocks of the answers so far: their ratio is what a range is expected to hold per block. */
   let seenLogs = 0;
   let seenBlocks = 0;
@@ -111,7 +112,7 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
       largest = Math.max(largest, answer.value.length);
       seenLogs += answer.value.length;
       seenBlocks += Number(to - from + 1n);
-      density = Math.max(density ?? 0, busiestBlock(answer.value));
+      busiest = Math.max(busiest, busiestBlock(answer.value));
       for (const log of answer.value) {
         if (!log.eventName || log.blockNumber === null) continue;
         const stamp = (log as { blockTimestamp?: bigint | string | number }).blockTimestamp;
@@ -134,7 +135,7 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
     if (refused) continue;
     if (largest > target) {
       // Shrink at once to what the busiest block allows (at least by half), not a halving per round.
-      const fits = BigInt(Math.floor(target / Math.max(1, density ?? 1)));
+      const fits = BigInt(Math.floor(target / Math.max(1, busiest)));
       span = clamp(fits < span / 2n ? fits : span / 2n, 1n, maxSpan);
     } else if (largest * 4 < target) span = clamp(span * 2n, 1n, maxSpan);
     if (full) break;
