@@ -8,7 +8,8 @@
  * Each phase also prints the answers' `Server-Timing` stages (p50 / p99 per stage). With COUNT_OPERATIONS=1 the stack
  * counts what the workers ask of their dependencies (Redis commands at the REST bridge, RPC calls and Postgres
  * statements at counting proxies, which add a little latency of their own) and each phase prints them per solve.
- * Environment: SOLVES (default 100), CONCURRENT (default 50), COUNT_OPERATIONS (default off).
+ * Environment: SOLVES (default 100), CONCURRENT (default 50), COUNT_OPERATIONS (default off), HOST (`node`: the Node host
+ * instead of workerd under wrangler dev, whose proxy worker and console relay add to every request locally).
  */
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
@@ -54,7 +55,8 @@ const redis = await leaseRedisDatabase();
 const stack = await startStack({
   name: `bench-solve-${process.pid}`, redisUrl: redis.url, redisDatabase: Number(new URL(redis.url).pathname.slice(1)),
   port: await freePort(), sandboxPort: await freePort(),
-  freshDatabase: true, devnet: { basePort: 0 }, countOperations: COUNT_OPERATIONS, log: (line) => console.log(`[stack] ${line}`),
+  freshDatabase: true, devnet: { basePort: 0 }, countOperations: COUNT_OPERATIONS,
+  host: process.env.HOST === "node" ? "node" : "workerd", log: (line) => console.log(`[stack] ${line}`),
 });
 try {
   const base = stack.manifest.chains.base;

@@ -112,9 +112,12 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
     p.tokenBehaviour.redis, p.chain, Date.now(),
     p.tokenBehaviour.cache && (p.tokenBehaviour.cacheMs ?? 0) > 0 ? { entries: p.tokenBehaviour.cache, maxAgeMs: p.tokenBehaviour.cacheMs! } : undefined,
   );
-  const [graph, latestBlock, storedBehaviours] = await Promise.all([
+  // The head is awaited only where the pools are refreshed at it: the token checks and the candidate search (CPU
+  // work on the graph) run while it is read.
+  const headRead = time("block", () => upstream(p.chain, () => (p.head ? p.head() : p.source.client.getBlockNumber({ cacheTime: 0 }))));
+  headRead.catch(() => {}); // awaited below; a failure before then must not be reported as unhandled
+  const [graph, storedBehaviours] = await Promise.all([
     time("graph", () => upstream(p.chain, () => loadGraph(p.source))),
-    time("block", () => upstream(p.chain, () => (p.head ? p.head() : p.source.client.getBlockNumber({ cacheTime: 0 })))),
     behavioursRead,
   ]);
   const tokenIn = resolveToken(graph, p.chain, p.from, "from");
@@ -145,7 +148,10 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   const { route, poolsRefreshed } = await time("route", () => upstream(p.chain, async () =>
     findFreshRoute({
       graph, routingGraphs: p.routingGraphs, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn,
-      refresh: (pools) => (p.refresh ? p.refresh(graph, pools, latestBlock) : refreshPools({ graph, client: p.source.client, pools, latestBlock })),
+      refresh: async (pools) => {
+        const latestBlock = await headRead;
+        return p.refresh ? p.refresh(graph, pools, latestBlock) : refreshPools({ graph, client: p.source.client, pools, latestBlock });
+      },
       canHop,
       canUsePool,
       symbols: { in: tokenIn.symbol, out: tokenOut.symbol },
@@ -158,7 +164,7 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
     nowSeconds: p.nowSeconds ?? Date.now() / 1000,
     slippageBps: p.slippageBps ?? DEFAULT_SLIPPAGE_BPS,
     recipient: p.recipient,
-    block: latestBlock,
+    block: await headRead,
     poolsRefreshed,
   });
   if (quote.priceImpactBps > MAX_PRICE_IMPACT_BPS) throw priceImpactTooHigh(quote);
