@@ -15,16 +15,33 @@ const DRAIN_AMOUNT = 1n << 120n;
  * dollars move it, and thousands of them on mainnet quote wrong prices.
  */
 export function isThinPool(pool: Pool, token: Address, usdPerRaw: Ratio, minUsd = MIN_POOL_PAYOUT_USD): boolean {
-  let payable: bigint;
-  if ("reserve0" in pool && "reserve1" in pool) {
-    payable = (pool.token0 === token ? pool.reserve0 : pool.reserve1) as bigint;
-  } else {
-    try {
-      payable = pool.quoteExactIn(otherToken(pool, token), DRAIN_AMOUNT).amountOut;
-    } catch {
-      return true;
-    }
-  }
+  const payable = "reserve0" in pool && "reserve1" in pool
+    ? (pool.token0 === token ? pool.reserve0 : pool.reserve1) as bigint
+    : drainPayout(pool, token);
+  if (payable === null) return true;
   // payable × usdPerRaw < minUsd
   return payable * usdPerRaw.numerator < BigInt(minUsd) * usdPerRaw.denominator;
+}
+
+/**
+ * What an unbounded swap into a V3 pool pays out of `token` (null: the pool math refused it), kept per pool object:
+ * pools are immutable (a refresh makes a new object), so the payout is a pure function of the object. A drain walks
+ * every initialized tick, and every quote judges the pools its searches touch: each pool state is drained once per
+ * isolate, not once per quote.
+ */
+const drainPayouts = new WeakMap<Pool, Map<Address, bigint | null>>();
+
+function drainPayout(pool: Pool, token: Address): bigint | null {
+  let known = drainPayouts.get(pool);
+  if (!known) drainPayouts.set(pool, (known = new Map()));
+  let payout = known.get(token);
+  if (payout === undefined) {
+    try {
+      payout = pool.quoteExactIn(otherToken(pool, token), DRAIN_AMOUNT).amountOut;
+    } catch {
+      payout = null;
+    }
+    known.set(token, payout);
+  }
+  return payout;
 }
