@@ -132,12 +132,12 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   const canUsePool = (pool: Pool) => !isDust(pool);
   if (p.tokenBehaviour && storedBehaviours) {
     const { redis, cache } = p.tokenBehaviour;
-    const client = p.source.client;
     const behaviours = storedBehaviours;
+    const common = { redis, graph, behaviours, client: () => p.source.client };
     const gate = await time("behaviour", () => upstream(p.chain, async () => {
-      await requireTransferableToken({ redis, client, graph, behaviours, token: tokenIn.address, side: "tokenIn", symbol: tokenIn.symbol });
-      await requireTransferableToken({ redis, client, graph, behaviours, token: tokenOut.address, side: "tokenOut", symbol: tokenOut.symbol });
-      return verifyHopTokens({ redis, client, graph, routingGraphs: p.routingGraphs, behaviours, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn, canHop, canUsePool });
+      await requireTransferableToken({ ...common, token: tokenIn.address, side: "tokenIn", symbol: tokenIn.symbol });
+      await requireTransferableToken({ ...common, token: tokenOut.address, side: "tokenOut", symbol: tokenOut.symbol });
+      return verifyHopTokens({ ...common, routingGraphs: p.routingGraphs, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn, canHop, canUsePool });
     }));
     canHop = gate.canHop;
     // Tokens this quote probed are known to the isolate's next quotes at once (they are in Redis too).

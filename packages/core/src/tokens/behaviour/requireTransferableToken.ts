@@ -9,7 +9,8 @@ import type { TokenBehaviourRecord, TokenBehaviours } from "./tokenBehaviourType
 
 export type RequireTransferableTokenParameters = {
   redis: Redis;
-  client: PublicClient;
+  /** The chain's client, asked for only when a token is probed (building one costs ~0.3 ms; stored behaviours usually answer). */
+  client: () => PublicClient;
   graph: ChainGraph;
   behaviours: TokenBehaviours;
   token: Address;
@@ -32,7 +33,7 @@ export async function requireTransferableToken(p: RequireTransferableTokenParame
   const curated = chains[p.graph.chain].curatedTokens.some((t) => t.address.toLowerCase() === token);
   if ((!record || record.behaviour === "unknown") && curated) return record;
   if (!record) {
-    record = await detectTokenBehaviour({ client: p.client, graph: p.graph, token });
+    record = await detectTokenBehaviour({ client: p.client(), graph: p.graph, token });
     await storeTokenBehaviours(p.redis, p.graph.chain, new Map([[token, record]])).catch(() => {});
   }
   if (record.behaviour === "standard") return record;

@@ -15,7 +15,8 @@ export const MAX_HOP_CHECKS_PER_QUOTE = 6;
 
 export type VerifyHopTokensParameters = {
   redis: Redis;
-  client: PublicClient;
+  /** The chain's client, asked for only when a token is probed (building one costs ~0.3 ms; stored behaviours usually answer). */
+  client: () => PublicClient;
   graph: ChainGraph;
   routingGraphs: RoutingGraphCache;
   behaviours: TokenBehaviours;
@@ -53,7 +54,7 @@ export async function verifyHopTokens(p: VerifyHopTokensParameters): Promise<{ b
   if (unchecked.length === 0) return { behaviours: p.behaviours, canHop: (token) => p.canHop(token) && strict(token) };
   const fresh = new Map<Address, TokenBehaviourRecord>();
   await Promise.all(unchecked.map(async (token) => {
-    fresh.set(token.toLowerCase() as Address, await detectTokenBehaviour({ client: p.client, graph: p.graph, token }));
+    fresh.set(token.toLowerCase() as Address, await detectTokenBehaviour({ client: p.client(), graph: p.graph, token }));
   }));
   await storeTokenBehaviours(p.redis, p.graph.chain, fresh).catch(() => {});
   const behaviours = new Map([...p.behaviours, ...fresh]);
