@@ -69,7 +69,7 @@ export default defineConfig({
             "workers/tokens/src/routes/tokens.security.test.ts",
             "workers/reporting/src/routes/webhooks/webhooks.happy.test.ts",
             "workers/reporting/src/settlement.test.ts",
-            "test/{cors,dependencyOutages}.test.ts",
+            "test/{cors,dependencyOutages,openapi}.test.ts",
           ],
           benchmark: { include: [] },
           globalSetup: ["test/globalSetup.node.ts"],

@@ -46,6 +46,15 @@ describe("the OpenAPI documents", () => {
       expect(html.status).toBe(200);
       expect(await html.text()).toContain("/docs/scalar.js");
     }
+    // The viewer's script is a static asset; a path beside it that is no asset is the worker's (a JSON 404).
+    const script = await fetch(`${inject("stack").baseUrl}/docs/scalar.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/javascript/);
+    expect((await script.text()).length).toBeGreaterThan(1_000);
+    const missing = await fetch(`${inject("stack").baseUrl}/docs/missing.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/json/);
+    await missing.body?.cancel();
   });
 
   it("the /route example, built from the documented examples, is accepted by the running API", async () => {

@@ -1,5 +1,7 @@
 import { once } from "node:events";
+import { readdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -96,8 +98,15 @@ export async function startNodeHost(params: StartNodeHostParameters): Promise<St
     const entry = deploymentOf(deployments, "wrangler.toml");
     const sandbox = deploymentOf(deployments, "workers/sandbox/wrangler.toml");
     const front = new Hono();
-    // Static assets first, as Cloudflare serves them before the worker (the /docs viewer script).
-    if (entry.wrangler.assetsDirectory) front.get("*", serveStatic({ root: entry.wrangler.assetsDirectory }));
+    // Static assets first, as Cloudflare serves them before the worker (the /docs viewer script). A deployment's
+    // assets do not change while it runs: listed once, so a request for anything else costs no file-system lookup.
+    if (entry.wrangler.assetsDirectory) {
+      const root = entry.wrangler.assetsDirectory;
+      const assets = new Set(readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((f) => f.isFile()).map((f) => `/${relative(root, join(f.parentPath, f.name)).split(sep).join("/")}`));
+      const serveAsset = serveStatic({ root });
+      front.get("*", (c, next) => (assets.has(c.req.path) ? serveAsset(c, next) : next()));
+    }
     front.all("*", (c) => entry.fetch(c.req.raw, entry.env, ctx));
     const api = await listen(front.fetch, params.host, params.port);
     stops.push(() => closeServer(api.server));
