@@ -44,7 +44,7 @@ export type QuoteSwapParameters = {
   /** The permit's witness: minimum = output less this slippage (default `DEFAULT_SLIPPAGE_BPS`), and its recipient. */
   slippageBps?: number;
   recipient?: Address;
-  /** Reports each stage's duration (the request's `Server-Timing`): graph, block, route, assemble. */
+  /** Reports each stage's duration (the request's `Server-Timing`): graph, block, behaviour, route (which waits for what is left of the head's read). */
   time?: TimeStage;
   /**
    * The block to quote at (the chain's head under its freshness contract, `RequestChain.head`); default
@@ -91,7 +91,8 @@ export const QUOTE_DEADLINE_MS = 7_000;
  * amount, asks the router for the best route on fresh pool state (`findFreshRoute`, with the provider's pool
  * refresher injected) and assembles the quote.
  * Cost on the hot path: the head (`head`: within the chain's freshness, none or one Redis read; else one
- * `eth_blockNumber`, concurrent with loading the graph and reading the stored token behaviours) and, when the candidate pools are older than that block,
+ * `eth_blockNumber`, concurrent with loading the graph, reading the stored token behaviours, the token checks and the
+ * candidate search; awaited only to refresh the pools at it) and, when the candidate pools are older than that block,
  * `refresh` (with the shared refresher: one Redis read of the block's shared pool states, and one Multicall3 call
  * only when no request or isolate has read those pools at that block yet).
  *
