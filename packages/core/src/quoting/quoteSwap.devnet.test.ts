@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type Address, type PublicClient } from "viem";
 import { encodeGraphShard, decodeGraphShard, type GraphShard } from "../indexer/graphCodec.js";
 import { indexChain } from "../indexer/indexChain.js";
+import { createGraphCache } from "../indexer/graphCache.js";
 import { loadGraph } from "../indexer/loadGraph.js";
 import { updateStoredGraph } from "../indexer/updateStoredGraph.js";
 import type { ChainGraph } from "../indexer/graphTypes.js";
@@ -172,6 +173,25 @@ describe("a node that stops answering", () => {
     } finally {
       await silent.close();
     }
+  });
+});
+
+describe("the router's own failures", () => {
+  it("are not answered as an outage: only the pool refresh is upstream work", async () => {
+    const pool = poolOf("uniswap-v2", "TKA", "TKB") as V2Pool;
+    // A state no read produces (reserves as text, as a codec bug could leave them): the router's estimates take it,
+    // its exact pool math fails with a TypeError, as a bug in the search would.
+    const corrupt = Object.assign(Object.create(V2Pool.prototype) as V2Pool, pool, { reserve0: String(pool.reserve0), reserve1: String(pool.reserve1) });
+    const broken: ChainGraph = { ...graph, pools: new Map(graph.pools).set(pool.address, corrupt), refreshedAt: new Map() };
+    const cache = createGraphCache();
+    cache.remember(broken);
+    const failure = await quote("TKA", "TKB", "10", { source: { ...bed.source, cache }, head: async () => broken.block, refresh: async () => 0, deadlineMs: 5_000 })
+      .then(() => null, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect((failure as { code?: string }).code).toBeUndefined(); // not DEPENDENCY_DOWN: the API answers 500 INTERNAL
+    // The same failure from the refresh (a dependency) is an outage.
+    await expect(quote("TKA", "TKB", "10", { head: async () => 1n << 60n, refresh: async () => { throw new TypeError("fetch failed"); }, deadlineMs: 5_000 }))
+      .rejects.toMatchObject({ code: "DEPENDENCY_DOWN" });
   });
 });
 

@@ -24,6 +24,7 @@ import type { Redis } from "../redis/createRedis.js";
 import { readTokenBehaviours, type TokenBehaviourCache } from "../tokens/behaviour/readTokenBehaviours.js";
 import { requireTransferableToken } from "../tokens/behaviour/requireTransferableToken.js";
 import { verifyHopTokens } from "../tokens/behaviour/verifyHopTokens.js";
+import { detectTokenBehaviour } from "../tokens/behaviour/detectTokenBehaviour.js";
 
 export type QuoteSwapParameters = {
   chain: ChainName;
@@ -107,6 +108,8 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   const time: TimeStage = p.time ?? (async (_name, work) => work());
   const deadlineAt = p.deadlineMs === undefined ? undefined : Date.now() + p.deadlineMs;
   const upstream = <T>(chain: ChainName, work: () => Promise<T> | T) => fromUpstream(chain, work, deadlineAt);
+  /** Bounded by the deadline like `upstream`, but what fails inside is passed on as it is (its upstream parts classify their own). */
+  const withinDeadline = <T>(work: () => Promise<T> | T) => fromUpstream(p.chain, work, deadlineAt, false);
   // The stored behaviours depend on the chain only: read beside the graph and the head (one Redis read off /solve's
   // serial path; /route's isolate cache usually answers at once).
   const behavioursRead = p.tokenBehaviour && readTokenBehaviours(
@@ -134,8 +137,11 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   if (p.tokenBehaviour && storedBehaviours) {
     const { redis, cache } = p.tokenBehaviour;
     const behaviours = storedBehaviours;
-    const common = { redis, graph, behaviours, client: () => p.source.client };
-    const gate = await time("behaviour", () => upstream(p.chain, async () => {
+    // A probe is upstream work (one eth_call); the checks' candidate search around it is the router's. The chain's
+    // client is built only for a probe (~0.3 ms; stored behaviours usually answer).
+    const detect = (token: Address) => upstream(p.chain, () => detectTokenBehaviour({ client: p.source.client, graph, token }));
+    const common = { redis, graph, behaviours, detect };
+    const gate = await time("behaviour", () => withinDeadline(async () => {
       await requireTransferableToken({ ...common, token: tokenIn.address, side: "tokenIn", symbol: tokenIn.symbol });
       await requireTransferableToken({ ...common, token: tokenOut.address, side: "tokenOut", symbol: tokenOut.symbol });
       return verifyHopTokens({ ...common, routingGraphs: p.routingGraphs, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn, canHop, canUsePool });
@@ -146,17 +152,18 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
     if (held && gate.behaviours !== held.behaviours) cache!.set(p.chain, { readAt: held.readAt, behaviours: gate.behaviours });
   }
 
-  const { route, poolsRefreshed } = await time("route", () => upstream(p.chain, async () =>
+  // Only the refresh is upstream work: a failure of the searches around it is the router's, never an outage.
+  const { route, poolsRefreshed } = await time("route", async () =>
     findFreshRoute({
       graph, routingGraphs: p.routingGraphs, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn,
-      refresh: async (pools) => {
+      refresh: (pools) => upstream(p.chain, async () => {
         const latestBlock = await headRead;
         return p.refresh ? p.refresh(graph, pools, latestBlock) : refreshPools({ graph, client: p.source.client, pools, latestBlock });
-      },
+      }),
       canHop,
       canUsePool,
       symbols: { in: tokenIn.symbol, out: tokenOut.symbol },
-    })));
+    }));
   const quote = assembleQuote({
     graph, chain: p.chain, tokenIn, tokenOut, route,
     gaslessMinimumUsd: chainSettings(p.chain, p.deployment).gaslessMinimumUsd,
@@ -173,10 +180,11 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
 }
 
 /**
- * Chain RPC failures become DEPENDENCY_DOWN (503) naming the chain; Sluice's own errors pass through. Past `deadlineAt`
- * the stage is abandoned (it only reads) and answered DEPENDENCY_DOWN too.
+ * Chain RPC failures become DEPENDENCY_DOWN (503) naming the chain (with `classify`; without it every failure passes
+ * through as it is); Sluice's own errors pass through. Past `deadlineAt` the stage is abandoned (it only reads) and
+ * answered DEPENDENCY_DOWN too. Wrap only I/O in it: any TypeError inside counts as a dependency's (a failed fetch).
  */
-async function fromUpstream<T>(chain: ChainName, work: () => Promise<T> | T, deadlineAt: number | undefined): Promise<T> {
+async function fromUpstream<T>(chain: ChainName, work: () => Promise<T> | T, deadlineAt: number | undefined, classify = true): Promise<T> {
   try {
     if (deadlineAt === undefined) return await work();
     const done = await raceDeadline({ work: Promise.resolve().then(work).then((value) => ({ value })), ms: deadlineAt - Date.now() });
@@ -187,7 +195,7 @@ async function fromUpstream<T>(chain: ChainName, work: () => Promise<T> | T, dea
     }
     return done.value;
   } catch (error) {
-    if (error instanceof SluiceError) throw error;
+    if (error instanceof SluiceError || !classify) throw error;
     if (isRpcError(error)) throw new SluiceError("DEPENDENCY_DOWN", `The ${chain} RPC node did not answer; retry shortly`, { cause: error });
     throw error;
   }

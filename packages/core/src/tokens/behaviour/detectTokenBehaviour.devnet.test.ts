@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Address } from "viem";
+import { createPublicClient, http, type Address, type PublicClient } from "viem";
 import { oddTokensScenario, startQuotingTestbed, startTestRedis, type QuotingTestbed, type TestRedis } from "@sluice/testkit";
 import type { ChainGraph } from "../../indexer/graphTypes.js";
 import { loadGraph } from "../../indexer/loadGraph.js";
@@ -100,5 +100,19 @@ describe("the behaviour rule (cron results in real Redis)", () => {
     await store.redis.del("sluice:tokens:behaviour:v1:base");
     expect((await refusal(quote("FOT", "WETH", "100"))).message).toMatch(/fee-on-transfer/);
     expect((await readTokenBehaviours(store.redis, "base")).get(bed.token("FOT"))?.behaviour).toBe("fee-on-transfer");
+  });
+
+  it("a first-use check the chain's RPC does not answer is an outage (503), and stores nothing", async () => {
+    await store.redis.del("sluice:tokens:behaviour:v1:base");
+    // Only the probe reaches the node: the head and the pool refresh are given.
+    const unreachable = createPublicClient({ transport: http("http://127.0.0.1:1", { retryCount: 0 }) }) as PublicClient;
+    const failure = await refusal(quoteSwap({
+      chain: "base", deployment: bed.source.deployment, source: { ...bed.source, client: unreachable }, routingGraphs: bed.routingGraphs,
+      from: { token: "FOT" }, to: { token: "WETH" }, amount: "100", withPermit: false, tokenBehaviour: { redis: store.redis },
+      head: async () => graph.block, refresh: async () => 0, deadlineMs: 5_000,
+    }));
+    expect(failure.code).toBe("DEPENDENCY_DOWN");
+    expect(failure.message).toMatch(/base/);
+    expect((await readTokenBehaviours(store.redis, "base")).has(bed.token("FOT"))).toBe(false);
   });
 });

@@ -1,16 +1,15 @@
-import type { Address, PublicClient } from "viem";
+import type { Address } from "viem";
 import { chains } from "../../chains/chains.js";
 import { SluiceError } from "../../errors/SluiceError.js";
 import type { ChainGraph } from "../../indexer/graphTypes.js";
 import type { Redis } from "../../redis/createRedis.js";
-import { detectTokenBehaviour } from "./detectTokenBehaviour.js";
 import { storeTokenBehaviours } from "./storeTokenBehaviours.js";
 import type { TokenBehaviourRecord, TokenBehaviours } from "./tokenBehaviourTypes.js";
 
 export type RequireTransferableTokenParameters = {
   redis: Redis;
-  /** The chain's client, asked for only when a token is probed (building one costs ~0.3 ms; stored behaviours usually answer). */
-  client: () => PublicClient;
+  /** Probes a token's transfers (`detectTokenBehaviour` on the chain's client; the quote bounds and classifies its failures). */
+  detect: (token: Address) => Promise<TokenBehaviourRecord>;
   graph: ChainGraph;
   behaviours: TokenBehaviours;
   token: Address;
@@ -33,7 +32,7 @@ export async function requireTransferableToken(p: RequireTransferableTokenParame
   const curated = chains[p.graph.chain].curatedTokens.some((t) => t.address.toLowerCase() === token);
   if ((!record || record.behaviour === "unknown") && curated) return record;
   if (!record) {
-    record = await detectTokenBehaviour({ client: p.client(), graph: p.graph, token });
+    record = await p.detect(token);
     await storeTokenBehaviours(p.redis, p.graph.chain, new Map([[token, record]])).catch(() => {});
   }
   if (record.behaviour === "standard") return record;

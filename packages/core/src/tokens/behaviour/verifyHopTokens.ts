@@ -1,11 +1,10 @@
-import type { Address, PublicClient } from "viem";
+import type { Address } from "viem";
 import type { ChainGraph } from "../../indexer/graphTypes.js";
 import type { Redis } from "../../redis/createRedis.js";
 import type { Pool } from "../../pools/types.js";
 import { DEFAULT_ROUTE_OPTIONS } from "../../routing/findBestRoute.js";
 import { findCandidatePaths } from "../../routing/findCandidatePaths.js";
 import type { RoutingGraphCache } from "../../routing/routingGraphCache.js";
-import { detectTokenBehaviour } from "./detectTokenBehaviour.js";
 import { isRoutableTokenPredicate } from "./isRoutableTokenPredicate.js";
 import { storeTokenBehaviours } from "./storeTokenBehaviours.js";
 import type { TokenBehaviourRecord, TokenBehaviours } from "./tokenBehaviourTypes.js";
@@ -15,8 +14,8 @@ export const MAX_HOP_CHECKS_PER_QUOTE = 6;
 
 export type VerifyHopTokensParameters = {
   redis: Redis;
-  /** The chain's client, asked for only when a token is probed (building one costs ~0.3 ms; stored behaviours usually answer). */
-  client: () => PublicClient;
+  /** Probes a token's transfers (`detectTokenBehaviour` on the chain's client; the quote bounds and classifies its failures). */
+  detect: (token: Address) => Promise<TokenBehaviourRecord>;
   graph: ChainGraph;
   routingGraphs: RoutingGraphCache;
   behaviours: TokenBehaviours;
@@ -54,7 +53,7 @@ export async function verifyHopTokens(p: VerifyHopTokensParameters): Promise<{ b
   if (unchecked.length === 0) return { behaviours: p.behaviours, canHop: (token) => p.canHop(token) && strict(token) };
   const fresh = new Map<Address, TokenBehaviourRecord>();
   await Promise.all(unchecked.map(async (token) => {
-    fresh.set(token.toLowerCase() as Address, await detectTokenBehaviour({ client: p.client(), graph: p.graph, token }));
+    fresh.set(token.toLowerCase() as Address, await p.detect(token));
   }));
   await storeTokenBehaviours(p.redis, p.graph.chain, fresh).catch(() => {});
   const behaviours = new Map([...p.behaviours, ...fresh]);
