@@ -28,7 +28,7 @@ import { diffOperationCounts, type OperationCounts } from "../packages/stack/src
 import { costPerMillionQuotes } from "./costPerMillionQuotes.js";
 import { readListPrices } from "./listPrices.js";
 import { workerdCpuMs } from "./workerdCpuMs.js";
-import { diffProcessCpuMs, processCpuMs, wranglerProcessName } from "./processCpuMs.js";
+import { diffProcessCpuMs, formatMachineCpu, processCpuMs, wranglerProcessName } from "./processCpuMs.js";
 import { startCpuProfile } from "./cpuProfile.js";
 import { serverTimingStages } from "./serverTimingStages.js";
 
@@ -63,12 +63,6 @@ function printOperations(counts: OperationCounts, requests: number, cpuMs: numbe
 }
 
 /** The whole machine's CPU per request by process name (the load generator, the REST bridge, Postgres, Redis too). */
-function printMachineCpu(used: Record<string, number>, requests: number) {
-  const total = Object.values(used).reduce((a, b) => a + b, 0);
-  const top = Object.entries(used).sort((a, b) => b[1] - a[1]).slice(0, 7).map(([name, ms]) => `${name} ${(ms / requests).toFixed(2)}`).join(", ");
-  console.log(`    machine CPU per request: ${(total / requests).toFixed(2)} ms (${top})`);
-}
-
 async function drive({ label, send }: Load, during?: () => () => Promise<number>) {
   const countsBefore = stack.operationCounts!();
   const cpuBefore = workerdCpuMs();
@@ -99,7 +93,7 @@ async function drive({ label, send }: Load, during?: () => () => Promise<number>
   console.log(`  ${label.padEnd(22)} ${rps.toFixed(0).padStart(6)} req/s  p50 ${p(0.5)} ms  p99 ${p(0.99)} ms  (${latencies.length} requests, ${failures} non-2xx)`);
   stages.print();
   printOperations(counts, latencies.length, cpuMs, blocks);
-  printMachineCpu(machine, latencies.length);
+  console.log(`    ${formatMachineCpu(machine, latencies.length)}`);
   return { rps, requests: latencies.length };
 }
 

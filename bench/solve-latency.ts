@@ -22,6 +22,7 @@ import { PERMIT2_ADDRESS } from "../packages/core/src/chains/chains.js";
 import { permitWitnessTypedData } from "../packages/core/src/permit/permitWitnessTypedData.js";
 import { leaseRedisDatabase } from "@sluice/testkit";
 import { serverTimingStages } from "./serverTimingStages.js";
+import { diffProcessCpuMs, formatMachineCpu, processCpuMs, wranglerProcessName } from "./processCpuMs.js";
 
 // viem is a dependency of the packages, not of the repository root: load core's copy.
 const requireFromCore = createRequire(new URL("../packages/core/package.json", import.meta.url));
@@ -119,7 +120,14 @@ try {
   console.log(`\nsequential gasless solves (USDC → WETH on base, ${AMOUNT} USDC each)`);
   const sequential = [];
   const sequentialUsers = await fundUsers(SOLVES);
+  // The stack's own tickers (indexing, webhook delivery) use CPU with no request: measured first, for scale.
+  const idleBefore = processCpuMs(wranglerProcessName);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const idle = diffProcessCpuMs(idleBefore, processCpuMs(wranglerProcessName));
+  console.log(`  idle, per second: ${formatMachineCpu(idle, 3).replace("machine CPU per request: ", "")}`);
   let countsBefore = counted();
+  const machineBefore = processCpuMs(wranglerProcessName);
+  const phaseStarted = performance.now();
   for (const user of sequentialUsers) sequential.push(await solve(await body(user)));
   if (COUNT_OPERATIONS) printOperations(diffOperationCounts(countsBefore, counted()), SOLVES);
   const seqFailures = sequential.filter((r) => r.status !== 200 || !r.txHash);
@@ -127,6 +135,11 @@ try {
   stages.print();
   const seqMined = await Promise.all(sequential.flatMap((r) => (r.txHash ? [r.txHash] : []))
     .map((hash) => client.waitForTransactionReceipt({ hash, timeout: 30_000 }).then((x) => x.status === "success", () => false)));
+  // Each solve's work after its answer (pending spend, the ledger write, its receipt's finalisation) is counted too:
+  // read once the last one has had time to finish. The load generator (`node`, with the REST bridge) signs the permits.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  console.log(`  ${formatMachineCpu(diffProcessCpuMs(machineBefore, processCpuMs(wranglerProcessName)), SOLVES)}`
+    + ` over ${((performance.now() - phaseStarted) / 1000).toFixed(1)} s (idle use included)`);
   console.log(`  failures: ${seqFailures.length}${seqFailures.length ? ` (${seqFailures[0]!.error})` : ""}; mined successfully ${seqMined.filter(Boolean).length}/${SOLVES}`);
 
   console.log(`\n${CONCURRENT} concurrent gasless solves from ${CONCURRENT} users on base`);
