@@ -63,9 +63,9 @@ export function diffProcessCpuMs(before: Record<string, number>, after: Record<s
   return used;
 }
 
-/** One line: the machine's CPU per request in all, and the seven processes that used most of it (ms per request). */
-export function formatMachineCpu(used: Record<string, number>, requests: number): string {
+/** CPU time per unit (a request, a second): in all, and for the seven processes that used most of it (ms per unit). */
+export function formatMachineCpu(used: Record<string, number>, units: number): string {
   const total = Object.values(used).reduce((a, b) => a + b, 0);
-  const top = Object.entries(used).sort((a, b) => b[1] - a[1]).slice(0, 7).map(([name, ms]) => `${name} ${(ms / requests).toFixed(2)}`).join(", ");
-  return `machine CPU per request: ${(total / requests).toFixed(2)} ms (${top})`;
+  const top = Object.entries(used).sort((a, b) => b[1] - a[1]).slice(0, 7).map(([name, ms]) => `${name} ${(ms / units).toFixed(2)}`).join(", ");
+  return `${(total / units).toFixed(2)} ms (${top})`;
 }

@@ -93,7 +93,7 @@ async function drive({ label, send }: Load, during?: () => () => Promise<number>
   console.log(`  ${label.padEnd(22)} ${rps.toFixed(0).padStart(6)} req/s  p50 ${p(0.5)} ms  p99 ${p(0.99)} ms  (${latencies.length} requests, ${failures} non-2xx)`);
   stages.print();
   printOperations(counts, latencies.length, cpuMs, blocks);
-  console.log(`    ${formatMachineCpu(machine, latencies.length)}`);
+  console.log(`    machine CPU per request: ${formatMachineCpu(machine, latencies.length)}`);
   return { rps, requests: latencies.length };
 }
 

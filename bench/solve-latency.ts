@@ -124,7 +124,7 @@ try {
   const idleBefore = processCpuMs(wranglerProcessName);
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const idle = diffProcessCpuMs(idleBefore, processCpuMs(wranglerProcessName));
-  console.log(`  idle, per second: ${formatMachineCpu(idle, 3).replace("machine CPU per request: ", "")}`);
+  console.log(`  machine CPU idle, per second: ${formatMachineCpu(idle, 3)}`);
   let countsBefore = counted();
   const machineBefore = processCpuMs(wranglerProcessName);
   const phaseStarted = performance.now();
@@ -138,7 +138,7 @@ try {
   // Each solve's work after its answer (pending spend, the ledger write, its receipt's finalisation) is counted too:
   // read once the last one has had time to finish. The load generator (`node`, with the REST bridge) signs the permits.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  console.log(`  ${formatMachineCpu(diffProcessCpuMs(machineBefore, processCpuMs(wranglerProcessName)), SOLVES)}`
+  console.log(`  machine CPU per solve: ${formatMachineCpu(diffProcessCpuMs(machineBefore, processCpuMs(wranglerProcessName)), SOLVES)}`
     + ` over ${((performance.now() - phaseStarted) / 1000).toFixed(1)} s (idle use included)`);
   console.log(`  failures: ${seqFailures.length}${seqFailures.length ? ` (${seqFailures[0]!.error})` : ""}; mined successfully ${seqMined.filter(Boolean).length}/${SOLVES}`);
 
