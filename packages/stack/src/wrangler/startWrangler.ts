@@ -26,11 +26,24 @@ export type StartWranglerParameters = {
    */
   vars?: Record<string, string>;
   derivedConfigDir?: string;
+  /** V8 flags for this process's workerd (default `WORKERD_V8_FLAGS`). */
+  v8Flags?: readonly string[];
 };
+
+/**
+ * V8 flags the local stack's workerd runs with. Without a concurrent baseline (Sparkplug) compiler, no background
+ * job can hold V8's only worker thread (the platform has one on a 2-core machine) while it waits for a main-thread
+ * collection, which is the livelock of docs/workerd-livelock.md. Baseline code is then compiled on the main thread,
+ * a small cost next to a request.
+ */
+export const WORKERD_V8_FLAGS: readonly string[] = ["--no-concurrent-sparkplug"];
 
 /** Runs `wrangler dev` for one or more workers (workerd, offline) and waits until it serves. */
 export async function startWrangler(params: StartWranglerParameters): Promise<StartedProcess & { url: string }> {
   const wranglerBin = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js", { paths: [REPO_ROOT] });
+  // The workerd binary Miniflare would run; Miniflare runs the wrapper that adds the V8 flags instead.
+  const miniflare = createRequire(wranglerBin).resolve("miniflare");
+  const workerdBinary = (createRequire(miniflare)("workerd") as { default: string }).default;
   const configs = params.vars && Object.keys(params.vars).length > 0
     ? params.configs.map((config) => withVars(config, params.vars!, params.derivedConfigDir ?? join(dirname(params.registryPath), "wrangler")))
     : params.configs;
@@ -55,6 +68,9 @@ export async function startWrangler(params: StartWranglerParameters): Promise<St
       CLOUDFLARE_CF_FETCH_ENABLED: "false",
       WRANGLER_REGISTRY_PATH: params.registryPath,
       NO_COLOR: "1",
+      MINIFLARE_WORKERD_PATH: fileURLToPath(new URL("./workerd-with-v8-flags.sh", import.meta.url)),
+      SLUICE_WORKERD_BINARY: workerdBinary,
+      SLUICE_WORKERD_V8_FLAGS: (params.v8Flags ?? WORKERD_V8_FLAGS).join(" "),
       ...params.secrets,
     },
     readyWhen: /Ready on http:\/\/127\.0\.0\.1:\d+/,
