@@ -25,6 +25,7 @@ export * from "./tokens/expectedTokenList.js";
 export * from "./indexer/describeGraphStore.js";
 export * from "./redis/startTestRedis.js";
 export * from "./redis/startTestTcpRedis.js";
+export * from "./redis/startCountedTestRedis.js";
 export * from "./redis/describeRedisContract.js";
 export * from "./db/startTestDatabase.js";
 export * from "./scale/generateMainnetLikeGraph.js";

@@ -91,9 +91,9 @@ describe("acquireSpendLock", () => {
   const spend = { chainId: 8453, owner: user.address, token: USDC };
 
   it("one holder at a time: the next acquires once the holder released; an aborted wait throws and holds nothing", async () => {
-    const release = await acquireSpendLock(t.redis, spend);
+    const { release } = await acquireSpendLock(t.redis, spend);
     const order: string[] = [];
-    const next = acquireSpendLock(t.redis, spend).then((r) => { order.push("next"); return r; });
+    const next = acquireSpendLock(t.redis, spend).then((r) => { order.push("next"); return r.release; });
     const abandoned = new AbortController();
     const gaveUp = acquireSpendLock(t.redis, { ...spend, signal: abandoned.signal });
     abandoned.abort(new Error("not needed"));
@@ -110,7 +110,7 @@ describe("acquireSpendLock", () => {
     third.abort(new Error("still held"));
     await expect(waiting).rejects.toThrow("still held");
     await releaseNext();
-    await (await acquireSpendLock(t.redis, spend))();
+    await (await acquireSpendLock(t.redis, spend)).release();
   });
 });
 

@@ -2,18 +2,28 @@ import { redisKeys } from "../redis/redisKeys.js";
 import type { Address, Hash, PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
 
-export type ReadPendingSpendParameters = { chainId: number; owner: Address; token: Address; client: PublicClient };
+/** An owner's pending-spend record as `HGETALL` answers it: tx hash → `raw:<amount>` (`recordPendingSpend`). */
+export type PendingSpendEntries = Record<string, unknown>;
+
+export type ReadPendingSpendParameters = {
+  chainId: number;
+  owner: Address;
+  token: Address;
+  client: PublicClient;
+  /** The record, already read under the owner's spend lock (`acquireSpendLock` reads it); default: read here. */
+  entries?: PendingSpendEntries;
+};
 
 /**
  * The input an owner's gasless solves have committed but the chain does not show spent yet: every recorded
  * transaction that has no receipt. Mined ones (succeeded or reverted) are dropped from the record, since the
  * balance read after this already reflects them. An RPC failure counts the transaction as still in flight.
  */
-export async function readPendingSpend(redis: Redis, { chainId, owner, token, client }: ReadPendingSpendParameters): Promise<bigint> {
+export async function readPendingSpend(redis: Redis, { chainId, owner, token, client, entries }: ReadPendingSpendParameters): Promise<bigint> {
   const key = redisKeys.pendingSpend(chainId, owner, token);
-  const entries = (await redis.hgetall<Record<string, string>>(key)) ?? {};
+  const recorded = entries ?? (await redis.hgetall<PendingSpendEntries>(key)) ?? {};
   let pending = 0n;
-  await Promise.all(Object.entries(entries).map(async ([hash, value]) => {
+  await Promise.all(Object.entries(recorded).map(async ([hash, value]) => {
     const mined = await client.getTransactionReceipt({ hash: hash as Hash }).then(() => true, () => false);
     if (mined) await redis.hdel(key, hash);
     else pending += BigInt(String(value).replace(/^raw:/, ""));

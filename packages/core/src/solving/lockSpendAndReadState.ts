@@ -28,13 +28,17 @@ export type LockSpendAndReadStateReturnType = {
 /**
  * A gasless solve's reads under the owner's spend lock, in the order the lock protects: the lock (`acquireSpendLock`),
  * then what the owner's earlier solves committed and has not been mined (`readPendingSpend`), then the permit's chain
- * state (nonce bitmap, balance, Permit2 allowance, chain time). None of it depends on the re-quote, so a solve runs it
- * while it re-quotes. Releases the lock when a read fails.
+ * state (nonce bitmap, balance, Permit2 allowance, chain time). The lock and the pending-spend record come in one Redis
+ * round trip (the script that takes the lock reads the record); the record's transactions are then looked up on chain
+ * before the chain state is read. None of it depends on the re-quote, so a solve runs it while it re-quotes. Releases
+ * the lock when a read fails.
  */
 export async function lockSpendAndReadState(p: LockSpendAndReadStateParameters): Promise<LockSpendAndReadStateReturnType> {
-  const release = await acquireSpendLock(p.redis, { chainId: p.chainId, owner: p.owner, token: p.token, signal: p.signal });
+  const { release, pendingEntries } = await acquireSpendLock(p.redis, { chainId: p.chainId, owner: p.owner, token: p.token, signal: p.signal });
   try {
-    const pendingSpend = await readPendingSpend(p.redis, { chainId: p.chainId, owner: p.owner, token: p.token, client: p.client });
+    const pendingSpend = await readPendingSpend(p.redis, {
+      chainId: p.chainId, owner: p.owner, token: p.token, client: p.client, entries: pendingEntries,
+    });
     const state = readPermitChainState(p.client, { owner: p.owner, token: p.token, nonce: p.nonce });
     state.catch(() => { /* awaited by verifyPermit */ });
     return { release, pendingSpend, state };
