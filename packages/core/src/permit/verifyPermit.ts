@@ -5,6 +5,13 @@ import { readPermitChainState } from "./readPermitChainState.js";
 import { recoverPermitSigner } from "./recoverPermitSigner.js";
 import type { PermitChainState, SignedPermitRequest } from "./permitTypes.js";
 
+/**
+ * A permit must stay valid this long past the chain's latest block: the relayer's transaction is mined in a later
+ * block, and Permit2 reverts it once `block.timestamp` passes the deadline, the relayer paying the gas. Several blocks
+ * on every chain Sluice serves (Ethereum's are 12 s); /route's permits run 300 s.
+ */
+export const PERMIT_DEADLINE_MARGIN_SECONDS = 30n;
+
 export type VerifyPermitParameters = SignedPermitRequest & {
   client: PublicClient;
   /** For messages only: the input token's symbol and decimals. */
@@ -24,8 +31,8 @@ export type VerifyPermitParameters = SignedPermitRequest & {
 /**
  * Every check a permit must pass before Sluice spends gas on it, each failure its own PERMIT_INVALID message:
  * the signature is 65 bytes and recovers to `user` under Permit2's domain on this chain with this chain's
- * executor as spender; it permits the input token and exactly the input amount; its deadline has not passed on
- * chain; its nonce is unused in Permit2's bitmap; the user holds the amount (beyond what solves in flight already
+ * executor as spender; it permits the input token and exactly the input amount; its deadline is at least
+ * `PERMIT_DEADLINE_MARGIN_SECONDS` past the chain's latest block (the transaction must be mined before it); its nonce is unused in Permit2's bitmap; the user holds the amount (beyond what solves in flight already
  * committed) and has approved Permit2 for it.
  * Pure checks run first, then one Multicall3 read. Returns the chain state it read.
  */
@@ -57,6 +64,11 @@ export async function verifyPermit(params: VerifyPermitParameters): Promise<Perm
     throw new SluiceError("PERMIT_INVALID", `Permit deadline ${permit.deadline} has passed (chain time ${state.chainTime})`, {
       hint: "sign a new permit with a later deadline",
     });
+  }
+  if (permit.deadline < state.chainTime + PERMIT_DEADLINE_MARGIN_SECONDS) {
+    throw new SluiceError("PERMIT_INVALID",
+      `Permit deadline ${permit.deadline} is ${permit.deadline - state.chainTime} s after chain time ${state.chainTime}: the transaction could not be mined in time, Sluice needs at least ${PERMIT_DEADLINE_MARGIN_SECONDS} s`,
+      { hint: "sign a new permit with a later deadline (the permit /route returns is valid for 300 s)" });
   }
   if (state.nonceUsed) {
     throw new SluiceError("PERMIT_INVALID", `Permit nonce ${permit.nonce} was already used by ${getAddress(user)}`, {

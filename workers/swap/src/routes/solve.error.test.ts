@@ -76,6 +76,13 @@ describe("POST /api/v1/solve — permit failures, each with its own message", ()
       "PERMIT_INVALID", /deadline .* has passed/);
   });
 
+  it("a deadline too close to be met: the relayer's transaction would be mined after it and revert", async () => {
+    const user = await newUser(chain, "USDC", "30");
+    const now = (await reader(chain).getBlock()).timestamp;
+    await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH", deadline: now + 5n }),
+      "PERMIT_INVALID", /deadline .* is \d+ s after chain time .* needs at least 30 s/);
+  });
+
   it("too small a balance", async () => {
     const user = await newUser(chain, "USDC", "21");
     await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" }), "PERMIT_INVALID", /Insufficient balance/);
