@@ -17,7 +17,7 @@ export async function scheduled(_controller: ScheduledController, bindings: obje
   await withStorage(env, async ({ db, redis }) => {
     const failures: unknown[] = [];
     await drainUsageOutbox({ db, redis }).catch((error) => failures.push(error));
-    await finalizePendingSolves({ db, clientFor: chainClientLookup(env.SLUICE_CHAINS), confirmationsFor: confirmationsLookup(env.SLUICE_CHAINS), limit: 500 })
+    await finalizePendingSolves({ db, redis, clientFor: chainClientLookup(env.SLUICE_CHAINS), confirmationsFor: confirmationsLookup(env.SLUICE_CHAINS), limit: 500 })
       .catch((error) => failures.push(error));
     await settleDueMonth(db).catch((error) => failures.push(error));
     // Last: what the steps above announced goes out in the same run.

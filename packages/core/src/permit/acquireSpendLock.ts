@@ -18,8 +18,15 @@ export type AcquireSpendLockParameters = {
 /** Releases the lock if this holder still has it; never throws (a lost release expires by itself). */
 export type ReleaseSpendLock = () => Promise<void>;
 
+/**
+ * The lock as its holder knows it: a later step checks it is still held and extends it in the same script as its own
+ * work (`claimPermitForSend`), so a solve slower than the lock's lifetime sends nothing.
+ */
+export type SpendLockFence = { key: string; holder: string; holdMs: number };
+
 export type AcquireSpendLockReturnType = {
   release: ReleaseSpendLock;
+  fence: SpendLockFence;
   /**
    * The owner's pending-spend record (`recordPendingSpend`) as `HGETALL` answers it, read by the script that took the
    * lock, so while holding it; `{}` when there is none. `readPendingSpend` (given these) makes the pending spend of it.
@@ -78,7 +85,7 @@ export async function acquireSpendLock(redis: Redis, params: AcquireSpendLockPar
         params.signal.throwIfAborted();
       }
       const flat = reply.slice(1).map((text) => String(text).slice(1));
-      return { release, pendingEntries: deserializeRedisHash<PendingSpendEntries>(flat) ?? {} };
+      return { release, fence: { key, holder, holdMs: HOLD_MS }, pendingEntries: deserializeRedisHash<PendingSpendEntries>(flat) ?? {} };
     }
     if (Date.now() - started > WAIT_MS) {
       throw new SluiceError("DEPENDENCY_DOWN", `Another solve spending ${params.token} of ${params.owner} is still in progress; nothing was sent, retry shortly`);

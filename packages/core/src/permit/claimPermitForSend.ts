@@ -2,11 +2,17 @@ import { redisKeys } from "../redis/redisKeys.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { Redis } from "../redis/createRedis.js";
 import { releaseHeldKey } from "../redis/releaseHeldKey.js";
+import type { SpendLockFence } from "./acquireSpendLock.js";
 import { permitOwnedElsewhere, permitOwnershipTtl, type ClaimPermitOwnershipParameters } from "./claimPermitOwnership.js";
 
 export type ClaimPermitForSendParameters = ClaimPermitOwnershipParameters & {
   /** Who claims (owner, nonce) for its send: the solve's event id. */
   claimant: string;
+  /**
+   * The owner's spend lock this solve holds: claimed only while it still holds it, and the lock is extended by its
+   * lifetime from here (the send and the pending spend's record come after). Without it, no lock is checked.
+   */
+  spendLock?: SpendLockFence;
 };
 
 /** How long a send claim lasts at most: by then its transaction is mined (the bitmap takes over) or was replaced. */
@@ -14,9 +20,14 @@ const MAX_CLAIM_SECONDS = 3600;
 
 /**
  * 1: claimed. 2: (owner, nonce) is already being spent. 3: the permit belongs to another account (then nothing is set
- * but the ownership key, exactly as `claimPermitOwnership` leaves it).
+ * but the ownership key, exactly as `claimPermitOwnership` leaves it). 4: the spend lock (KEYS[3], when given) is no
+ * longer this solve's (nothing is set). Claimed with a lock: the lock's lifetime starts again (ARGV[6] ms).
  */
 const CLAIM = `
+if KEYS[3] then
+  if redis.call('GET', KEYS[3]) ~= ARGV[5] then return 4 end
+  redis.call('PEXPIRE', KEYS[3], ARGV[6])
+end
 if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
   local holder = redis.call('GET', KEYS[1])
   if holder and holder ~= ARGV[1] then return 3 end
@@ -37,10 +48,16 @@ export async function claimPermitForSend(redis: Redis, params: ClaimPermitForSen
   const ownershipTtl = permitOwnershipTtl(params.deadline);
   let outcome: number;
   try {
-    outcome = Number(await redis.eval(CLAIM, [redisKeys.permitOwner(chainId, owner, nonce), claimKey],
-      [accountId, String(ownershipTtl), claimant, String(MAX_CLAIM_SECONDS)]));
+    const lock = params.spendLock;
+    outcome = Number(await redis.eval(CLAIM,
+      [redisKeys.permitOwner(chainId, owner, nonce), claimKey, ...(lock ? [lock.key] : [])],
+      [accountId, String(ownershipTtl), claimant, String(MAX_CLAIM_SECONDS), ...(lock ? [lock.holder, String(lock.holdMs)] : [])]));
   } catch (cause) {
     throw new SluiceError("DEPENDENCY_DOWN", "Permit coordination storage is unavailable; nothing was sent, retry shortly", { cause });
+  }
+  if (outcome === 4) {
+    throw new SluiceError("DEPENDENCY_DOWN",
+      `This solve outlasted its hold on ${owner}'s spend lock (another solve of the same balance may have started); nothing was sent, retry shortly`);
   }
   if (outcome === 3) throw permitOwnedElsewhere(owner, nonce);
   if (outcome !== 1) {

@@ -78,6 +78,27 @@ describe("claimPermitForSend", () => {
     expect(await t.redis.exists(`sluice:permit:claim:8453:${user.address.toLowerCase()}:7`)).toBe(0);
   });
 
+  it("with the spend lock: claimed only while the solve still holds it, whose lifetime then starts again", async () => {
+    const spend = { chainId: 8453, owner: user.address, token: DAI };
+    const held = await acquireSpendLock(t.redis, spend);
+    const claim = (nonce: bigint, claimant: string, spendLock = held.fence) =>
+      claimPermitForSend(t.redis, { chainId: 8453, owner: user.address, nonce, deadline: 4_000_000_000n, accountId: "acc_a", claimant, spendLock });
+    const expireIn = (key: string, ms: number) => t.redis.eval("return redis.call('PEXPIRE', KEYS[1], ARGV[1])", [key], [String(ms)]);
+    await expireIn(held.fence.key, 500);
+    await claim(9n, "evt_8");
+    expect(await t.redis.eval("return redis.call('PTTL', KEYS[1])", [held.fence.key], [])).toBeGreaterThan(held.fence.holdMs - 5_000);
+    // The lock expired (the solve outlasted it) and another solve of the same balance took it: nothing is claimed.
+    await expireIn(held.fence.key, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const next = await acquireSpendLock(t.redis, spend);
+    await expect(claim(10n, "evt_9")).rejects.toMatchObject({ code: "DEPENDENCY_DOWN", message: expect.stringMatching(/outlasted its hold .* nothing was sent/) });
+    expect(await t.redis.exists(`sluice:permit:claim:8453:${user.address.toLowerCase()}:10`)).toBe(0);
+    expect(await t.redis.exists(`sluice:permit:owner:8453:${user.address.toLowerCase()}:10`)).toBe(0);
+    expect(await t.redis.get(next.fence.key)).toBe(next.fence.holder);
+    await expect(claim(10n, "evt_9", next.fence)).resolves.toEqual(expect.any(Function));
+    await next.release();
+  });
+
   it("a release by an earlier claimant does not drop a later claim", async () => {
     const first = await send("acc_a", "evt_5", 8n);
     await first();

@@ -1,6 +1,7 @@
 import { redisKeys } from "../redis/redisKeys.js";
 import type { Address, Hash, PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
+import { readRelayedReceipt } from "../relayer/readRelayedReceipt.js";
 
 /** An owner's pending-spend record as `HGETALL` answers it: tx hash → `raw:<amount>` (`recordPendingSpend`). */
 export type PendingSpendEntries = Record<string, unknown>;
@@ -16,7 +17,8 @@ export type ReadPendingSpendParameters = {
 
 /**
  * The input an owner's gasless solves have committed but the chain does not show spent yet: every recorded
- * transaction that has no receipt. Mined ones (succeeded or reverted) are dropped from the record, since the
+ * transaction that has no receipt (nor any transaction the relayer repair sent in its place, `readRelayedReceipt`).
+ * Mined ones (succeeded or reverted) are dropped from the record, since the
  * balance read after this already reflects them. An RPC failure counts the transaction as still in flight.
  */
 export async function readPendingSpend(redis: Redis, { chainId, owner, token, client, entries }: ReadPendingSpendParameters): Promise<bigint> {
@@ -24,7 +26,7 @@ export async function readPendingSpend(redis: Redis, { chainId, owner, token, cl
   const recorded = entries ?? (await redis.hgetall<PendingSpendEntries>(key)) ?? {};
   let pending = 0n;
   await Promise.all(Object.entries(recorded).map(async ([hash, value]) => {
-    const mined = await client.getTransactionReceipt({ hash: hash as Hash }).then(() => true, () => false);
+    const mined = await readRelayedReceipt({ redis, client, chainId, hash: hash as Hash }).then((r) => r.receipt !== undefined, () => false);
     if (mined) await redis.hdel(key, hash);
     else pending += BigInt(String(value).replace(/^raw:/, ""));
   }));

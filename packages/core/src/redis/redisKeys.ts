@@ -43,6 +43,9 @@ export const redisKeys = {
   /** How a chain's tokens transfer (`tokens/behaviour`): a hash, lower-case address → JSON record. */
   tokenBehaviour: (chain: ChainName) => `sluice:tokens:behaviour:v1:${chain}`,
 
+  /** A bridge deposit `/bridge/quote` gave an account, by the deposit's fingerprint (`bridgeDepositFingerprint`). */
+  bridgeQuoteIssued: (fingerprint: string, accountId: string) => `sluice:bridge:quote-issued:v1:${fingerprint}:${accountId}`,
+
   /** A permit (owner, nonce) claimed by a gasless solve in flight. */
   permitClaim: (chainId: number, owner: Address, nonce: bigint) => `sluice:permit:claim:${chainId}:${owner.toLowerCase()}:${nonce}`,
   /** The account that first encoded a permit (and whether it was sent). */
@@ -70,6 +73,12 @@ export const redisKeys = {
       lastAllocation: `${base}:last-allocation`,
     };
   },
+  /**
+   * The transactions the relayer repair sent in place of a stuck or dropped one (same nonce, same call, higher fees),
+   * by the replaced transaction's hash (lower-case): a hash, replacement hash → when sent (ms); a replacement replaced
+   * again has its own. Followed wherever a solve's hash is read back from the chain (`readRelayedReceipt`).
+   */
+  relayerReplacement: (chainId: number, replaced: string) => `sluice:relayer:${chainId}:replaced:${replaced.toLowerCase()}`,
   /** A lease so only one relayer repair per chain runs at a time. */
   relayerRepairLease: (chainId: number) => `sluice:relayer:${chainId}:repair-lease`,
   /** The last balance check of a chain's relayers: hash relayer address → `RelayerBalanceRecord` JSON. */

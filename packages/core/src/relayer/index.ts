@@ -7,6 +7,8 @@ export * from "./inflightRecord.js";
 export * from "./signRelayerTransaction.js";
 export * from "./sendRelayerTransaction.js";
 export * from "./repairRelayerNonces.js";
+export * from "./recordRelayerReplacement.js";
+export * from "./readRelayedReceipt.js";
 export * from "./relayerBalanceRecord.js";
 export * from "./checkRelayerBalances.js";
 export * from "./readRelayerBalances.js";

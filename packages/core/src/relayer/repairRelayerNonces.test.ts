@@ -57,3 +57,23 @@ describe("repairRelayerNonces", () => {
     expect(await client.getTransactionCount({ address: relayer.address, blockTag: "latest" })).toBe(sent.nonce + 1);
   });
 });
+
+describe("repairRelayerNonces when the node does not answer", () => {
+  it("a failed lookup is not a dropped transaction: a transaction sent a moment ago is left alone", async () => {
+    const sent = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, to, data: "0x1234", gas: 30_000n });
+    // The provider answers its first eth_getTransactionByHash with a 503 (a fault at the transport).
+    let blips = 0;
+    const fetchFn: typeof fetch = async (input, init) => {
+      if (String(init?.body ?? "").includes("eth_getTransactionByHash") && blips++ === 0) return new Response("unavailable", { status: 503 });
+      return fetch(input, init);
+    };
+    const flaky = createPublicClient({ transport: http(anvil.rpcUrl, { retryCount: 0, fetchFn }) }) as PublicClient;
+    await t.redis.del(redisKeys.relayerRepairLease(8453));
+    const repairs = await repairRelayerNonces({ redis: t.redis, client: flaky, chainId: 8453, relayers: [relayer], stuckAfterMs: 60_000, maxFeePerGasCap: 10n ** 12n });
+    expect(blips).toBe(1);
+    expect(repairs).toEqual([]);
+    expect((await inflight(sent.nonce)).hash).toBe(sent.hash);
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    expect((await client.getTransactionReceipt({ hash: sent.hash })).status).toBe("success");
+  });
+});

@@ -1,7 +1,9 @@
 import { redisKeys } from "../redis/redisKeys.js";
 import type { Hex, PrivateKeyAccount, PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
+import { classifySendError } from "./classifySendError.js";
 import { readInflightRecord } from "./inflightRecord.js";
+import { recordRelayerReplacement } from "./recordRelayerReplacement.js";
 import { signRelayerTransaction } from "./signRelayerTransaction.js";
 
 export type RepairRelayerNoncesParameters = {
@@ -20,6 +22,13 @@ export type RepairRelayerNoncesParameters = {
 
 export type RelayerRepair = { relayer: string; nonce: number; action: "replaced" | "plugged" | "reset" };
 
+/**
+ * How long after its send a transaction the node says it does not know counts as dropped (at most `stuckAfterMs`): a
+ * load-balanced provider may answer from a backend that has not seen a transaction sent a moment ago, and the repair
+ * runs right after each send.
+ */
+const DROPPED_AFTER_MS = 10_000;
+
 /** Lowers the counter to the mined nonce, but only if no nonce was handed out since the repair looked. */
 const RESET = `
 if redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
@@ -30,9 +39,12 @@ return 1`;
 /**
  * Keeps one stuck or dropped transaction from wedging every later one of the same relayer. For each relayer,
  * looks at the lowest nonce not yet mined (the account's `latest` transaction count):
- * - it was sent and has been pending longer than `stuckAfterMs` (or the node dropped it) → re-sent with the same
- *   call and doubled fees, at most the chain's fee cap (a valid replacement, so whichever is mined consumes the nonce;
- *   when even the smallest valid replacement is above the cap, it waits);
+ * - it was sent and has been pending longer than `stuckAfterMs` (or the node answers it does not know it, a while
+ *   after the send) → re-sent with the same call and doubled fees, at most the chain's fee cap (a valid replacement,
+ *   so whichever is mined consumes the nonce; when even the smallest valid replacement is above the cap, it waits).
+ *   The link old hash → new hash is recorded before the replacement is sent (`recordRelayerReplacement`): the solve's
+ *   usage event and pending spend hold the old hash, and are settled by whichever one the chain mines
+ *   (`readRelayedReceipt`). A lookup that fails (the RPC, not the node's answer) leaves the nonce for the next round;
  * - it was never sent (a hole, or an allocation whose send never happened) → plugged with a 0-value transfer to
  *   the relayer itself;
  * - nothing is outstanding at all (the node has no pending transaction of the relayer, but the counter is ahead,
@@ -72,8 +84,14 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
 
   const record = inflight[String(mined)] === undefined ? undefined : readInflightRecord(inflight[String(mined)]);
   if (record) {
-    const dropped = (await client.getTransaction({ hash: record.hash }).catch(() => null)) === null;
-    if (!dropped && now - record.sentAt <= stuckAfterMs) return undefined;
+    const lookup = await client.getTransaction({ hash: record.hash }).then(
+      () => "known" as const,
+      (error: { name?: string }) => (error?.name === "TransactionNotFoundError" ? "unknown" as const : "failed" as const),
+    );
+    if (lookup === "failed") return undefined; // no answer is not "dropped": next round
+    const age = now - record.sentAt;
+    const dropped = lookup === "unknown" && age > Math.min(stuckAfterMs, DROPPED_AFTER_MS);
+    if (!dropped && age <= stuckAfterMs) return undefined;
     const fees = await client.estimateFeesPerGas();
     const cap = params.maxFeePerGasCap;
     // A replacement must raise both fees by at least 12.5 % (geth, anvil): below that the node refuses it.
@@ -84,7 +102,16 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
     const { serialized, hash } = await signRelayerTransaction(account, chainId, {
       to: record.to, data: record.data, gas: BigInt(record.gas), nonce: mined, maxFeePerGas, maxPriorityFeePerGas,
     });
-    await client.sendRawTransaction({ serializedTransaction: serialized });
+    // First the link (throws: nothing is sent), so a replacement the chain mines is always found from the first hash.
+    await recordRelayerReplacement(redis, { chainId, replaced: record.hash, replacement: hash });
+    try {
+      await client.sendRawTransaction({ serializedTransaction: serialized });
+    } catch (error) {
+      // Refused for sure: the old one stays in flight (a link to a hash never sent matches no receipt: harmless).
+      // Uncertain, or the node has it already: the replacement may be mined, so it is what is in flight now.
+      const kind = classifySendError(error);
+      if (kind !== "uncertain" && kind !== "known") throw error;
+    }
     await redis.hset(keys.inflight, { [String(mined)]: JSON.stringify({ ...record, hash, maxFeePerGas: String(maxFeePerGas), maxPriorityFeePerGas: String(maxPriorityFeePerGas), sentAt: now }) });
     return { relayer: account.address, nonce: mined, action: "replaced" };
   }

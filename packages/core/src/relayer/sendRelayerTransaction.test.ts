@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startTestRedis, type AnvilNode, type TestRedis } from "@sluice/testkit";
+import { redisKeys } from "../redis/redisKeys.js";
+import { readInflightRecord } from "./inflightRecord.js";
 import { sendRelayerTransaction } from "./sendRelayerTransaction.js";
 
 let t: TestRedis;
@@ -40,5 +42,60 @@ describe("sendRelayerTransaction fee cap", () => {
     const tx = await client.getTransaction({ hash: sent.hash });
     expect(tx.maxFeePerGas! <= 1_000_000_000_000n).toBe(true);
     expect((await client.waitForTransactionReceipt({ hash: sent.hash })).status).toBe("success");
+  });
+});
+
+/**
+ * The gateway in front of the node fails after (or before) the node got the transaction: a fault at the transport,
+ * injected by a wrapped fetch. Each case uses its own relayer, so nonces do not mix.
+ */
+describe("sendRelayerTransaction when the send's outcome is uncertain", () => {
+  type Fault = (method: string, call: number) => "forward-then-504" | "504" | "503" | undefined;
+  const faulty = (fault: Fault) => {
+    const calls = new Map<string, number>();
+    const fetchFn: typeof fetch = async (input, init) => {
+      const method = (JSON.parse(String(init?.body ?? "{}")) as { method?: string }).method ?? "";
+      const call = (calls.get(method) ?? 0) + 1;
+      calls.set(method, call);
+      const injected = fault(method, call);
+      if (injected === "503") return new Response("unavailable", { status: 503 });
+      if (injected === "504") return new Response("gateway timeout", { status: 504 });
+      const response = await fetch(input, init);
+      return injected === "forward-then-504" ? new Response("gateway timeout", { status: 504 }) : response;
+    };
+    return createPublicClient({ transport: http(anvil.rpcUrl, { retryCount: 0, fetchFn }) }) as PublicClient;
+  };
+  const sendFrom = (index: number, faultyClient: PublicClient) => {
+    const account = privateKeyToAccount(devAccounts()[index]!.privateKey);
+    return { account, sent: sendRelayerTransaction({ redis: t.redis, client: faultyClient, chainId: 8453, account, to, data: "0x1234", gas: 30_000n }) };
+  };
+  const holes = (account: { address: `0x${string}` }) =>
+    t.redis.eval<string[], string[]>("return redis.call('ZRANGE', KEYS[1], 0, -1)", [redisKeys.relayer(8453, account.address).holes], []);
+  const inflightAt = async (account: { address: `0x${string}` }, nonce: number) =>
+    readInflightRecord(await t.redis.hget(redisKeys.relayer(8453, account.address).inflight, String(nonce)));
+
+  it("the node got it but the answer was lost and the lookup fails too: answered as sent, its nonce kept in flight", async () => {
+    const { account, sent } = sendFrom(7, faulty((method) => (method === "eth_sendRawTransaction" ? "forward-then-504" : method === "eth_getTransactionByHash" ? "503" : undefined)));
+    const result = await sent;
+    expect((await client.getTransaction({ hash: result.hash })).nonce).toBe(result.nonce); // the node has it
+    expect(await holes(account)).toEqual([]);
+    expect((await inflightAt(account, result.nonce)).hash).toBe(result.hash);
+    expect((await client.waitForTransactionReceipt({ hash: result.hash })).status).toBe("success");
+  });
+
+  it("the node never got it and says so: the same signed bytes are sent again, answered as sent once the node has them", async () => {
+    const { account, sent } = sendFrom(6, faulty((method, call) => (method === "eth_sendRawTransaction" && call === 1 ? "504" : undefined)));
+    const result = await sent;
+    expect((await client.waitForTransactionReceipt({ hash: result.hash })).status).toBe("success");
+    expect(await holes(account)).toEqual([]);
+  });
+
+  it("the node refuses it outright: nothing was sent, the nonce goes back as a hole", async () => {
+    const account = privateKeyToAccount(devAccounts()[4]!.privateKey);
+    const before = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+    // A gas limit below the intrinsic 21 000: every node refuses it.
+    await expect(sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account, to, data: "0x", gas: 20_000n }))
+      .rejects.toMatchObject({ code: "TRANSACTION_REJECTED" });
+    expect((await holes(account)).map(String)).toEqual([String(before)]);
   });
 });

@@ -39,10 +39,13 @@ const ATTEMPTS = 4;
  *  1. the nonce comes from `allocateRelayerNonce` (atomic in Redis; holes first, then the counter);
  *  2. the node says the nonce is taken (too low / already known) → the counter is raised to the chain's pending
  *     count and the send retried with a fresh nonce;
- *  3. the send failed in a way that leaves it unknown whether the node got it → the locally computed hash is
- *     looked up; not there → the nonce goes back as a hole, reused by the next send (or plugged by the repair),
- *     so it never leaves a gap that wedges the transactions behind it;
- *  4. sent → recorded as in flight (nonce → what was sent) so `repairRelayerNonces` can replace it if it sticks.
+ *  3. the send failed in a way that leaves it unknown whether the node got it (`settleUncertainSend`) → it counts as
+ *     sent unless the node says for sure it does not have it: a transaction that may be mined is answered with its
+ *     hash (known before sending), so the solve records it and the chain decides, and never has its nonce handed out
+ *     again; only a definite "not sent" returns the nonce as a hole, reused by the next send (or plugged by the
+ *     repair), so it never leaves a gap that wedges the transactions behind it;
+ *  4. sent → recorded as in flight (nonce → what was sent) so `repairRelayerNonces` can replace it if it sticks (or,
+ *     sent only perhaps, if the node never got it).
  * Above the chain's fee cap nothing is sent: the relayer never overpays for a user's swap. A relayer the node finds
  * short of funds is taken out of rotation (`markRelayerLow`) and the solve answered 503.
  */
@@ -68,27 +71,39 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
       await client.sendRawTransaction({ serializedTransaction: serialized });
     } catch (error) {
       lastError = error;
-      const kind = classifySendError(error);
+      let kind = classifySendError(error);
       if (kind === "nonce") {
         await resyncRelayerNonce({ redis, client, chainId, relayer: account.address }).catch(() => {});
         continue;
       }
-      if (kind === "uncertain" && (await client.getTransaction({ hash }).catch(() => null))) {
+      const settled = kind === "uncertain" ? await settleUncertainSend(client, hash, serialized) : undefined;
+      if (kind === "known" || settled?.sent) {
+        // Awaited even in the background mode: a transaction sent only perhaps must be in the repair's view at once.
         await remember(redis, keys.inflight, nonce, { hash, to, data, gas, fees });
         return { hash, relayer: account.address, nonce };
+      }
+      if (settled && !settled.sent) {
+        // The node said for sure it does not have it, and refused it when sent again: that refusal decides.
+        lastError = settled.error;
+        kind = classifySendError(settled.error);
+        if (kind === "nonce") {
+          await resyncRelayerNonce({ redis, client, chainId, relayer: account.address }).catch(() => {});
+          continue;
+        }
       }
       await redis.zadd(keys.holes, { score: nonce, member: String(nonce) }).catch(() => {});
       if (kind === "funds") {
         await markRelayerLow({ redis, client, chainId, relayer: account.address, minBalanceWei: params.minBalanceWei ?? 0n });
         throw new SluiceError("DEPENDENCY_DOWN", "The relayer cannot pay for gas right now; nothing was sent, retry shortly", {
-          cause: error, hint: "the operator tops up the chain's relayer wallets (see GET /health and pnpm admin doctor)",
+          cause: lastError, hint: "the operator tops up the chain's relayer wallets (see GET /health and pnpm admin doctor)",
         });
       }
-      throw new SluiceError(kind === "uncertain" ? "DEPENDENCY_DOWN" : "TRANSACTION_REJECTED",
-        kind === "uncertain"
+      const down = kind === "uncertain" || kind === "unreachable";
+      throw new SluiceError(down ? "DEPENDENCY_DOWN" : "TRANSACTION_REJECTED",
+        down
           ? "The chain's RPC failed while sending; nothing was sent, retry shortly"
-          : `The node refused the relayer's transaction: ${shortMessage(error)}`,
-        { cause: error });
+          : `The node refused the relayer's transaction: ${shortMessage(lastError)}`,
+        { cause: lastError });
     }
     const remembered = remember(redis, keys.inflight, nonce, { hash, to, data, gas, fees });
     if (params.background) params.background(remembered);
@@ -96,6 +111,37 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
     return { hash, relayer: account.address, nonce };
   }
   throw new SluiceError("DEPENDENCY_DOWN", "The relayer could not get a free nonce; nothing was sent, retry shortly", { cause: lastError });
+}
+
+/**
+ * After a send whose outcome is unknown (a timeout, a 5xx: the node may have taken it), whether it counts as sent.
+ * The hash is looked up:
+ * - found → sent;
+ * - the lookup fails too → sent: nothing says the node does not have it, and a transaction that may be mined must be
+ *   recorded (its usage event, the owner's pending spend) and its nonce never handed out again. If the node never got
+ *   it, the repair finds its hash unknown and sends it again at that nonce;
+ * - the node answers it does not know the hash → not yet enough: right after a send, a load-balanced provider may ask
+ *   a backend that has not seen it yet. The same signed bytes are sent again (they cannot make a second transaction:
+ *   same nonce, same hash): taken, "already known" or uncertain again → sent; its nonce taken and the hash now found
+ *   (mined meanwhile) → sent; refused → not sent, with the refusal, which decides what becomes of the nonce as for a
+ *   first send.
+ */
+async function settleUncertainSend(client: PublicClient, hash: Hex, serialized: Hex): Promise<{ sent: true } | { sent: false; error: unknown }> {
+  const lookup = await client.getTransaction({ hash }).then(
+    () => "found" as const,
+    (error: { name?: string }) => (error?.name === "TransactionNotFoundError" ? "unknown" as const : "failed" as const),
+  );
+  if (lookup !== "unknown") return { sent: true };
+  try {
+    await client.sendRawTransaction({ serializedTransaction: serialized });
+    return { sent: true };
+  } catch (error) {
+    const kind = classifySendError(error);
+    if (kind === "known" || kind === "uncertain") return { sent: true };
+    // The nonce is taken now: by this very transaction if it was mined meanwhile (then it is sent, never re-signed).
+    if (kind === "nonce" && (await client.getTransaction({ hash }).then(() => true, () => false))) return { sent: true };
+    return { sent: false, error };
+  }
 }
 
 async function remember(

@@ -1,6 +1,7 @@
 import type { Hash, PublicClient } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import type { CreateDbReturnType } from "../db/createDb.js";
+import type { Redis } from "../redis/createRedis.js";
 import { finalizePendingSolves } from "../usage/finalizePendingSolves.js";
 
 export type FinalizeAfterReceiptParameters = {
@@ -8,6 +9,8 @@ export type FinalizeAfterReceiptParameters = {
   chain: ChainName;
   hash: Hash;
   eventId: string;
+  /** Where the relayer repair records replacements: a replacement mined in time settles the event too. */
+  redis?: Redis;
   /** Opens a database connection of its own: this runs after the answer, when the request's is closed. */
   openDb: () => CreateDbReturnType;
   /** Blocks on top before the outcome is final (the chain's confirmation depth). */
@@ -26,7 +29,7 @@ export async function finalizeAfterReceipt(p: FinalizeAfterReceiptParameters): P
     let settled = 0;
     try {
       const result = await finalizePendingSolves({
-        db, clientFor: (c) => (c === p.chain ? p.client : undefined), confirmationsFor: () => p.confirmations, eventIds: [p.eventId],
+        db, redis: p.redis, clientFor: (c) => (c === p.chain ? p.client : undefined), confirmationsFor: () => p.confirmations, eventIds: [p.eventId],
       });
       settled = result.succeeded + result.failed;
     } finally {

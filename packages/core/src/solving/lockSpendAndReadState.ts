@@ -1,5 +1,5 @@
 import type { Address, PublicClient } from "viem";
-import { acquireSpendLock, type ReleaseSpendLock } from "../permit/acquireSpendLock.js";
+import { acquireSpendLock, type ReleaseSpendLock, type SpendLockFence } from "../permit/acquireSpendLock.js";
 import type { PermitChainState } from "../permit/permitTypes.js";
 import { readPendingSpend } from "../permit/readPendingSpend.js";
 import { readPermitChainState } from "../permit/readPermitChainState.js";
@@ -19,6 +19,8 @@ export type LockSpendAndReadStateParameters = {
 
 export type LockSpendAndReadStateReturnType = {
   release: ReleaseSpendLock;
+  /** The lock's identity, checked and extended by the send's claims (`claimPermitForSend`). */
+  fence: SpendLockFence;
   /** Input this owner's solves still in flight have committed (`readPendingSpend`). */
   pendingSpend: bigint;
   /** The permit's chain state, read after the pending spend; its failure surfaces where `verifyPermit` awaits it. */
@@ -34,14 +36,14 @@ export type LockSpendAndReadStateReturnType = {
  * the lock when a read fails.
  */
 export async function lockSpendAndReadState(p: LockSpendAndReadStateParameters): Promise<LockSpendAndReadStateReturnType> {
-  const { release, pendingEntries } = await acquireSpendLock(p.redis, { chainId: p.chainId, owner: p.owner, token: p.token, signal: p.signal });
+  const { release, fence, pendingEntries } = await acquireSpendLock(p.redis, { chainId: p.chainId, owner: p.owner, token: p.token, signal: p.signal });
   try {
     const pendingSpend = await readPendingSpend(p.redis, {
       chainId: p.chainId, owner: p.owner, token: p.token, client: p.client, entries: pendingEntries,
     });
     const state = readPermitChainState(p.client, { owner: p.owner, token: p.token, nonce: p.nonce });
     state.catch(() => { /* awaited by verifyPermit */ });
-    return { release, pendingSpend, state };
+    return { release, fence, pendingSpend, state };
   } catch (error) {
     await release();
     throw error;

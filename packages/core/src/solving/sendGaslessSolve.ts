@@ -1,6 +1,6 @@
 import type { PrivateKeyAccount } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
-import type { ReleaseSpendLock } from "../permit/acquireSpendLock.js";
+import type { ReleaseSpendLock, SpendLockFence } from "../permit/acquireSpendLock.js";
 import { claimPermitForSend } from "../permit/claimPermitForSend.js";
 import { recordPendingSpend } from "../permit/recordPendingSpend.js";
 import { formatQuote } from "../quoting/formatQuote.js";
@@ -23,6 +23,8 @@ export type SendGaslessSolveOptions = {
   fees: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }>;
   /** The owner's spend lock, held by this solve: released once the sent input is recorded as pending spend. */
   releaseLock: ReleaseSpendLock;
+  /** The same lock's identity: the claims go through only while this solve still holds it, and extend it. */
+  spendLock?: SpendLockFence;
 };
 
 /**
@@ -44,6 +46,7 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
 
   const claiming = s.services.time("claim", () => claimPermitForSend(redis, {
     chainId, owner: s.user, nonce: s.permit.nonce, deadline: s.permit.deadline, accountId: s.auth.accountId, claimant: s.event.id,
+    spendLock: o.spendLock,
   }));
   const simulating = (async () => {
     const relayer = await o.relayer;
@@ -99,7 +102,7 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   }
   // Then finalised from its receipt (once Postgres has it); the reporting cron and usage reads finalise it too.
   s.background(written.then(() => finalizeAfterReceipt({
-    client: s.chain.client, chain: s.chain.name, hash, eventId: s.event.id, openDb: s.openDb,
+    client: s.chain.client, redis, chain: s.chain.name, hash, eventId: s.event.id, openDb: s.openDb,
     confirmations,
     // swap.executed / swap.failed is written with the outcome: the reporting worker sends it now, not at its next cron run.
     afterSettled: () => usage.deliverWebhooks(),

@@ -116,7 +116,9 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
       await services.time("permit", () => verifyPermit({ ...check, pendingSpend: held.pendingSpend, state: held.state }));
       const bound = await bind();
       // From here the lock is the send's: released once its pending spend is recorded (after the answer).
-      return await sendGaslessSolve(encode({ ...s, ...bound }), { relayer: early.relayer, fees: early.fees, releaseLock: held.release });
+      return await sendGaslessSolve(encode({ ...s, ...bound }), {
+        relayer: early.relayer, fees: early.fees, releaseLock: held.release, spendLock: held.fence,
+      });
     } catch (error) {
       await held.release();
       throw error;

@@ -30,7 +30,7 @@ export async function finalizeAccountSolves({ db, sluiceChains, accountId, redis
     .catch((error: unknown) => console.error("usage outbox not drained before a read", error));
   try {
     const settled = await finalizePendingSolves({
-      db, clientFor: chainClientLookup(sluiceChains, ACCOUNT_READ_RPC_DEADLINE_MS), confirmationsFor: confirmationsLookup(sluiceChains), accountId, limit: 20,
+      db, redis, clientFor: chainClientLookup(sluiceChains, ACCOUNT_READ_RPC_DEADLINE_MS), confirmationsFor: confirmationsLookup(sluiceChains), accountId, limit: 20,
       rpcDeadlineMs: ACCOUNT_READ_RPC_DEADLINE_MS,
     });
     return settled.succeeded + settled.failed;

@@ -6,27 +6,34 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, type Hash, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { devAccounts, startAnvil, startSilentServer, startTestDatabase, type AnvilNode, type TestDatabase } from "@sluice/testkit";
+import { devAccounts, startAnvil, startSilentServer, startTestDatabase, startTestRedis, type AnvilNode, type TestDatabase, type TestRedis } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
 import { newId } from "../ids/newId.js";
+import { readPendingSpend } from "../permit/readPendingSpend.js";
+import { redisKeys } from "../redis/redisKeys.js";
+import { recordPendingSpend } from "../permit/recordPendingSpend.js";
+import { repairRelayerNonces } from "../relayer/repairRelayerNonces.js";
+import { sendRelayerTransaction } from "../relayer/sendRelayerTransaction.js";
 import { finalizePendingSolves } from "./finalizePendingSolves.js";
 import { insertUsageEvents } from "./insertUsageEvents.js";
 
 let database: TestDatabase;
+let redis: TestRedis;
 let anvil: AnvilNode;
 let client: PublicClient;
 let accountId: string;
 
 beforeAll(async () => {
-  [database, anvil] = await Promise.all([
+  [database, redis, anvil] = await Promise.all([
     startTestDatabase("sluice_usage"),
+    startTestRedis(),
     startAnvil({ chainId: 8453, port: 0, genesisTimestamp: Math.floor(Date.now() / 1000) }),
   ]);
   client = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient;
   accountId = (await createAccount(database.db, { slug: "finalize", name: "finalize" })).id;
 });
 afterAll(async () => {
-  await Promise.all([database?.drop(), anvil?.stop()]);
+  await Promise.all([database?.drop(), redis?.close(), anvil?.stop()]);
 });
 
 const REVERTER = "0x00000000000000000000000000000000000000ff" as const;
@@ -50,8 +57,12 @@ async function pending(txHash: string, ageMs = 0): Promise<string> {
 }
 
 async function outcomeOf(id: string): Promise<string> {
-  const client = (database.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<{ rows: { outcome: string }[] }> } }).$client;
-  return (await client.query("select outcome from usage_events where id = $1", [id])).rows[0]!.outcome;
+  return (await eventOf(id)).outcome;
+}
+
+async function eventOf(id: string): Promise<{ outcome: string; tx_hash: string }> {
+  const client = (database.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<{ rows: { outcome: string; tx_hash: string }[] }> } }).$client;
+  return (await client.query("select outcome, tx_hash from usage_events where id = $1", [id])).rows[0]!;
 }
 
 describe("finalizePendingSolves", () => {
@@ -112,4 +123,51 @@ describe("finalizePendingSolves", () => {
       await silent.close();
     }
   }, 10_000);
+
+  it("a relayer transaction the repair replaced counts by the replacement the chain mined, and its reserved input is released", async () => {
+    const relayer = privateKeyToAccount(devAccounts()[7]!.privateKey);
+    const owner = devAccounts()[2]!.address;
+    const token = devAccounts()[1]!.address;
+    await client.request({ method: "evm_setAutomine" as never, params: [false] as never });
+    try {
+      const sent = await sendRelayerTransaction({ redis: redis.redis, client, chainId: 8453, account: relayer, to: devAccounts()[4]!.address, data: "0x1234", gas: 30_000n });
+      const id = await pending(sent.hash);
+      await recordPendingSpend(redis.redis, { chainId: 8453, owner, token, txHash: sent.hash, amount: 1_000n });
+      expect(await readPendingSpend(redis.redis, { chainId: 8453, owner, token, client })).toBe(1_000n);
+
+      // Replaced, and the replacement replaced again: the chain mines the last one.
+      for (let round = 0; round < 2; round++) {
+        await redis.redis.del(redisKeys.relayerRepairLease(8453));
+        const repairs = await repairRelayerNonces({ redis: redis.redis, client, chainId: 8453, relayers: [relayer], stuckAfterMs: 0, maxFeePerGasCap: 10n ** 12n });
+        expect(repairs).toEqual([{ relayer: relayer.address, nonce: sent.nonce, action: "replaced" }]);
+      }
+      await client.request({ method: "evm_mine" as never, params: [] as never });
+      const block = await client.getBlock({ blockTag: "latest" });
+      expect(block.transactions).toHaveLength(1);
+      const mined = block.transactions[0]!;
+      expect(mined).not.toBe(sent.hash);
+
+      const result = await finalizePendingSolves({ db: database.db, redis: redis.redis, clientFor: () => client, eventIds: [id], droppedAfterMs: 0 });
+      expect(result).toEqual({ succeeded: 1, failed: 0, stillPending: 0 });
+      expect(await eventOf(id)).toEqual({ outcome: "succeeded", tx_hash: mined.toLowerCase() });
+      expect(await readPendingSpend(redis.redis, { chainId: 8453, owner, token, client })).toBe(0n);
+    } finally {
+      await client.request({ method: "evm_setAutomine" as never, params: [true] as never });
+    }
+  });
+
+  it("an old transaction the node still holds is not taken as dropped: it may yet be mined", async () => {
+    const relayer = privateKeyToAccount(devAccounts()[6]!.privateKey);
+    await client.request({ method: "evm_setAutomine" as never, params: [false] as never });
+    try {
+      const sent = await sendRelayerTransaction({ redis: redis.redis, client, chainId: 8453, account: relayer, to: devAccounts()[4]!.address, data: "0x", gas: 21_000n });
+      const id = await pending(sent.hash, 3 * 3600_000);
+      expect(await finalizePendingSolves({ db: database.db, redis: redis.redis, clientFor: () => client, eventIds: [id] })).toEqual({ succeeded: 0, failed: 0, stillPending: 1 });
+      await client.request({ method: "evm_mine" as never, params: [] as never });
+      expect(await finalizePendingSolves({ db: database.db, redis: redis.redis, clientFor: () => client, eventIds: [id] })).toEqual({ succeeded: 1, failed: 0, stillPending: 0 });
+      expect(await eventOf(id)).toEqual({ outcome: "succeeded", tx_hash: sent.hash.toLowerCase() });
+    } finally {
+      await client.request({ method: "evm_setAutomine" as never, params: [true] as never });
+    }
+  });
 });

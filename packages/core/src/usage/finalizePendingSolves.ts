@@ -1,14 +1,22 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Hash, PublicClient } from "viem";
 import { raceDeadline } from "../async/raceDeadline.js";
-import type { ChainName } from "../chains/chains.js";
+import { chains, type ChainName } from "../chains/chains.js";
 import type { Database } from "../db/createDb.js";
 import { lockLedger } from "../ledger/ledgerLock.js";
+import type { Redis } from "../redis/createRedis.js";
+import { readRelayedReceipt } from "../relayer/readRelayedReceipt.js";
 import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
 import { swapWebhookEvent, usageEventColumns, type UsageEventColumns } from "../webhooks/webhookPayloads.js";
 
 export type FinalizePendingSolvesParameters = {
   db: Database;
+  /**
+   * Where the relayer repair records the transactions it sent in place of stuck ones (`recordRelayerReplacement`):
+   * a gasless solve is settled by whichever of them the chain mined. Every finaliser of gasless solves gives it;
+   * without it only the event's own hash is read (enough for a user-paid swap, `/confirm`).
+   */
+  redis?: Redis;
   /** A chain client for the event's chain, or undefined when the chain is not configured here (left pending). */
   clientFor: (chain: ChainName) => PublicClient | undefined;
   /**
@@ -23,8 +31,8 @@ export type FinalizePendingSolvesParameters = {
   /** At most this many events per call. */
   limit?: number;
   /**
-   * A transaction with no receipt this long after it was sent is taken as dropped: failed. By then its relayer nonce
-   * was repaired (replaced or plugged), so it can no longer be mined under this hash.
+   * A transaction with no receipt this long after it was sent, that the node no longer holds (nor any replacement the
+   * repair sent for it), is taken as dropped: failed. By then its relayer nonce was repaired (replaced or plugged).
    */
   droppedAfterMs?: number;
   /**
@@ -42,7 +50,9 @@ type Pending = { id: string; chain: ChainName; tx_hash: Hash; age_ms: number };
  * Volume is what the chain shows: a gasless solve is recorded `pending` when its transaction is sent (a user-paid one
  * when `/confirm` has verified it), and only its receipt, once the chain's confirmation depth is on top of it, decides
  * — `succeeded` (it starts to earn rebates) or `failed` (a revert, or dropped or reorganised away and not mined again
- * within `droppedAfterMs`; never earns). Runs in
+ * within `droppedAfterMs`; never earns). A relayer transaction the repair replaced is settled by the receipt of
+ * whichever transaction of its replacements was mined, and the event then holds that hash (what webhooks and reads
+ * show is what the chain has). Runs in
  * the swap worker's cron, after each send, and before an account's usage or rebates are read. An RPC that does not
  * answer leaves the event pending for the next run. Each update is conditional (`outcome = 'pending'`), so
  * concurrent finalisers agree; an event finalised after its month was settled counts toward the current month,
@@ -68,28 +78,44 @@ export async function finalizePendingSolves(params: FinalizePendingSolvesParamet
   await Promise.all(pending.rows.map(async (event) => {
     const client = clientFor(event.chain);
     const depth = params.confirmationsFor?.(event.chain) ?? 1;
-    const read = readOutcome(client, event, droppedAfterMs, depth, client && (() => headOf(event.chain, client)));
+    const read = readOutcome(params.redis, client, event, droppedAfterMs, depth, client && (() => headOf(event.chain, client)));
     const outcome = await (deadlineAt === undefined ? read : raceDeadline({ work: read, ms: deadlineAt - Date.now() }));
     if (!outcome) { result.stillPending++; return; }
-    if (await settle(db, event.id, outcome)) result[outcome]++;
+    if (await settle(db, event.id, outcome)) result[outcome.outcome]++;
   }));
   return result;
 }
 
+type Outcome = {
+  outcome: "succeeded" | "failed";
+  /** The mined transaction, when it is a replacement the relayer repair sent for the event's. */
+  minedHash?: Hash;
+};
+
 async function readOutcome(
-  client: PublicClient | undefined, event: Pending, droppedAfterMs: number, depth: number, head: (() => Promise<bigint | undefined>) | undefined,
-): Promise<"succeeded" | "failed" | undefined> {
+  redis: Redis | undefined, client: PublicClient | undefined, event: Pending, droppedAfterMs: number, depth: number,
+  head: (() => Promise<bigint | undefined>) | undefined,
+): Promise<Outcome | undefined> {
   if (!client || !head) return undefined;
   try {
-    const receipt = await client.getTransactionReceipt({ hash: event.tx_hash });
-    if (depth > 1) {
-      const latest = await head();
-      if (latest === undefined || latest - receipt.blockNumber + 1n < BigInt(depth)) return undefined; // not deep enough yet
+    const { receipt, hashes } = await readRelayedReceipt({ redis, client, chainId: chains[event.chain].id, hash: event.tx_hash });
+    if (receipt) {
+      if (depth > 1) {
+        const latest = await head();
+        if (latest === undefined || latest - receipt.blockNumber + 1n < BigInt(depth)) return undefined; // not deep enough yet
+      }
+      const mined = receipt.transactionHash.toLowerCase() as Hash;
+      return { outcome: receipt.status === "success" ? "succeeded" : "failed", minedHash: mined === event.tx_hash.toLowerCase() ? undefined : mined };
     }
-    return receipt.status === "success" ? "succeeded" : "failed";
-  } catch (error) {
-    if ((error as { name?: string }).name !== "TransactionReceiptNotFoundError") return undefined; // the RPC: next time
-    return event.age_ms > droppedAfterMs ? "failed" : undefined;
+    if (event.age_ms <= droppedAfterMs) return undefined;
+    // Old, but the node still holds one of them (a replacement sent late, or one the fee cap keeps waiting): it may yet be mined.
+    const held = await Promise.all(hashes.map((hash) => client.getTransaction({ hash }).then(
+      () => true,
+      (error: { name?: string }) => { if (error?.name === "TransactionNotFoundError") return false; throw error; },
+    )));
+    return held.some(Boolean) ? undefined : { outcome: "failed" };
+  } catch {
+    return undefined; // the RPC or Redis did not answer: next time
   }
 }
 
@@ -97,11 +123,15 @@ async function readOutcome(
  * Settles one event's outcome and, in the same transaction, writes its webhook event: `swap.executed` (a gasless
  * solve succeeded), `swap.confirmed` (a user-paid swap `/confirm` left pending is now deep enough) or `swap.failed`.
  */
-async function settle(db: Database, eventId: string, outcome: "succeeded" | "failed"): Promise<boolean> {
+async function settle(db: Database, eventId: string, { outcome, minedHash }: Outcome): Promise<boolean> {
+  // The mined replacement's hash, unless another event already holds it ((chain, tx_hash) is unique): then the
+  // event keeps its own, and is still settled.
+  const txHash = minedHash === undefined ? sql`e.tx_hash` : sql`case when exists (
+      select 1 from usage_events o where o.chain = e.chain and o.tx_hash = ${minedHash} and o.id <> e.id) then e.tx_hash else ${minedHash} end`;
   return db.transaction(async (tx) => {
     await lockLedger(tx, "shared");
     const updated = await tx.execute<UsageEventColumns & { user_paid: boolean }>(sql`
-      update usage_events e set outcome = ${outcome}::swap_outcome, executed_at = statement_timestamp(),
+      update usage_events e set outcome = ${outcome}::swap_outcome, executed_at = statement_timestamp(), tx_hash = ${txHash},
         ledger_period = case when exists (select 1 from settlements s where s.status = 'completed' and s.period_start = e.ledger_period)
           then date_trunc('month', statement_timestamp() at time zone 'UTC')::date else e.ledger_period end
       where e.id = ${eventId} and e.outcome = 'pending'
