@@ -46,9 +46,28 @@ export function presentDeposit(answer: AcrossDepositStatus): BridgeDeposit {
 export const unknownBridgeDeposit = () =>
   new SluiceError("NOT_FOUND", "No bridge deposit matches; it may not be indexed yet — retry in a few seconds");
 
-/** The deposit's status, or NOT_FOUND when the bridge protocol does not know it. */
+/**
+ * The bridge protocol's answer about the deposit asked about, or NOT_FOUND when it does not know it. The answer is
+ * held to the query: a transaction hash, origin chain or deposit id other than the ones asked about is refused as an
+ * upstream error (UPSTREAM_ERROR) — verifying and reporting the deposit the protocol named instead would answer a
+ * question nobody asked, about a deposit that may be someone else's. The identifiers the query gives are the ones
+ * returned, so what is verified next is the deposit the partner asked about.
+ */
 export async function bridgeDepositStatus(across: AcrossClient, query: DepositStatusQuery): Promise<BridgeDeposit> {
   const answer = await across.depositStatus(query);
   if (!answer) throw unknownBridgeDeposit();
-  return presentDeposit(answer);
+  const deposit = presentDeposit(answer);
+  const other = (what: string, named: unknown, asked: unknown) => new SluiceError("UPSTREAM_ERROR",
+    `The bridge protocol answered about another deposit (${what} ${String(named)}, asked about ${String(asked)})`, {
+      hint: "the protocol's answer was refused; retry shortly, or ask by originChainId and depositId",
+    });
+  if ("depositTxnRef" in query) {
+    if (deposit.depositTxHash !== "" && deposit.depositTxHash.toLowerCase() !== query.depositTxnRef.toLowerCase()) {
+      throw other("transaction", deposit.depositTxHash, query.depositTxnRef);
+    }
+    return { ...deposit, depositTxHash: query.depositTxnRef.toLowerCase() };
+  }
+  if (deposit.depositId !== "" && deposit.depositId !== query.depositId) throw other("deposit id", deposit.depositId, query.depositId);
+  if (deposit.originChainId !== null && deposit.originChainId !== query.originChainId) throw other("origin chain", deposit.originChainId, query.originChainId);
+  return { ...deposit, depositId: query.depositId, originChainId: query.originChainId };
 }

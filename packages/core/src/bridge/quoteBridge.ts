@@ -10,6 +10,7 @@ import { SluiceError } from "../errors/SluiceError.js";
 import { AcrossRequestError, type AcrossClient } from "./across/createAcrossClient.js";
 import type { AcrossSwapApproval } from "./across/acrossSchemas.js";
 import { exactApprovals, type ApprovalTx } from "./exactApprovals.js";
+import { bridgeQuoteExpiry } from "./validation/bridgeQuoteExpiry.js";
 import { depositBridgeFee } from "./validation/checkFeeDisclosure.js";
 import { simulateDeposit } from "./validation/simulateDeposit.js";
 import { validateAcrossQuote } from "./validation/validateAcrossQuote.js";
@@ -118,7 +119,7 @@ function presentQuote(
     expectedOutputAmount: quote.expectedOutputAmount,
     minOutputAmount: quote.minOutputAmount,
     expectedFillTime: quote.expectedFillTime ?? 0,
-    quoteExpiryTimestamp: quote.quoteExpiryTimestamp!,
+    quoteExpiryTimestamp: bridgeQuoteExpiry(context),
     fees: {
       app: { ...facet(context.appFee.toString(), request.outputToken), bps: Number(BRIDGE_APP_FEE_BPS), recipient: feeRecipient },
       relayer: facet((stepParts ?? breakdownParts)?.relayerCapital.amount, request.inputToken),

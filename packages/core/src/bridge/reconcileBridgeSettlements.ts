@@ -2,10 +2,15 @@
  * The bridge worker's cron: asks Across for the status of every tracked deposit that is not final yet (pending or
  * expired), checks that hint against the chains (`verifyDepositStatus`), and records what changed — status, fill
  * transaction — and, once the fill is shown on chain, the deposit's USD volume for the partner from the amounts
- * tracking verified (stablecoin inputs are valued 1:1; other assets stay unvalued until a price source exists). A
- * deposit Across does not know yet is left for the next run.
+ * tracking verified (stablecoin inputs are valued 1:1; other assets stay unvalued until a price source exists).
+ *
+ * The open rows form a queue (`next_check_at`): each run takes the rows due longest ago and, as it takes them, moves
+ * them to the back, whatever then happens to them — so rows that never change or keep failing (a deposit Across does
+ * not know, a reorged origin transaction, a chain this deployment cannot reach) cannot hold the batch and starve the
+ * rest. A row that finds nothing (Across does not know the deposit yet, or the check failed) backs off, doubling
+ * from a minute up to an hour; one good check brings it back to every run.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
 import { bridgeSettlements } from "../db/schema/bridge.js";
 import type { PublicClient } from "viem";
@@ -23,33 +28,40 @@ export type ReconcileBridgeSettlementsParameters = {
   across: AcrossClient;
   /** A client of a chain, by id. */
   clientFor: (chainId: number) => PublicClient;
+  /** A chain's confirmation depth, by id: a fill or refund counts once it is this deep (default 1: once mined). */
+  confirmationsFor?: (chainId: number) => number;
   limit?: number;
 };
 
-export async function reconcileBridgeSettlements({ db, across, clientFor, limit = 100 }: ReconcileBridgeSettlementsParameters): Promise<ReconcileResult> {
-  const open = await db.select().from(bridgeSettlements)
-    .where(inArray(bridgeSettlements.status, ["pending", "expired"]))
-    .orderBy(asc(bridgeSettlements.updatedAt)).limit(limit);
+export async function reconcileBridgeSettlements({ db, across, clientFor, confirmationsFor, limit = 100 }: ReconcileBridgeSettlementsParameters): Promise<ReconcileResult> {
+  const open = await claimDueSettlements(db, limit);
   const result: ReconcileResult = { checked: open.length, updated: 0, failed: 0 };
   for (const settlement of open) {
     try {
       const answer = await across.depositStatus({ depositTxnRef: settlement.originTxHash });
-      if (!answer) continue;
+      if (!answer) {
+        // Not indexed yet, or never will be (not a deposit Across knows): asked again later, less often each time.
+        await backOff(db, settlement.id);
+        continue;
+      }
       const shown = await verifyDepositStatus({
         hint: { ...presentDeposit(answer), depositTxHash: settlement.originTxHash, depositId: settlement.depositId ?? answer.depositId ?? "" },
-        originChainId: settlement.originChainId, clientFor,
+        originChainId: settlement.originChainId, clientFor, confirmationsFor,
       });
       const { status } = shown;
       const fillTxHash = shown.fillTx;
       const depositId = settlement.depositId ?? shown.depositId;
-      if (status === settlement.status && fillTxHash === settlement.fillTxHash && depositId === settlement.depositId) continue;
+      if (status === settlement.status && fillTxHash === settlement.fillTxHash && depositId === settlement.depositId) {
+        if (settlement.checkFailures > 0) await db.update(bridgeSettlements).set({ checkFailures: 0 }).where(eq(bridgeSettlements.id, settlement.id));
+        continue;
+      }
       // The new status and its webhook event in one transaction; the update is conditional on the status read, so a
       // concurrent reconciler's change is not announced twice.
       await db.transaction(async (tx) => {
         const changed = await tx.update(bridgeSettlements).set({
           status, fillTxHash, depositId,
           volumeUsd: status === "filled" ? volumeUsd(settlement.originChainId, settlement.inputToken, settlement.amountInRaw) : settlement.volumeUsd,
-          updatedAt: sql`now()`,
+          updatedAt: sql`now()`, checkFailures: 0,
         }).where(and(eq(bridgeSettlements.id, settlement.id), eq(bridgeSettlements.status, settlement.status))).returning({ id: bridgeSettlements.id });
         if (changed.length === 0 || status === settlement.status || status === "pending") return;
         await emitWebhookEvents(tx, [bridgeWebhookEvent({
@@ -61,9 +73,32 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, limit 
     } catch (error) {
       result.failed++;
       console.error("bridge reconcile", settlement.id, (error as Error).message);
+      await backOff(db, settlement.id).catch((backOffError: unknown) => console.error("bridge reconcile back-off", settlement.id, String(backOffError)));
     }
   }
   return result;
+}
+
+/**
+ * Takes up to `limit` open rows that are due, longest-waiting first, and moves each to the back of the queue in the
+ * same statement (`next_check_at = now()`), so the next run starts with the rows this one did not reach. Rows another
+ * run is taking at the same moment are skipped rather than waited for.
+ */
+async function claimDueSettlements(db: Database, limit: number) {
+  const due = db.select({ id: bridgeSettlements.id }).from(bridgeSettlements)
+    .where(and(inArray(bridgeSettlements.status, ["pending", "expired"]), lte(bridgeSettlements.nextCheckAt, sql`now()`)))
+    .orderBy(asc(bridgeSettlements.nextCheckAt)).limit(limit).for("update", { skipLocked: true });
+  const claimed = await db.update(bridgeSettlements).set({ nextCheckAt: sql`now()` })
+    .where(inArray(bridgeSettlements.id, due)).returning();
+  return claimed;
+}
+
+/** The row's next check after one that found nothing: 1, 2, 4 … minutes after the previous, at most an hour. */
+async function backOff(db: Database, id: string) {
+  await db.update(bridgeSettlements).set({
+    checkFailures: sql`${bridgeSettlements.checkFailures} + 1`,
+    nextCheckAt: sql`now() + least(power(2, least(${bridgeSettlements.checkFailures}, 6)), 60) * interval '1 minute'`,
+  }).where(eq(bridgeSettlements.id, id));
 }
 
 /** USD value of a raw stablecoin amount as an exact decimal string; null for other assets. */

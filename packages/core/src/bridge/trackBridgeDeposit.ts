@@ -2,7 +2,9 @@
  * Records a deposit a partner submitted (`/bridge/track`) for reconciliation and volume attribution, with the figures
  * the origin chain shows (`verifyBridgeDeposit`). Idempotent by origin transaction: tracking the same deposit again
  * answers the same settlement; a deposit already tracked by another account answers exactly like an unknown one
- * (NOT_FOUND: a deposit's volume is attributed once, and nobody learns that someone else tracks it).
+ * (NOT_FOUND: a deposit's volume is attributed once, and nobody learns that someone else tracks it). A new deposit is
+ * recorded only for an account whose `/bridge/quote` produced it (`issuedToAccount`); any other answers NOT_FOUND too,
+ * so an account cannot claim deposits made from another's quotes.
  */
 import { and, eq } from "drizzle-orm";
 import type { Address, Hex } from "viem";
@@ -28,13 +30,17 @@ export type TrackBridgeDepositParameters = {
     quoteId?: string;
     originTxHash: Hex;
   };
+  /** Whether `/bridge/quote` gave this account this deposit (`wasBridgeQuoteIssued`). */
+  issuedToAccount: boolean;
   /** The answer for a deposit this account may not track (the same as for an unknown one). */
   notFound: () => SluiceError;
 };
 
-export async function trackBridgeDeposit({ db, accountId, apiKeyId, deposit, notFound }: TrackBridgeDepositParameters): Promise<{ settlementId: string; created: boolean }> {
+export async function trackBridgeDeposit({ db, accountId, apiKeyId, deposit, issuedToAccount, notFound }: TrackBridgeDepositParameters): Promise<{ settlementId: string; created: boolean }> {
   const originTxHash = deposit.originTxHash.toLowerCase();
-  const inserted = await db.insert(bridgeSettlements).values({
+  // Not this account's quote: only an existing settlement of its own may answer (tracking again once the quote's
+  // binding has lapsed stays idempotent).
+  const inserted = !issuedToAccount ? [] : await db.insert(bridgeSettlements).values({
     id: newId("brg"),
     accountId,
     apiKeyId,
@@ -54,7 +60,10 @@ export async function trackBridgeDeposit({ db, accountId, apiKeyId, deposit, not
 
   const [existing] = await db.select({ id: bridgeSettlements.id, accountId: bridgeSettlements.accountId }).from(bridgeSettlements)
     .where(and(eq(bridgeSettlements.originChainId, deposit.originChainId), eq(bridgeSettlements.originTxHash, originTxHash)));
-  if (!existing) throw new SluiceError("INTERNAL", "A tracked deposit vanished while it was being tracked");
+  if (!existing) {
+    if (!issuedToAccount) throw notFound();
+    throw new SluiceError("INTERNAL", "A tracked deposit vanished while it was being tracked");
+  }
   if (existing.accountId !== accountId) throw notFound();
   return { settlementId: existing.id, created: false };
 }

@@ -5,6 +5,7 @@
 import { getAddress, isAddressEqual, parseAbi, parseEventLogs, sliceHex, type Address, type Hash, type Hex, type PublicClient } from "viem";
 import { chainById } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
+import { bridgeDepositFingerprint } from "./bridgeDepositFingerprint.js";
 
 export const fundsDepositedAbi = parseAbi([
   "event FundsDeposited(bytes32 inputToken, bytes32 outputToken, uint256 inputAmount, uint256 outputAmount, uint256 indexed destinationChainId, uint256 indexed depositId, uint32 quoteTimestamp, uint32 fillDeadline, uint32 exclusivityDeadline, bytes32 indexed depositor, bytes32 recipient, bytes32 exclusiveRelayer, bytes message)",
@@ -22,12 +23,14 @@ export type VerifiedBridgeDeposit = {
   outputAmount: bigint;
   destinationChainId: number;
   fillDeadline: number;
+  /** The deposit's `bridgeDepositFingerprint`: which `/bridge/quote` answer produced it. */
+  fingerprint: Hex;
 };
 
 /** The one answer for a deposit the caller may not track: unknown, not a deposit, another's, or tracked by another account. */
 export function bridgeDepositNotFound({ originChainId, originTxHash, depositor }: Omit<VerifyBridgeDepositParameters, "client">): SluiceError {
-  return new SluiceError("NOT_FOUND", `No Across deposit by ${getAddress(depositor)} in transaction ${originTxHash} on chain ${originChainId}`, {
-    hint: "track the mined deposit transaction the depositor sent from Sluice's bridge quote",
+  return new SluiceError("NOT_FOUND", `No Across deposit by ${getAddress(depositor)} from a bridge quote this account requested in transaction ${originTxHash} on chain ${originChainId}`, {
+    hint: "track the mined deposit transaction the depositor sent from a Sluice bridge quote requested with this account's key",
   });
 }
 
@@ -61,5 +64,10 @@ export async function verifyBridgeDeposit({ client, originChainId, originTxHash,
     inputToken: asAddress(a.inputToken), outputToken: asAddress(a.outputToken),
     inputAmount: a.inputAmount, outputAmount: a.outputAmount,
     destinationChainId: Number(a.destinationChainId), fillDeadline: a.fillDeadline,
+    fingerprint: bridgeDepositFingerprint({
+      originChainId, depositor: asAddress(a.depositor), recipient: asAddress(a.recipient), inputToken: asAddress(a.inputToken),
+      outputToken: asAddress(a.outputToken), inputAmount: a.inputAmount, outputAmount: a.outputAmount,
+      destinationChainId: a.destinationChainId, quoteTimestamp: a.quoteTimestamp, fillDeadline: a.fillDeadline, message: a.message,
+    }),
   };
 }

@@ -1,102 +1,100 @@
 /**
- * A deposit's status as the chains show it. Across' answer is a hint: Sluice reports `filled` only with the
- * destination's `FilledRelay` of this deposit in the hinted fill transaction, `expired` only once the destination's
- * clock has passed the deposit's fill deadline, `refunded` only with the origin SpokePool's transfer of the input back
- * to the depositor in the hinted refund transaction. Where the chains do not bear the hint out, the answer is the
- * most the chains do show (`expired` for an unproven refund past the deadline, else `pending`) and the disagreement is
- * logged. A deposit the origin chain does not show is NOT_FOUND.
+ * A deposit's status as the chains show it; the bridge protocol's answer is a hint. The deposit is what the origin
+ * chain recorded (`readOriginDeposit`: the `FundsDeposited` event, with every term of the relay); the destination
+ * decides through its SpokePool's fill state of that exact relay (`relayHashOf`: a `FilledRelay` anyone emits with the
+ * deposit's id and depositor but other terms is another relay), read at the destination's confirmation depth
+ * (`readFillState`). So: `filled` when the destination shows this relay filled, whatever the hint (the hinted fill
+ * transaction is reported only when it is this relay's fill, else the one the destination's logs show:
+ * `findFillTransaction`); else `expired` once the destination's clock is past the
+ * fill deadline (no fill can happen after it), whatever the hint; `refunded` when, besides, the hinted origin
+ * transaction is this deposit's refund (`provesRefund`); else `pending`. Disagreements are logged. A deposit the
+ * origin chain does not show is NOT_FOUND.
  */
-import { erc20Abi, isAddressEqual, parseAbi, parseEventLogs, type Address, type Hash, type PublicClient } from "viem";
+import { isHash, type Hash, type PublicClient } from "viem";
 import { chainById } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { unknownBridgeDeposit, type BridgeDeposit } from "./bridgeDepositStatus.js";
-import { addressFromWord, fundsDepositedAbi } from "./verifyBridgeDeposit.js";
+import { findFillTransaction } from "./findFillTransaction.js";
+import { provesFill } from "./provesFill.js";
+import { provesRefund } from "./provesRefund.js";
+import { FILL_STATUS_FILLED, readFillState } from "./readFillState.js";
+import { readOriginDeposit } from "./readOriginDeposit.js";
+import { relayHashOf } from "./relayHashOf.js";
 
-export const filledRelayAbi = parseAbi([
-  "struct V3RelayExecutionEventInfo { bytes32 updatedRecipient; bytes32 updatedMessageHash; uint256 updatedOutputAmount; uint8 fillType; }",
-  "event FilledRelay(bytes32 inputToken, bytes32 outputToken, uint256 inputAmount, uint256 outputAmount, uint256 repaymentChainId, uint256 indexed originChainId, uint256 indexed depositId, uint32 fillDeadline, uint32 exclusivityDeadline, bytes32 exclusiveRelayer, bytes32 indexed relayer, bytes32 depositor, bytes32 recipient, bytes32 messageHash, V3RelayExecutionEventInfo relayExecutionInfo)",
-]);
+export { filledRelayAbi } from "./provesFill.js";
 
 export type VerifyDepositStatusParameters = {
   hint: BridgeDeposit;
   originChainId: number;
   /** A client of a chain, by id (throws when this deployment cannot reach it). */
   clientFor: (chainId: number) => PublicClient;
+  /**
+   * Blocks (the transaction's own included) a chain needs on top of a fill or refund before it counts: the chain's
+   * `confirmations` setting as this deployment resolves it (`chainSettings`; a request chain's `settings`, or
+   * `confirmationsLookup`). Without it, 1: counted as soon as mined.
+   */
+  confirmationsFor?: (chainId: number) => number;
   /** Where disagreements between the hint and the chains are reported. */
   log?: (message: string) => void;
 };
 
-const asAddress = addressFromWord;
+export type VerifyDepositStatusReturnType = BridgeDeposit;
 
-export async function verifyDepositStatus(params: VerifyDepositStatusParameters): Promise<BridgeDeposit> {
+export async function verifyDepositStatus(params: VerifyDepositStatusParameters): Promise<VerifyDepositStatusReturnType> {
   const { hint, originChainId, clientFor } = params;
   const log = params.log ?? ((message: string) => console.warn(message));
+  const confirmationsFor = params.confirmationsFor ?? (() => 1);
   const origin = chainById(originChainId);
-  if (!origin || !/^0x[0-9a-fA-F]{64}$/.test(hint.depositTxHash)) throw unknownBridgeDeposit();
+  if (!origin || !isHash(hint.depositTxHash) || !/^(\d{1,78})?$/.test(hint.depositId)) throw unknownBridgeDeposit();
   const originClient = clientFor(originChainId);
-  const deposit = await originDeposit(originClient, origin.spokePool, hint, originChainId);
+  const deposit = await readOriginDeposit({
+    client: originClient, originChainId, spokePool: origin.spokePool, depositTxHash: hint.depositTxHash,
+    depositId: hint.depositId === "" ? undefined : BigInt(hint.depositId),
+  });
   if (!deposit) {
     log(`bridge status: the protocol reports deposit ${originChainId}:${hint.depositId} in ${hint.depositTxHash}, which the origin chain does not show`);
     throw unknownBridgeDeposit();
   }
   // The destination is the one the origin chain recorded, whatever the hint says.
-  const destination = chainById(deposit.destinationChainId);
-  const destinationClient = clientFor(deposit.destinationChainId);
-  const shown = (status: BridgeDeposit["status"]) => ({
-    ...hint, status, destinationChainId: deposit.destinationChainId, originChainId,
-    fillTx: status === "filled" ? hint.fillTx : null, refundTx: status === "refunded" ? hint.refundTx : null,
+  const { relayData, destinationChainId } = deposit;
+  const destination = chainById(destinationChainId);
+  if (!destination) throw new SluiceError("UNSUPPORTED_CHAIN", `Deposits to chain ${destinationChainId} cannot be verified on this deployment`);
+  const id = `${originChainId}:${relayData.depositId}`;
+  const shown = (status: BridgeDeposit["status"], tx: string | null = null): BridgeDeposit => ({
+    ...hint, status, depositId: relayData.depositId.toString(), destinationChainId, originChainId,
+    fillTx: status === "filled" ? tx : null, refundTx: status === "refunded" ? tx : null,
   });
-  const disagree = (what: string) => log(`bridge status: the protocol reports ${hint.status} for ${originChainId}:${hint.depositId} but ${what}`);
+  const disagree = (what: string) => log(`bridge status: the protocol reports ${hint.status} for ${id} but ${what}`);
 
-  if (hint.status === "filled") {
-    if (destination && hint.fillTx && await isFill(destinationClient, destination.spokePool, hint.fillTx as Hash, originChainId, deposit)) return shown("filled");
-    disagree(`the destination shows no fill of it in ${hint.fillTx ?? "(no transaction)"}`);
+  const destinationClient = clientFor(destinationChainId);
+  const relayHash = relayHashOf({ relayData, destinationChainId });
+  const state = await readFillState({
+    client: destinationClient, chainId: destinationChainId, spokePool: destination.spokePool, relayHash, confirmations: confirmationsFor(destinationChainId),
+  });
+  if (state?.fillStatus === FILL_STATUS_FILLED) {
+    const hinted = hint.fillTx && isHash(hint.fillTx)
+      && await provesFill({ client: destinationClient, spokePool: destination.spokePool, fillTx: hint.fillTx, relayData, confirmedBlock: state.blockNumber })
+      ? hint.fillTx : undefined;
+    if (hint.status !== "filled") disagree("the destination shows it filled");
+    else if (!hinted) disagree(`${hint.fillTx ?? "(no transaction)"} is not this deposit's fill`);
+    // Not named, or misnamed: the destination's own fill transaction.
+    const fillTx = hinted ?? await findFillTransaction({
+      client: destinationClient, spokePool: destination.spokePool, relayData, confirmedBlock: state.blockNumber,
+    });
+    return shown("filled", fillTx ?? null);
   }
-  const pastDeadline = (await destinationClient.getBlock({ blockTag: "latest" })).timestamp > BigInt(deposit.fillDeadline);
+  if (hint.status === "filled") disagree("the destination shows it not filled at its confirmation depth");
+  if (!state || state.timestamp <= BigInt(relayData.fillDeadline)) {
+    if (hint.status === "expired" || hint.status === "refunded") disagree(`its fill deadline ${relayData.fillDeadline} has not passed on the destination`);
+    return shown("pending");
+  }
   if (hint.status === "refunded") {
-    if (pastDeadline && hint.refundTx && await isRefund(originClient, origin.spokePool, hint.refundTx as Hash, deposit, originChainId)) return shown("refunded");
+    const refunded = hint.refundTx && isHash(hint.refundTx) && await provesRefund({
+      client: originClient, spokePool: origin.spokePool, refundTx: hint.refundTx as Hash, relayData, depositBlock: deposit.blockNumber,
+      confirmations: confirmationsFor(originChainId),
+    });
+    if (refunded) return shown("refunded", hint.refundTx);
     disagree(`the origin shows no refund of it in ${hint.refundTx ?? "(no transaction)"}`);
   }
-  if (hint.status === "expired" && !pastDeadline) disagree(`its fill deadline ${deposit.fillDeadline} has not passed on the destination`);
-  return shown(pastDeadline && hint.status !== "pending" ? "expired" : "pending");
-}
-
-type OriginDeposit = { depositor: Address; inputToken: Address; inputAmount: bigint; destinationChainId: number; fillDeadline: number; depositId: bigint };
-
-async function originDeposit(client: PublicClient, spokePool: Address, hint: BridgeDeposit, chainId: number): Promise<OriginDeposit | undefined> {
-  const [receipt] = await receiptOf(client, hint.depositTxHash as Hash, chainId);
-  if (!receipt || receipt.status !== "success") return undefined;
-  const events = parseEventLogs({ abi: fundsDepositedAbi, eventName: "FundsDeposited", logs: receipt.logs.filter((l) => isAddressEqual(l.address, spokePool)) });
-  const event = events.find((e) => e.args.depositId.toString() === hint.depositId) ?? (hint.depositId ? undefined : events[0]);
-  if (!event) return undefined;
-  return {
-    depositor: asAddress(event.args.depositor), inputToken: asAddress(event.args.inputToken), inputAmount: event.args.inputAmount,
-    destinationChainId: Number(event.args.destinationChainId), fillDeadline: event.args.fillDeadline, depositId: event.args.depositId,
-  };
-}
-
-async function receiptOf(client: PublicClient, hash: Hash, chainId: number) {
-  try {
-    return [await client.getTransactionReceipt({ hash })];
-  } catch (error) {
-    if ((error as { name?: string }).name === "TransactionReceiptNotFoundError") return [];
-    throw new SluiceError("DEPENDENCY_DOWN", `The chain ${chainId} RPC did not answer; retry shortly`, { cause: error });
-  }
-}
-
-/** The destination transaction emitted the SpokePool's FilledRelay of exactly this deposit. */
-async function isFill(client: PublicClient, spokePool: Address, hash: Hash, originChainId: number, deposit: OriginDeposit): Promise<boolean> {
-  const [receipt] = await receiptOf(client, hash, deposit.destinationChainId);
-  if (!receipt || receipt.status !== "success") return false;
-  return parseEventLogs({ abi: filledRelayAbi, eventName: "FilledRelay", logs: receipt.logs.filter((l) => isAddressEqual(l.address, spokePool)) })
-    .some((e) => e.args.originChainId === BigInt(originChainId) && e.args.depositId === deposit.depositId
-      && isAddressEqual(asAddress(e.args.depositor), deposit.depositor));
-}
-
-/** The origin transaction moved at least the input amount of the input token from the SpokePool to the depositor. */
-async function isRefund(client: PublicClient, spokePool: Address, hash: Hash, deposit: OriginDeposit, chainId: number): Promise<boolean> {
-  const [receipt] = await receiptOf(client, hash, chainId);
-  if (!receipt || receipt.status !== "success") return false;
-  return parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs.filter((l) => isAddressEqual(l.address, deposit.inputToken)) })
-    .some((e) => isAddressEqual(e.args.from, spokePool) && isAddressEqual(e.args.to, deposit.depositor) && e.args.value >= deposit.inputAmount);
+  return shown("expired");
 }

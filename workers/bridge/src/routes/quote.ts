@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, errorResponses, loadGraph, quoteBridge, requireApiKey, SluiceError, usdPerRawUnit, type RequestChain,
+  apiKeySecurity, authErrorCodes, errorResponses, loadGraph, quoteBridge, requireApiKey, SluiceError, usdPerRawUnit, type RequestChain, rememberBridgeQuote,
 } from "@sluice/core";
 import type { Address } from "viem";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
@@ -89,6 +89,10 @@ export function registerPostBridgeQuote(app: OpenAPIHono<BridgeEnv>) {
         input: await usdPrice(c.get("services").servedChain(originChainId), inputToken.address),
         output: await usdPrice(c.get("services").servedChain(destinationChainId), outputToken.address),
       }),
+    });
+    // Only the account this quote was given to may track the deposit it produces (`/bridge/track`).
+    await rememberBridgeQuote({
+      redis: c.get("services").redis, accountId: c.get("auth").accountId, originChainId, depositCalldata: quote.swapTx.data as `0x${string}`,
     });
     return c.json({ ok: true as const, quote }, 200);
   });

@@ -49,18 +49,26 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
       throw new SluiceError("MALFORMED_REQUEST", "depositTxnRef: is required, or originChainId and depositId");
     }
     const { across } = acrossFromEnv(c.get("config"));
+    // The answer is held to the query (another deposit's identifiers are an upstream error): what follows is about
+    // the deposit the partner asked about.
     const hint = await bridgeDepositStatus(across, lookup);
-    // Another account's tracked deposit answers exactly like an unknown one.
-    if (await isTrackedByAnotherAccount(c.get("services").db, c.get("auth").accountId, hint.depositTxHash)) throw unknownBridgeDeposit();
-    // The protocol's answer is a hint: the chains decide.
+    const { db } = c.get("services");
+    const { accountId } = c.get("auth");
+    // Another account's tracked deposit answers exactly like an unknown one: checked on the queried transaction.
+    if ("depositTxnRef" in lookup && await isTrackedByAnotherAccount(db, accountId, lookup.depositTxnRef)) throw unknownBridgeDeposit();
+    // The protocol's answer is a hint: the chains decide, each at its confirmation depth.
     const originChainId = "originChainId" in lookup ? lookup.originChainId : hint.originChainId;
-    const clientFor = (chainId: number) => {
-      const client = c.get("services").servedChain(chainId)?.client;
-      if (!client) throw new SluiceError("UNSUPPORTED_CHAIN", `Deposits involving chain ${chainId} cannot be verified on this deployment`);
-      return client;
+    const servedChain = (chainId: number) => {
+      const chain = c.get("services").servedChain(chainId);
+      if (!chain) throw new SluiceError("UNSUPPORTED_CHAIN", `Deposits involving chain ${chainId} cannot be verified on this deployment`);
+      return chain;
     };
     if (originChainId === null) throw unknownBridgeDeposit();
-    const deposit = await verifyDepositStatus({ hint, originChainId, clientFor });
+    const deposit = await verifyDepositStatus({
+      hint, originChainId, clientFor: (chainId) => servedChain(chainId).client, confirmationsFor: (chainId) => servedChain(chainId).settings.confirmations,
+    });
+    // Asked by deposit id, the transaction is the protocol's; the origin chain has shown it holds that deposit.
+    if (!("depositTxnRef" in lookup) && await isTrackedByAnotherAccount(db, accountId, deposit.depositTxHash.toLowerCase())) throw unknownBridgeDeposit();
     return c.json({
       ok: true as const,
       deposit: {

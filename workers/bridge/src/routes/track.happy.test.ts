@@ -58,6 +58,21 @@ describe("POST /api/v1/bridge/track", () => {
     expect((await call(`/api/v1/bridge/status?depositTxnRef=${depositTx}`, { key: a.key })).status).toBe(200);
   });
 
+  it("a deposit from another account's quote cannot be claimed: the quoting account tracks it even after another tried first", async () => {
+    const [quoting, claimer] = await Promise.all([createPartner(), createPartner()]);
+    const { user, depositTx } = await deposit(quoting.key, "4000000");
+    const body = trackBody({ depositor: user.address, recipient: user.address, originTxHash: depositTx });
+    // The claimer gets the unknown-deposit answer, naming the account's own quotes; nothing is recorded for it.
+    const claimed = await call("/api/v1/bridge/track", { key: claimer.key, body });
+    expect(claimed, JSON.stringify(claimed.body)).toMatchObject({ status: 404, body: { ok: false, code: "NOT_FOUND", error: expect.stringMatching(/quote this account requested/) } });
+    const unknown = await call("/api/v1/bridge/track", { key: claimer.key, body: { ...body, originTxHash: trackBody().originTxHash } });
+    expect(claimed.body.error).toBe(unknown.body.error.replace(unknown.body.error.match(/0x[0-9a-f]{64}/)![0], depositTx.toLowerCase()));
+    // The account whose quote produced the deposit tracks it.
+    const tracked = await call("/api/v1/bridge/track", { key: quoting.key, body });
+    expect(tracked, JSON.stringify(tracked.body)).toMatchObject({ status: 200, body: { ok: true, settlementId: expect.stringMatching(/^brg_/) } });
+    expect(await settlement(tracked.body.settlementId)).toMatchObject({ accountId: quoting.accountId });
+  });
+
   it("refuses what is not the depositor's deposit through the SpokePool: an unknown hash, a plain transfer, another depositor", async () => {
     const partner = await createPartner();
     const { user, depositTx } = await deposit(partner.key, "3000000");

@@ -1,6 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
   apiKeySecurity, authErrorCodes, bridgeDepositNotFound, errorResponses, requireApiKey, SluiceError, trackBridgeDeposit, verifyBridgeDeposit,
+  wasBridgeQuoteIssued,
 } from "@sluice/core";
 import { isAddressEqual } from "viem";
 import type { BridgeEnv } from "../bridgeEnv.js";
@@ -28,7 +29,9 @@ export const postBridgeTrackRoute = createRoute({
   description: "Verifies on the origin chain that the transaction is a deposit through Across' canonical SpokePool by "
     + "`depositor` to the requested destination and tokens, and records the chain's amounts (`amountInRaw` and "
     + "`expectedOutRaw` are not trusted). Idempotent by origin transaction: tracking the same deposit again answers the "
-    + "same settlementId. A transaction that is not such a deposit, or a deposit another account tracks, is NOT_FOUND.",
+    + "same settlementId. Only the account whose `/bridge/quote` produced the deposit may track it (within a day of the "
+    + "quote). A transaction that is not such a deposit, a deposit from another account's quote, or a deposit another "
+    + "account tracks, is NOT_FOUND.",
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   request: { body: { content: { "application/json": { schema: BridgeTrackRequestSchema } }, required: true } },
@@ -45,6 +48,11 @@ export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
     const auth = c.get("auth");
     const origin = c.get("services").servedChain(originChainId);
     if (!origin) throw new SluiceError("UNSUPPORTED_CHAIN", `originChainId: deposits on chain ${originChainId} cannot be verified on this deployment`);
+    // Reconciliation reads the fill (and the fill deadline's clock) on the destination chain: a deposit to a chain this
+    // deployment does not reach could never progress, so it is refused here rather than retried by the cron forever.
+    if (!c.get("services").servedChain(destinationChainId)) {
+      throw new SluiceError("UNSUPPORTED_CHAIN", `destinationChainId: fills on chain ${destinationChainId} cannot be verified on this deployment`);
+    }
     const originTxHash = body.originTxHash.toLowerCase() as `0x${string}`;
     const verified = await verifyBridgeDeposit({
       client: origin.client, originChainId, originTxHash, depositor: body.depositor,
@@ -54,8 +62,9 @@ export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
       || !isAddressEqual(verified.outputToken, outputToken.address)) {
       throw new SluiceError("MALFORMED_REQUEST", "destinationChainId, inputToken and outputToken: do not match the deposit on chain");
     }
+    const issuedToAccount = await wasBridgeQuoteIssued({ redis: c.get("services").redis, accountId: auth.accountId, fingerprint: verified.fingerprint });
     const { settlementId } = await trackBridgeDeposit({
-      db: c.get("services").db, accountId: auth.accountId, apiKeyId: auth.keyId, notFound,
+      db: c.get("services").db, accountId: auth.accountId, apiKeyId: auth.keyId, notFound, issuedToAccount,
       deposit: {
         originChainId, destinationChainId, depositor: verified.depositor, recipient: verified.recipient,
         inputToken: verified.inputToken, outputToken: verified.outputToken,

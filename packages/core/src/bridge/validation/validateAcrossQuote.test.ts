@@ -4,6 +4,7 @@ import { chains } from "../../chains/chains.js";
 import { SluiceError } from "../../errors/SluiceError.js";
 import { decodeDepositCalldata, spokePoolDepositAbi, stripIntegratorSuffix } from "./decodeDepositCalldata.js";
 import { honestParts, NOW, quoteFrom, stranger, user, type QuoteParts } from "@sluice/testkit";
+import { bridgeQuoteExpiry } from "./bridgeQuoteExpiry.js";
 import { validateAcrossQuote } from "./validateAcrossQuote.js";
 
 function refusal(parts: Partial<QuoteParts>, edit?: Parameters<typeof quoteFrom>[1]) {
@@ -111,6 +112,39 @@ describe("validateAcrossQuote", () => {
       q.swapTx.data = concat([encodeFunctionData({ abi: spokePoolDepositAbi, functionName: "deposit", args: args as never }), "0x1dc0de5c1e73c0de"]);
     });
     expect(error.message).toMatch(/exclusivity .* outlasts the fill deadline/);
+  });
+
+  it("answers an expiry the deposit can honour: signed before it, a deposit neither reverts nor leaves seconds to fill", () => {
+    // Across' expiry is 65 minutes out, but the fill deadline only 10: signed at any moment, the fill window would be
+    // under the minimum. Nothing is left to answer: refused.
+    expect(refusal({ fillDeadline: NOW + 600 }, (q) => { q.quoteExpiryTimestamp = NOW + 3900; }).message)
+      .toMatch(/no moment is left to sign the deposit/);
+    // Across' expiry is past the SpokePool's quote time buffer (3600 s after the quote timestamp NOW - 10): answered
+    // with the buffer's end less the time to mine the deposit.
+    const late = validateAcrossQuote(quoteFrom({ ...honestParts(), fillDeadline: NOW + 9000 }, (q) => { q.quoteExpiryTimestamp = NOW + 3700; }));
+    expect(bridgeQuoteExpiry(late)).toBe(NOW - 10 + 3600 - 300);
+    // Across' expiry is later than the fill deadline less the minimum window: answered with that.
+    const short = validateAcrossQuote(quoteFrom({ ...honestParts(), fillDeadline: NOW + 1200 }, (q) => { q.quoteExpiryTimestamp = NOW + 1000; }));
+    expect(bridgeQuoteExpiry(short)).toBe(NOW + 600);
+  });
+
+  it("exclusivity counted from a deposit signed at the expiry leaves the minimum fill window: the expiry comes earlier, or the quote is refused", () => {
+    const relayer = "0x0000000000000000000000000000000000000bad";
+    const exclusive = (parameter: number) => (q: Parameters<NonNullable<Parameters<typeof quoteFrom>[1]>>[0]) => {
+      const { calldata } = stripIntegratorSuffix(q.swapTx.data as `0x${string}`);
+      const args = [...decodeFunctionData({ abi: spokePoolDepositAbi, data: calldata }).args] as unknown[];
+      args[7] = pad(relayer);
+      args[10] = parameter;
+      q.swapTx.data = concat([encodeFunctionData({ abi: spokePoolDepositAbi, functionName: "deposit", args: args as never }), "0x1dc0de5c1e73c0de"]);
+    };
+    // An offset equal to the whole fill window (fill deadline NOW + 7200): only the exclusive relayer could ever fill.
+    expect(refusal({}, exclusive(7200)).message).toMatch(/no moment is left to sign the deposit.*exclusive relayer's 7200 s/);
+    // An offset of 6400 s: a deposit signed after NOW + 200 would leave others less than 600 s. Answered until then.
+    expect(bridgeQuoteExpiry(validateAcrossQuote(quoteFrom(honestParts(), exclusive(6400))))).toBe(NOW + 200);
+    // A short exclusivity, as Across quotes it, leaves Across' own expiry.
+    const short = validateAcrossQuote(quoteFrom(honestParts(), exclusive(60)));
+    expect(short.deposit.exclusivityParameter).toBe(60);
+    expect(bridgeQuoteExpiry(short)).toBe(short.quote.quoteExpiryTimestamp);
   });
 
   it("an expired quote → QUOTE_EXPIRED; a missing expiry is refused", () => {

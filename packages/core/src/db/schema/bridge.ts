@@ -26,10 +26,18 @@ export const bridgeSettlements = pgTable("bridge_settlements", {
   volumeUsd: usd("volume_usd"),
   createdAt,
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  /**
+   * The reconcile cron's queue: it takes the open rows due longest ago and moves each to the back as it takes it, so a
+   * row that never changes or keeps failing cannot hold the batch; a failing row's next check backs off.
+   */
+  nextCheckAt: timestamp("next_check_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  /** Consecutive checks that found nothing (Across did not know the deposit, or the check failed); 0 after a good one. */
+  checkFailures: integer("check_failures").notNull().default(0),
 }, (t) => [
   uniqueIndex("bridge_settlements_origin_tx_unique").on(t.originChainId, t.originTxHash),
   index("bridge_settlements_account_idx").on(t.accountId),
   index("bridge_settlements_status_idx").on(t.status),
+  index("bridge_settlements_next_check_idx").on(t.nextCheckAt),
 ]);
 
 export type BridgeSettlement = typeof bridgeSettlements.$inferSelect;

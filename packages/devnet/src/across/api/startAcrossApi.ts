@@ -10,6 +10,9 @@
  *   `mode: null` restores honest answers;
  * - `POST /devnet/upstream { depositor, url }`: that depositor's `/swap/approval` requests are answered by another
  *   server on 127.0.0.1 (a test's own malicious upstream), status and body relayed verbatim; `url: null` restores;
+ * - `POST /devnet/status-answer { depositTxnRef, answer }`: `/deposit/status` asked about that deposit transaction answers
+ *   the deposit's honest record with `answer`'s fields laid over it (a lying status answer: another deposit's
+ *   identifiers, a status, a fill or refund transaction that are not this deposit's); `answer: null` restores;
  * - `GET /devnet/requests?depositor=`: how many `/swap/approval` requests were made for that depositor (retries);
  * - `POST /devnet/fund { chainId, address, token, amount }`: the relayer sends `amount` (raw units) of a curated
  *   token, and 10 native coins, to a test wallet.
@@ -48,6 +51,7 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
   const tampering = new Map<string, TamperMode>();
   const upstreams = new Map<string, string>();
   const requestCounts = new Map<string, number>();
+  const statusAnswers = new Map<string, Record<string, unknown>>();
   const pending = new Set<NodeJS.Timeout>();
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -89,7 +93,8 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
     }
     if (request.method === "GET" && path === "/deposit/status") {
       authorized();
-      return send(200, statusView(await findDeposit(url.searchParams)));
+      const deposit = await findDeposit(url.searchParams);
+      return send(200, { ...statusView(deposit), ...statusAnswers.get(deposit.depositTxHash.toLowerCase()) });
     }
     throw new AcrossApiError(404, "NOT_FOUND", `No such endpoint: ${request.method} ${path}`);
   };
@@ -134,6 +139,14 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
       if (body.url === null) upstreams.delete(depositor);
       else if (typeof body.url === "string" && /^http:\/\/127\.0\.0\.1:\d+$/.test(body.url)) upstreams.set(depositor, body.url);
       else throw invalidParam("url", "url must be http://127.0.0.1:<port> or null");
+      return { ok: true };
+    }
+    if (path === "/devnet/status-answer") {
+      const ref = String(body.depositTxnRef ?? "").toLowerCase();
+      if (!isHash(ref)) throw invalidParam("depositTxnRef", "depositTxnRef must be a transaction hash");
+      if (body.answer === null) statusAnswers.delete(ref);
+      else if (typeof body.answer === "object" && body.answer) statusAnswers.set(ref, body.answer as Record<string, unknown>);
+      else throw invalidParam("answer", "answer must be an object of status fields or null");
       return { ok: true };
     }
     if (path === "/devnet/requests") return { count: requestCounts.get(depositorOf(url.searchParams.get("depositor")).toLowerCase()) ?? 0 };
