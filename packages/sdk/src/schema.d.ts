@@ -106,7 +106,7 @@ export interface paths {
         put?: never;
         /**
          * Register a submitted deposit for status reconciliation and volume attribution
-         * @description Verifies on the origin chain that the transaction is a deposit through Across' canonical SpokePool by `depositor` to the requested destination and tokens, and records the chain's amounts (`amountInRaw` and `expectedOutRaw` are not trusted). Idempotent by origin transaction: tracking the same deposit again answers the same settlementId. A transaction that is not such a deposit, or a deposit another account tracks, is NOT_FOUND.
+         * @description Verifies on the origin chain that the transaction is a deposit through Across' canonical SpokePool by `depositor` to the requested destination and tokens, and records the chain's amounts (`amountInRaw` and `expectedOutRaw` are not trusted). Idempotent by origin transaction: tracking the same deposit again answers the same settlementId. Only the account whose `/bridge/quote` produced the deposit may track it (within a day of the quote). A transaction that is not such a deposit, a deposit from another account's quote, or a deposit another account tracks, is NOT_FOUND.
          */
         post: operations["postBridgeTrack"];
         delete?: never;
