@@ -5,21 +5,13 @@
  * own block time, so two quotes practically never share one. Read from the event, it holds however the deposit was
  * sent (an externally owned account or a contract wallet calling the SpokePool).
  */
-import { encodeAbiParameters, keccak256, type Address, type Hex } from "viem";
+import { encodeAbiParameters, keccak256, type Hex } from "viem";
+import type { DecodedDeposit } from "./validation/decodeDepositCalldata.js";
 
-export type BridgeDepositFingerprintParameters = {
-  originChainId: number;
-  depositor: Address;
-  recipient: Address;
-  inputToken: Address;
-  outputToken: Address;
-  inputAmount: bigint;
-  outputAmount: bigint;
-  destinationChainId: bigint | number;
-  quoteTimestamp: number;
-  fillDeadline: number;
-  message: Hex;
-};
+/** The deposit's terms as the calldata decodes them (the event has the same ones), with its origin chain. */
+export type BridgeDepositFingerprintParameters = Pick<DecodedDeposit,
+  "depositor" | "recipient" | "inputToken" | "outputToken" | "inputAmount" | "outputAmount" | "quoteTimestamp" | "fillDeadline" | "message"
+> & { originChainId: number; destinationChainId: bigint | number };
 
 export function bridgeDepositFingerprint(p: BridgeDepositFingerprintParameters): Hex {
   return keccak256(encodeAbiParameters(
