@@ -19,13 +19,13 @@ export type FindFillTransactionParameters = {
   confirmedBlock: bigint;
 };
 
-/** Undefined when no such fill is in the window (filled longer ago): the answer then names no fill transaction. */
+/** Undefined when no such fill is in the window (filled longer ago). Throws when the chain does not answer. */
 export async function findFillTransaction({ client, spokePool, relayData, confirmedBlock }: FindFillTransactionParameters): Promise<Hash | undefined> {
   const logs = await client.getContractEvents({
     address: spokePool, abi: filledRelayAbi, eventName: "FilledRelay",
     args: { originChainId: relayData.originChainId, depositId: relayData.depositId },
     fromBlock: confirmedBlock > FILL_LOOKBACK_BLOCKS ? confirmedBlock - FILL_LOOKBACK_BLOCKS : 0n, toBlock: confirmedBlock,
     strict: true,
-  }).catch(() => []);
+  });
   return logs.find((log) => isFillOf(log.args, relayData))?.transactionHash ?? undefined;
 }

@@ -5,7 +5,7 @@
  * deposit's id and depositor but other terms is another relay), read at the destination's confirmation depth
  * (`readFillState`). So: `filled` when the destination shows this relay filled, whatever the hint (the hinted fill
  * transaction is reported only when it is this relay's fill, else the one the destination's logs show:
- * `findFillTransaction`); else `expired` once the destination's clock is past the
+ * `findFillTransaction`; until one is known the answer stays `pending`, since `filled` names its fill); else `expired` once the destination's clock is past the
  * fill deadline (no fill can happen after it), whatever the hint; `refunded` when, besides, the hinted origin
  * transaction is this deposit's refund (`provesRefund`); else `pending`. Disagreements are logged. A deposit the
  * origin chain does not show is NOT_FOUND.
@@ -77,11 +77,16 @@ export async function verifyDepositStatus(params: VerifyDepositStatusParameters)
       ? hint.fillTx : undefined;
     if (hint.status !== "filled") disagree("the destination shows it filled");
     else if (!hinted) disagree(`${hint.fillTx ?? "(no transaction)"} is not this deposit's fill`);
-    // Not named, or misnamed: the destination's own fill transaction.
+    // Not named, or misnamed: the destination's own fill transaction. `filled` always names it (interface §3): until
+    // it is found, the answer stays `pending` (the next poll, or the next reconcile run, finds it).
     const fillTx = hinted ?? await findFillTransaction({
       client: destinationClient, spokePool: destination.spokePool, relayData, confirmedBlock: state.blockNumber,
-    });
-    return shown("filled", fillTx ?? null);
+    }).catch((error: unknown) => { log(`bridge status: the fill of ${id} could not be looked up: ${String(error)}`); return undefined; });
+    if (!fillTx) {
+      log(`bridge status: the destination shows ${id} filled, but no fill transaction of it was found yet`);
+      return shown("pending");
+    }
+    return shown("filled", fillTx);
   }
   if (hint.status === "filled") disagree("the destination shows it not filled at its confirmation depth");
   if (!state || state.timestamp <= BigInt(relayData.fillDeadline)) {

@@ -157,6 +157,16 @@ describe("bridge status against the chains", () => {
     }
   });
 
+  it("through the route: a fill the protocol has not named yet is answered with the destination's own fill transaction", async () => {
+    await acrossControl("status-answer", { depositTxnRef: filled.depositTxHash, answer: { status: "pending", fillTx: null, fillTxnRef: null } });
+    try {
+      const answered = await call(`/api/v1/bridge/status?depositTxnRef=${filled.depositTxHash}`, { key: partnerKey });
+      expect(answered).toMatchObject({ status: 200, body: { deposit: { status: "filled", fillTx: filled.fillTx } } });
+    } finally {
+      await acrossControl("status-answer", { depositTxnRef: filled.depositTxHash, answer: null });
+    }
+  });
+
   it("'expired' before the fill deadline has passed on the destination is not expired", async () => {
     const { result, logged } = await verdict(heldHint(held.e, held.eRelay, { status: "expired" }));
     expect(result.status).toBe("pending");
