@@ -9,6 +9,7 @@ export * from "./sendRelayerTransaction.js";
 export * from "./repairRelayerNonces.js";
 export * from "./recordRelayerReplacement.js";
 export * from "./readRelayedReceipt.js";
+export * from "./lookUpTransaction.js";
 export * from "./relayerBalanceRecord.js";
 export * from "./checkRelayerBalances.js";
 export * from "./readRelayerBalances.js";

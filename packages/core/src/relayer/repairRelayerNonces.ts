@@ -3,6 +3,7 @@ import type { Hex, PrivateKeyAccount, PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
 import { classifySendError } from "./classifySendError.js";
 import { readInflightRecord } from "./inflightRecord.js";
+import { lookUpTransaction } from "./lookUpTransaction.js";
 import { recordRelayerReplacement } from "./recordRelayerReplacement.js";
 import { signRelayerTransaction } from "./signRelayerTransaction.js";
 
@@ -84,10 +85,7 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
 
   const record = inflight[String(mined)] === undefined ? undefined : readInflightRecord(inflight[String(mined)]);
   if (record) {
-    const lookup = await client.getTransaction({ hash: record.hash }).then(
-      () => "known" as const,
-      (error: { name?: string }) => (error?.name === "TransactionNotFoundError" ? "unknown" as const : "failed" as const),
-    );
+    const lookup = await lookUpTransaction(client, record.hash);
     if (lookup === "failed") return undefined; // no answer is not "dropped": next round
     const age = now - record.sentAt;
     const dropped = lookup === "unknown" && age > Math.min(stuckAfterMs, DROPPED_AFTER_MS);

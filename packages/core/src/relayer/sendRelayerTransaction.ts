@@ -4,6 +4,7 @@ import { SluiceError } from "../errors/SluiceError.js";
 import type { Redis } from "../redis/createRedis.js";
 import { allocateRelayerNonce } from "./allocateRelayerNonce.js";
 import { classifySendError } from "./classifySendError.js";
+import { lookUpTransaction } from "./lookUpTransaction.js";
 import { markRelayerLow } from "./markRelayerLow.js";
 import type { InflightRecord } from "./inflightRecord.js";
 import { resyncRelayerNonce } from "./resyncRelayerNonce.js";
@@ -127,10 +128,7 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
  *   first send.
  */
 async function settleUncertainSend(client: PublicClient, hash: Hex, serialized: Hex): Promise<{ sent: true } | { sent: false; error: unknown }> {
-  const lookup = await client.getTransaction({ hash }).then(
-    () => "found" as const,
-    (error: { name?: string }) => (error?.name === "TransactionNotFoundError" ? "unknown" as const : "failed" as const),
-  );
+  const lookup = await lookUpTransaction(client, hash);
   if (lookup !== "unknown") return { sent: true };
   try {
     await client.sendRawTransaction({ serializedTransaction: serialized });
@@ -139,7 +137,7 @@ async function settleUncertainSend(client: PublicClient, hash: Hex, serialized: 
     const kind = classifySendError(error);
     if (kind === "known" || kind === "uncertain") return { sent: true };
     // The nonce is taken now: by this very transaction if it was mined meanwhile (then it is sent, never re-signed).
-    if (kind === "nonce" && (await client.getTransaction({ hash }).then(() => true, () => false))) return { sent: true };
+    if (kind === "nonce" && (await lookUpTransaction(client, hash)) === "found") return { sent: true };
     return { sent: false, error };
   }
 }

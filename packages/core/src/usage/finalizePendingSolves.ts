@@ -5,6 +5,7 @@ import { chains, type ChainName } from "../chains/chains.js";
 import type { Database } from "../db/createDb.js";
 import { lockLedger } from "../ledger/ledgerLock.js";
 import type { Redis } from "../redis/createRedis.js";
+import { lookUpTransaction } from "../relayer/lookUpTransaction.js";
 import { readRelayedReceipt } from "../relayer/readRelayedReceipt.js";
 import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
 import { swapWebhookEvent, usageEventColumns, type UsageEventColumns } from "../webhooks/webhookPayloads.js";
@@ -109,11 +110,9 @@ async function readOutcome(
     }
     if (event.age_ms <= droppedAfterMs) return undefined;
     // Old, but the node still holds one of them (a replacement sent late, or one the fee cap keeps waiting): it may yet be mined.
-    const held = await Promise.all(hashes.map((hash) => client.getTransaction({ hash }).then(
-      () => true,
-      (error: { name?: string }) => { if (error?.name === "TransactionNotFoundError") return false; throw error; },
-    )));
-    return held.some(Boolean) ? undefined : { outcome: "failed" };
+    const lookups = await Promise.all(hashes.map((hash) => lookUpTransaction(client, hash)));
+    // Unknown to the node, every one of them, for sure: dropped. A failed lookup leaves it for next time.
+    return lookups.every((lookup) => lookup === "unknown") ? { outcome: "failed" } : undefined;
   } catch {
     return undefined; // the RPC or Redis did not answer: next time
   }
