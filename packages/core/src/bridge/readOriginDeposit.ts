@@ -3,10 +3,10 @@
  * transaction, with every term of the relay (what the destination's fill must match) and the block it is in. This,
  * not the bridge protocol's answer, is what `/bridge/status` checks the destination against.
  */
-import { isAddressEqual, parseEventLogs, type Address, type Hash, type PublicClient } from "viem";
+import type { Address, Hash, PublicClient } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
+import { readDepositEvents } from "./readDepositEvents.js";
 import type { RelayData } from "./relayHashOf.js";
-import { fundsDepositedAbi } from "./verifyBridgeDeposit.js";
 
 export type ReadOriginDepositParameters = {
   client: PublicClient;
@@ -27,12 +27,9 @@ export type ReadOriginDepositReturnType = { relayData: RelayData; destinationCha
  */
 export async function readOriginDeposit(params: ReadOriginDepositParameters): Promise<ReadOriginDepositReturnType> {
   const { client, originChainId, spokePool, depositTxHash, depositId } = params;
-  const receipt = await client.getTransactionReceipt({ hash: depositTxHash }).catch((error: unknown) => {
-    if ((error as { name?: string }).name === "TransactionReceiptNotFoundError") return undefined;
-    throw new SluiceError("DEPENDENCY_DOWN", `The chain ${originChainId} RPC did not answer; retry shortly`, { cause: error });
-  });
-  if (!receipt || receipt.status !== "success") return undefined;
-  const events = parseEventLogs({ abi: fundsDepositedAbi, eventName: "FundsDeposited", logs: receipt.logs.filter((l) => isAddressEqual(l.address, spokePool)) });
+  const read = await readDepositEvents({ client, originChainId, spokePool, txHash: depositTxHash });
+  if (!read) return undefined;
+  const { events } = read;
   const matching = depositId === undefined ? events : events.filter((e) => e.args.depositId === depositId);
   if (matching.length > 1) {
     throw new SluiceError("UPSTREAM_ERROR", `The bridge protocol named no deposit id, and transaction ${depositTxHash} holds ${matching.length} deposits`, {
@@ -53,6 +50,6 @@ export async function readOriginDeposit(params: ReadOriginDepositParameters): Pr
       fillDeadline: a.fillDeadline, exclusivityDeadline: a.exclusivityDeadline, message: a.message,
     },
     destinationChainId: Number(a.destinationChainId),
-    blockNumber: receipt.blockNumber,
+    blockNumber: read.blockNumber,
   };
 }

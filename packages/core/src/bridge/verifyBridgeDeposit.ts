@@ -2,14 +2,13 @@
  * What the origin chain says of a deposit: the `FundsDeposited` event that Across' canonical SpokePool emitted in the
  * transaction, by this depositor. `/bridge/track` records this, never the caller's figures.
  */
-import { getAddress, isAddressEqual, parseAbi, parseEventLogs, sliceHex, type Address, type Hash, type Hex, type PublicClient } from "viem";
+import { getAddress, isAddressEqual, sliceHex, type Address, type Hash, type Hex, type PublicClient } from "viem";
 import { chainById } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { bridgeDepositFingerprint } from "./bridgeDepositFingerprint.js";
+import { readDepositEvents } from "./readDepositEvents.js";
 
-export const fundsDepositedAbi = parseAbi([
-  "event FundsDeposited(bytes32 inputToken, bytes32 outputToken, uint256 inputAmount, uint256 outputAmount, uint256 indexed destinationChainId, uint256 indexed depositId, uint32 quoteTimestamp, uint32 fillDeadline, uint32 exclusivityDeadline, bytes32 indexed depositor, bytes32 recipient, bytes32 exclusiveRelayer, bytes message)",
-]);
+export { fundsDepositedAbi } from "./readDepositEvents.js";
 
 export type VerifyBridgeDepositParameters = { client: PublicClient; originChainId: number; originTxHash: Hash; depositor: Address };
 
@@ -47,27 +46,18 @@ export async function verifyBridgeDeposit({ client, originChainId, originTxHash,
   const chain = chainById(originChainId);
   const notFound = () => bridgeDepositNotFound({ originChainId, originTxHash, depositor });
   if (!chain) throw notFound();
-  const receipt = await client.getTransactionReceipt({ hash: originTxHash }).catch((error: unknown) => {
-    if ((error as { name?: string }).name === "TransactionReceiptNotFoundError") return null;
-    throw new SluiceError("DEPENDENCY_DOWN", `The chain ${originChainId} RPC did not answer; retry shortly`, { cause: error });
-  });
-  if (!receipt || receipt.status !== "success") throw notFound();
-  const events = parseEventLogs({
-    abi: fundsDepositedAbi, eventName: "FundsDeposited",
-    logs: receipt.logs.filter((log) => isAddressEqual(log.address, chain.spokePool)),
-  });
-  const event = events.find((e) => isAddressEqual(asAddress(e.args.depositor), depositor));
+  const read = await readDepositEvents({ client, originChainId, spokePool: chain.spokePool, txHash: originTxHash });
+  const event = read?.events.find((e) => isAddressEqual(asAddress(e.args.depositor), depositor));
   if (!event) throw notFound();
   const a = event.args;
+  const terms = {
+    depositor: asAddress(a.depositor), recipient: asAddress(a.recipient), inputToken: asAddress(a.inputToken),
+    outputToken: asAddress(a.outputToken), inputAmount: a.inputAmount, outputAmount: a.outputAmount, fillDeadline: a.fillDeadline,
+  };
   return {
-    depositId: a.depositId, depositor: asAddress(a.depositor), recipient: asAddress(a.recipient),
-    inputToken: asAddress(a.inputToken), outputToken: asAddress(a.outputToken),
-    inputAmount: a.inputAmount, outputAmount: a.outputAmount,
-    destinationChainId: Number(a.destinationChainId), fillDeadline: a.fillDeadline,
+    ...terms, depositId: a.depositId, destinationChainId: Number(a.destinationChainId),
     fingerprint: bridgeDepositFingerprint({
-      originChainId, depositor: asAddress(a.depositor), recipient: asAddress(a.recipient), inputToken: asAddress(a.inputToken),
-      outputToken: asAddress(a.outputToken), inputAmount: a.inputAmount, outputAmount: a.outputAmount,
-      destinationChainId: a.destinationChainId, quoteTimestamp: a.quoteTimestamp, fillDeadline: a.fillDeadline, message: a.message,
+      ...terms, originChainId, destinationChainId: a.destinationChainId, quoteTimestamp: a.quoteTimestamp, message: a.message,
     }),
   };
 }

@@ -19,14 +19,21 @@ export const QUOTE_TIME_BUFFER_SECONDS = 3600;
 /** Above this, the SpokePool reads `exclusivityParameter` as an absolute timestamp, not an offset. */
 export const MAX_EXCLUSIVITY_PERIOD_SECONDS = 31_536_000;
 
+/**
+ * An exclusive relayer's exclusivity as an offset from the deposit's block (s), or 0: none, or an absolute deadline
+ * (above `MAX_EXCLUSIVITY_PERIOD_SECONDS` the SpokePool reads the parameter as a timestamp).
+ */
+export function exclusivityOffset(deposit: Pick<QuoteValidationContext["deposit"], "exclusivityParameter" | "exclusiveRelayer">): number {
+  const p = deposit.exclusivityParameter;
+  return p !== 0 && !/^0x0{40}$/i.test(deposit.exclusiveRelayer) && p <= MAX_EXCLUSIVITY_PERIOD_SECONDS ? p : 0;
+}
+
 export function bridgeQuoteExpiry(
   { quote, deposit, minFillWindowSeconds = MIN_FILL_WINDOW_SECONDS }: Pick<QuoteValidationContext, "quote" | "deposit" | "minFillWindowSeconds">,
 ): number {
-  const exclusive = deposit.exclusivityParameter !== 0 && !/^0x0{40}$/i.test(deposit.exclusiveRelayer);
-  const offset = exclusive && deposit.exclusivityParameter <= MAX_EXCLUSIVITY_PERIOD_SECONDS ? deposit.exclusivityParameter : 0;
   return Math.min(
     quote.quoteExpiryTimestamp!,
     deposit.quoteTimestamp + QUOTE_TIME_BUFFER_SECONDS - DEPOSIT_INCLUSION_MARGIN_SECONDS,
-    deposit.fillDeadline - minFillWindowSeconds - offset,
+    deposit.fillDeadline - minFillWindowSeconds - exclusivityOffset(deposit),
   );
 }

@@ -11,7 +11,7 @@
  *   answered by the caller.
  */
 import {
-  bridgeQuoteExpiry, MAX_EXCLUSIVITY_PERIOD_SECONDS, MIN_FILL_WINDOW_SECONDS, QUOTE_TIME_BUFFER_SECONDS,
+  bridgeQuoteExpiry, exclusivityOffset, MAX_EXCLUSIVITY_PERIOD_SECONDS, MIN_FILL_WINDOW_SECONDS, QUOTE_TIME_BUFFER_SECONDS,
 } from "./bridgeQuoteExpiry.js";
 import type { QuoteValidationContext } from "./quoteValidationTypes.js";
 
@@ -41,7 +41,7 @@ export function checkDepositTiming(context: QuoteValidationContext): string[] {
   if (validExpiry && expiry > nowSeconds && bridgeQuoteExpiry(context) <= nowSeconds) {
     problems.push(`no moment is left to sign the deposit: signed now, it would revert for its quote timestamp ${deposit.quoteTimestamp}, `
       + `or leave relayers less than ${minFillWindowSeconds} s before the fill deadline ${deposit.fillDeadline}`
-      + (p !== 0 && p <= MAX_EXCLUSIVITY_PERIOD_SECONDS && !ZERO.test(deposit.exclusiveRelayer) ? ` once the exclusive relayer's ${p} s are over (its exclusivity outlasts the fill deadline less the window)` : ""));
+      + (exclusivityOffset(deposit) > 0 ? ` once the exclusive relayer's ${p} s are over (its exclusivity outlasts the fill deadline less the window)` : ""));
   }
   return problems;
 }
