@@ -138,4 +138,20 @@ describe("reconcileBridgeSettlements", () => {
     const backedOff = await database.db.query.bridgeSettlements.findMany({ where: (t, { inArray }) => inArray(t.id, stuck) });
     expect(backedOff.every((r) => r.checkFailures === 2 && r.nextCheckAt.getTime() > Date.now() + 90_000)).toBe(true);
   });
+
+  it("records nothing the chains' confirmation depth does not cover yet, whatever Across reports", async () => {
+    await database.db.update(bridgeSettlements).set({ status: "refunded" }); // the first test's rows are done with
+    const depositor = "0x1111111111111111111111111111111111111111";
+    const hash = await mineExpiredDeposit(8n, depositor);
+    const id = await insertOpen(hash, { ageMs: 60_000, depositId: "8" });
+    const across: AcrossClient = {
+      swapApproval: () => { throw new Error("not used by the cron"); },
+      depositStatus: async () => ({ status: "expired", depositId: "8", depositTxnRef: hash, originChainId: BASE, destinationChainId: ARBITRUM }),
+    };
+    await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client, confirmationsFor: () => 1_000_000 });
+    expect(await rowOf(id)).toMatchObject({ status: "pending" });
+    await database.db.update(bridgeSettlements).set({ nextCheckAt: new Date(Date.now() - 1000) });
+    await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client, confirmationsFor: () => 1 });
+    expect(await rowOf(id)).toMatchObject({ status: "expired" });
+  });
 });
