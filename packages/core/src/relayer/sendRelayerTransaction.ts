@@ -29,6 +29,13 @@ export type SendRelayerTransactionParameters = {
    * there instead of before returning (the repair only looks at transactions pending far longer). Default: awaited.
    */
   background?: (work: Promise<unknown>) => void;
+  /**
+   * Runs once per attempt, after it is signed and before the node can have it, with that attempt's hash: what must
+   * outlive this worker should it die right after the send (a solve's usage event) is made durable here. If it
+   * throws, nothing is sent: the nonce goes back as a hole and the error is thrown (a non-Sluice one as
+   * DEPENDENCY_DOWN).
+   */
+  beforeSend?: (hash: Hex) => Promise<void>;
 };
 
 export type SentRelayerTransaction = { hash: Hex; relayer: Address; nonce: number };
@@ -45,7 +52,8 @@ const ATTEMPTS = 4;
  *     hash (known before sending), so the solve records it and the chain decides, and never has its nonce handed out
  *     again; only a definite "not sent" returns the nonce as a hole, reused by the next send (or plugged by the
  *     repair), so it never leaves a gap that wedges the transactions behind it;
- *  4. sent → recorded as in flight (nonce → what was sent) so `repairRelayerNonces` can replace it if it sticks (or,
+ *  4. before each attempt goes out, `beforeSend` makes durable what names its hash (nothing is sent if it fails);
+ *  5. sent → recorded as in flight (nonce → what was sent) so `repairRelayerNonces` can replace it if it sticks (or,
  *     sent only perhaps, if the node never got it).
  * Above the chain's fee cap nothing is sent: the relayer never overpays for a user's swap. A relayer the node finds
  * short of funds is taken out of rotation (`markRelayerLow`) and the solve answered 503.
@@ -68,6 +76,15 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
     });
     const tx = { to, data, gas, nonce, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
     const { serialized, hash } = await signRelayerTransaction(account, chainId, tx);
+    if (params.beforeSend) {
+      try {
+        await params.beforeSend(hash);
+      } catch (cause) {
+        await redis.zadd(keys.holes, { score: nonce, member: String(nonce) }).catch(() => {});
+        throw cause instanceof SluiceError ? cause
+          : new SluiceError("DEPENDENCY_DOWN", "The swap could not be recorded before sending; nothing was sent, retry shortly", { cause });
+      }
+    }
     try {
       await client.sendRawTransaction({ serializedTransaction: serialized });
     } catch (error) {

@@ -8,10 +8,9 @@ import { parseRelayerAccounts } from "../relayer/parseRelayerAccounts.js";
 import { repairRelayerNonces } from "../relayer/repairRelayerNonces.js";
 import { sendRelayerTransaction } from "../relayer/sendRelayerTransaction.js";
 import { finalizeAfterReceipt } from "./finalizeAfterReceipt.js";
-import { holdUsageEvents } from "../usage/holdUsageEvents.js";
 import { releaseHeldUsageEvents } from "../usage/releaseHeldUsageEvents.js";
 import { recordSolveEvent } from "./recordSolveEvent.js";
-import { solveUsageEvent } from "./solveUsageEvent.js";
+import { holdSolveEvent } from "./holdSolveEvent.js";
 import type { SolveContext } from "./solveContext.js";
 import type { SolveSwapReturnType } from "./solveSwap.js";
 import { simulateSolve } from "./simulateSolve.js";
@@ -31,8 +30,8 @@ export type SendGaslessSolveOptions = {
  * The gasless solve of a verified, bound permit, under the owner's spend lock: claims the permit for this account and
  * its (owner, nonce) for this send while it simulates from the relayer that will send, then
  * sends with an atomically allocated relayer nonce (its in-flight record written before returning, for the repair),
- * records the solve `pending` (durable before the answer; its receipt decides whether it counts,
- * `finalizeAfterReceipt`) and answers the transaction hash. Beside the recording and after the answer: the input is
+ * the solve's `pending` event made durable before the node can have the transaction (`holdSolveEvent`; its receipt
+ * decides whether it counts, `finalizeAfterReceipt`), and answers the transaction hash. Beside the recording and after the answer: the input is
  * reserved as pending spend until mined and only then the lock released (so the owner's next solve sees it), stuck
  * relayer nonces repaired.
  * The caller releases the lock when this throws; nothing is sent then.
@@ -57,6 +56,12 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   // The permit's refusals first, as when the claims preceded the simulation.
   if (claimed.status === "rejected") throw claimed.reason;
   const releaseClaim = claimed.value;
+  const occurredAt = new Date();
+  const pending = { ...s.event, isDryRun: false, outcome: "pending" as const, occurredAt };
+  // A sent swap is never missing from the ledger: its event is durable before the node can have the transaction
+  // (held in the usage outbox, or written to Postgres when Redis refuses), so a worker that dies right after the
+  // send still leaves it for the outbox's drain.
+  const hold = holdSolveEvent({ redis, usage, chainId, event: pending });
   let sent;
   try {
     if (simulation.status === "rejected") throw simulation.reason;
@@ -67,9 +72,10 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
     sent = await s.services.time("send", () => sendRelayerTransaction({
       redis, client: s.chain.client, chainId, account: relayer, to: s.executor, data: s.data, gas: simulated.gas,
       maxFeePerGasCap: feeCap, minBalanceWei, fees: o.fees,
+      beforeSend: (hash) => s.services.time("record", () => hold.beforeSend(hash)),
     }));
   } catch (error) {
-    await releaseClaim();
+    await Promise.all([releaseClaim(), hold.release().catch((e: unknown) => console.error("unsent solve event not let go of (it settles failed)", s.event.id, e))]);
     throw error;
   }
   const computeMs = Date.now() - s.started;
@@ -80,26 +86,11 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   s.background(recordPendingSpend(redis, { chainId, owner: s.user, token: s.quote.tokenIn.address, txHash: hash, amount: s.quote.amountIn })
     .catch((error: unknown) => console.error("pending spend not recorded", s.event.id, error))
     .finally(() => o.releaseLock()));
-  const pending = { ...s.event, isDryRun: false, txHash: hash, outcome: "pending" as const, occurredAt: new Date() };
-  // A sent swap is never missing from the ledger: before the answer its event is held in the usage outbox (one Redis
-  // command, durable as during a Postgres outage), then written to Postgres after the answer and let go of; if that
-  // write fails, the outbox's drain makes it. With Redis unavailable it is written to Postgres before the answer.
-  const held = await s.services.time("record", () => holdUsageEvents(redis, [solveUsageEvent(pending)])).then(() => true, (error: unknown) => {
-    console.error("solve event not held; recording it before the answer", s.event.id, error);
-    return false;
-  });
-  let written: Promise<unknown>;
-  if (held) {
-    written = recordSolveEvent(usage, pending)
-      .then((result) => (result.deferred === 0 ? releaseHeldUsageEvents(redis, [pending.id]) : undefined))
-      .catch((error: unknown) => console.error("solve event not written yet (it waits in the outbox)", s.event.id, error));
-  } else {
-    const first = await recordSolveEvent(usage, pending).then(() => true, (error: unknown) => {
-      console.error("solve event not recorded yet", s.event.id, error);
-      return false;
-    });
-    written = first ? Promise.resolve() : recordSolveEvent(usage, pending).catch((e: unknown) => console.error("solve event lost", s.event.id, e));
-  }
+  // Postgres gets the event after the answer, and the outbox then lets go of it (if that write fails, the outbox's
+  // drain makes it). An event Redis refused was written to Postgres before the send.
+  const written = hold.heldIn() === "postgres" ? Promise.resolve() : recordSolveEvent(usage, { ...pending, txHash: hash })
+    .then((result) => (result.deferred === 0 ? releaseHeldUsageEvents(redis, [pending.id]) : undefined))
+    .catch((error: unknown) => console.error("solve event not written yet (it waits in the outbox)", s.event.id, error));
   // Then finalised from its receipt (once Postgres has it); the reporting cron and usage reads finalise it too.
   s.background(written.then(() => finalizeAfterReceipt({
     client: s.chain.client, redis, chain: s.chain.name, hash, eventId: s.event.id, openDb: s.openDb,

@@ -1,0 +1,64 @@
+import type { Hex } from "viem";
+import type { Redis } from "../redis/createRedis.js";
+import { recordRelayerReplacement } from "../relayer/recordRelayerReplacement.js";
+import { holdUsageEvents } from "../usage/holdUsageEvents.js";
+import type { UsageRecorderBinding } from "../usage/recordUsage.js";
+import { releaseHeldUsageEvents } from "../usage/releaseHeldUsageEvents.js";
+import { recordSolveEvent, type SolveEvent } from "./recordSolveEvent.js";
+import { solveUsageEvent } from "./solveUsageEvent.js";
+
+export type HoldSolveEventParameters = {
+  redis: Redis;
+  usage: UsageRecorderBinding;
+  chainId: number;
+  /** The solve's `pending` event, without its hash (the relayer's signature gives it). */
+  event: Omit<SolveEvent, "txHash">;
+};
+
+export type HoldSolveEventReturnType = {
+  /** `sendRelayerTransaction`'s `beforeSend`: called with each attempt's hash before the node can have it. */
+  beforeSend: (hash: Hex) => Promise<void>;
+  /**
+   * Where the event was made durable: the usage outbox (Postgres gets it after the answer, then the outbox lets go),
+   * Postgres itself (the outbox refused it), or nowhere yet (nothing was signed).
+   */
+  heldIn: () => "outbox" | "postgres" | undefined;
+  /** Nothing was sent after all: lets go of the event held in the outbox (a Postgres row settles `failed` as dropped). */
+  release: () => Promise<void>;
+};
+
+/**
+ * A gasless solve's usage event, durable before its transaction can reach the chain: a worker that dies right after
+ * the send (evicted, out of CPU) must not leave a mined swap out of the ledger, uncredited. The first attempt's hash
+ * is held in the usage outbox (one Redis command; if Redis refuses, the event is written to Postgres instead, and if
+ * that fails too, nothing is sent). A later attempt (the relayer's nonce was taken: the earlier one was never sent)
+ * is linked to the first as a replacement (`recordRelayerReplacement`), so whichever hash the ledger holds, the
+ * finaliser reads the mined one (`readRelayedReceipt`). A hash that never went out is unknown to the chain and
+ * settles `failed` (never credited) once the dropped window has passed.
+ */
+export function holdSolveEvent({ redis, usage, chainId, event }: HoldSolveEventParameters): HoldSolveEventReturnType {
+  let first: Hex | undefined;
+  let heldIn: "outbox" | "postgres" | undefined;
+  return {
+    heldIn: () => heldIn,
+    beforeSend: async (hash) => {
+      if (first !== undefined) {
+        if (hash.toLowerCase() !== first.toLowerCase()) await recordRelayerReplacement(redis, { chainId, replaced: first, replacement: hash });
+        return;
+      }
+      const held = { ...event, txHash: hash };
+      try {
+        await holdUsageEvents(redis, [solveUsageEvent(held)]);
+        heldIn = "outbox";
+      } catch (error) {
+        console.error("solve event not held; recording it before the send", event.id, error);
+        await recordSolveEvent(usage, held);
+        heldIn = "postgres";
+      }
+      first = hash;
+    },
+    release: async () => {
+      if (heldIn === "outbox") await releaseHeldUsageEvents(redis, [event.id]);
+    },
+  };
+}
