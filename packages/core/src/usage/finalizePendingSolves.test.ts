@@ -16,6 +16,7 @@ import { repairRelayerNonces } from "../relayer/repairRelayerNonces.js";
 import { sendRelayerTransaction } from "../relayer/sendRelayerTransaction.js";
 import { finalizePendingSolves } from "./finalizePendingSolves.js";
 import { insertUsageEvents } from "./insertUsageEvents.js";
+import { markEventExecuted } from "./markEventExecuted.js";
 
 let database: TestDatabase;
 let redis: TestRedis;
@@ -103,6 +104,20 @@ describe("finalizePendingSolves", () => {
     const result = await finalizePendingSolves({ db: database.db, clientFor: () => client, confirmationsFor: () => 1, eventIds: [young, old] });
     expect(result).toEqual({ succeeded: 0, failed: 1, stillPending: 1 });
     expect(await outcomeOf(young)).toBe("pending");
+  });
+
+  it("a user-paid swap confirmed long after it was encoded gets the dropped window from its confirmation, not its encoding", async () => {
+    // Encoded three hours ago (a witness permit's deadline can be far off); /confirm saw it mined just now, short of
+    // the chain's depth. A node that does not find it a moment later (a lagging backend, a shallow reorganisation)
+    // must not fail it for good.
+    const id = newId("evt");
+    await insertUsageEvents(database.db, [{
+      id, accountId, apiKeyId: null, eventType: "solve", chain: "base", volumeUsd: "30", isDryRun: true, isTest: false,
+      txHash: null, outcome: null, occurredAt: new Date(Date.now() - 3 * 3600_000),
+    } as never]);
+    await markEventExecuted({ db: database.db }, { eventId: id, txHash: `0x${"5e".repeat(32)}`, outcome: "pending" });
+    expect(await finalizePendingSolves({ db: database.db, clientFor: () => client, eventIds: [id] })).toEqual({ succeeded: 0, failed: 0, stillPending: 1 });
+    expect(await outcomeOf(id)).toBe("pending");
   });
 
   it("a chain this deployment does not serve stays pending", async () => {

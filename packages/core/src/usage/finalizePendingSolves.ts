@@ -34,6 +34,8 @@ export type FinalizePendingSolvesParameters = {
   /**
    * A transaction with no receipt this long after it was sent, that the node no longer holds (nor any replacement the
    * repair sent for it), is taken as dropped: failed. By then its relayer nonce was repaired (replaced or plugged).
+   * Counted from when the event took its transaction: a user-paid swap's `/confirm` (`executed_at`), which can come
+   * long after the calldata was encoded (`created_at`), else a gasless solve's send.
    */
   droppedAfterMs?: number;
   /**
@@ -65,7 +67,7 @@ export async function finalizePendingSolves(params: FinalizePendingSolvesParamet
   if (params.accountId) filters.push(sql`account_id = ${params.accountId}`);
   if (params.eventIds) filters.push(sql`id in ${params.eventIds.length ? params.eventIds : [""]}`);
   const pending = await db.execute<Pending>(sql`
-    select id, chain, tx_hash, (extract(epoch from statement_timestamp() - created_at) * 1000)::float8 as age_ms
+    select id, chain, tx_hash, (extract(epoch from statement_timestamp() - coalesce(executed_at, created_at)) * 1000)::float8 as age_ms
     from usage_events where ${sql.join(filters, sql` and `)} order by created_at limit ${limit}`);
 
   const result = { succeeded: 0, failed: 0, stillPending: 0 };
