@@ -2,10 +2,19 @@ import type { Database } from "../db/createDb.js";
 import { isDependencyDown } from "../errors/isDependencyDown.js";
 import type { Redis } from "../redis/createRedis.js";
 import { insertUsageEvents } from "./insertUsageEvents.js";
+import { isPermanentRefusal } from "./isPermanentRefusal.js";
 import { parseUsageEvents, type UsageEvent } from "./usageEventInput.js";
 import { USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY, readOutboxEntry } from "./usageOutbox.js";
 
-export type DrainUsageOutboxResult = { drained: number; inserted: number; deadLettered: number };
+export type DrainUsageOutboxResult = {
+  /** Events taken out of the outbox: written to Postgres (or found there) or parked as refused for good. */
+  drained: number;
+  inserted: number;
+  /** Refused for good (`isPermanentRefusal`): parked in the dead-letter hash with the reason. */
+  deadLettered: number;
+  /** Refused for a reason that may pass: left in the outbox for the next drain. */
+  retained: number;
+};
 export type DrainUsageOutboxParameters = {
   db: Database;
   redis: Redis;
@@ -17,12 +26,14 @@ const BATCH = 500;
 
 /**
  * Moves the outbox into Postgres: each batch is inserted (idempotently) before its ids are deleted from the
- * outbox, so a crash in between only repeats an insert that then records nothing. An event Postgres refuses
- * for a reason other than an outage goes to the dead-letter hash instead of blocking the rest. Throws when
- * Postgres is (still) down; what was not drained stays in the outbox.
+ * outbox, so a crash in between only repeats an insert that then records nothing. A batch Postgres refuses is
+ * written event by event: an event refused for good (`isPermanentRefusal`: invalid, an unknown account) goes to the
+ * dead-letter hash instead of blocking the rest (`replayDeadLetteredUsage` puts it back once mended); one refused
+ * for any other reason (too many connections, a deadlock) stays in the outbox for the next drain, since it may be a
+ * mined swap not yet credited. Throws when Postgres is (still) down; what was not drained stays in the outbox.
  */
 export async function drainUsageOutbox({ db, redis, maxBatches = Infinity }: DrainUsageOutboxParameters): Promise<DrainUsageOutboxResult> {
-  const result: DrainUsageOutboxResult = { drained: 0, inserted: 0, deadLettered: 0 };
+  const result: DrainUsageOutboxResult = { drained: 0, inserted: 0, deadLettered: 0, retained: 0 };
   let cursor: string | number = 0;
   let batches = 0;
   do {
@@ -31,25 +42,37 @@ export async function drainUsageOutbox({ db, redis, maxBatches = Infinity }: Dra
     const events: UsageEvent[] = [];
     for (let i = 0; i < flat.length; i += 2) events.push(readOutboxEntry(flat[i + 1]));
     if (events.length === 0) continue;
+    let done = events.map((e) => e.id);
     try {
       result.inserted += (await insertUsageEvents(db, parseUsageEvents(events))).inserted.length;
     } catch (error) {
       if (isDependencyDown(error)) throw error;
-      for (const event of events) await insertOrDeadLetter(db, redis, event, result);
+      done = [];
+      for (const event of events) {
+        if (await insertOrDeadLetter(db, redis, event, result)) done.push(event.id);
+      }
     }
-    await redis.hdel(USAGE_OUTBOX_KEY, ...events.map((e) => e.id));
-    result.drained += events.length;
+    if (done.length > 0) await redis.hdel(USAGE_OUTBOX_KEY, ...done);
+    result.drained += done.length;
   } while (String(cursor) !== "0" && ++batches < maxBatches);
   return result;
 }
 
-async function insertOrDeadLetter(db: Database, redis: Redis, event: UsageEvent, result: DrainUsageOutboxResult) {
+/** Writes one event; true when it is out of the outbox's hands (written, or parked as refused for good). */
+async function insertOrDeadLetter(db: Database, redis: Redis, event: UsageEvent, result: DrainUsageOutboxResult): Promise<boolean> {
   try {
     result.inserted += (await insertUsageEvents(db, parseUsageEvents([event]))).inserted.length;
+    return true;
   } catch (error) {
     if (isDependencyDown(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
+    if (!isPermanentRefusal(error)) {
+      console.error("usage event not drained yet (kept in the outbox)", event.id, reason);
+      result.retained += 1;
+      return false;
+    }
     await redis.hset(USAGE_DEAD_LETTER_KEY, { [event.id]: JSON.stringify({ event, reason }) });
     result.deadLettered += 1;
+    return true;
   }
 }

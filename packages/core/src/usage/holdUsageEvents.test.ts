@@ -13,7 +13,11 @@ import { holdUsageEvents } from "./holdUsageEvents.js";
 import { insertUsageEvents } from "./insertUsageEvents.js";
 import { releaseHeldUsageEvents } from "./releaseHeldUsageEvents.js";
 import { parseUsageEvents, type UsageEventInput } from "./usageEventInput.js";
-import { USAGE_OUTBOX_KEY } from "./usageOutbox.js";
+import { readOutboxEntry, USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY } from "./usageOutbox.js";
+import { replayDeadLetteredUsage } from "./replayDeadLetteredUsage.js";
+import { createDb } from "../db/createDb.js";
+import { accounts } from "../db/schema/index.js";
+import pg from "pg";
 
 let database: TestDatabase;
 let redis: Redis;
@@ -82,5 +86,45 @@ describe("holding usage events", () => {
     expect(first.inserted + rest.inserted).toBe(events.length);
     expect(await redis.hlen(USAGE_OUTBOX_KEY)).toBe(0);
     expect(await rows(events.map((e) => e.id))).toBe(events.length);
+  });
+
+  it("Postgres refuses for a reason that passes (a lock timeout): the events stay in the outbox, nothing is parked", async () => {
+    await Promise.all([redis.del(USAGE_OUTBOX_KEY), redis.del(USAGE_DEAD_LETTER_KEY)]);
+    const events = [solve(), solve()];
+    await holdUsageEvents(redis, events);
+    // Another session holds the table; this drain's connection gives up waiting after 200 ms (SQLSTATE 55P03).
+    const impatient = createDb({ url: `${database.url}?options=${encodeURIComponent("-c lock_timeout=200")}` });
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("lock table usage_events in access exclusive mode");
+      expect(await drainUsageOutbox({ db: impatient.db, redis })).toMatchObject({ drained: 0, inserted: 0, deadLettered: 0, retained: 2 });
+      await holder.query("rollback");
+    } finally {
+      await Promise.all([holder.end(), impatient.close()]);
+    }
+    expect(await redis.hlen(USAGE_DEAD_LETTER_KEY)).toBe(0);
+    expect(await redis.hlen(USAGE_OUTBOX_KEY)).toBe(2);
+    expect(await drainUsageOutbox({ db: database.db, redis })).toMatchObject({ drained: 2, inserted: 2, retained: 0 });
+    expect(await rows(events.map((e) => e.id))).toBe(2);
+  });
+
+  it("an event refused for good (its account does not exist) is parked with the reason; replayed once mended, it is written once", async () => {
+    await Promise.all([redis.del(USAGE_OUTBOX_KEY), redis.del(USAGE_DEAD_LETTER_KEY)]);
+    const orphanAccount = newId("acc");
+    const [ok, orphan] = [solve(), { ...solve(), accountId: orphanAccount }];
+    await holdUsageEvents(redis, [ok, orphan]);
+    expect(await drainUsageOutbox({ db: database.db, redis })).toMatchObject({ drained: 2, inserted: 1, deadLettered: 1, retained: 0 });
+    const parked = readOutboxEntry(await redis.hget(USAGE_DEAD_LETTER_KEY, orphan.id)) as unknown as { reason: string };
+    expect(parked.reason).toMatch(/accountId/);
+
+    await database.db.insert(accounts).values({ id: orphanAccount, slug: `mended-${orphanAccount.slice(4).toLowerCase()}`, name: "mended" });
+    expect(await replayDeadLetteredUsage({ redis })).toEqual({ replayed: 1 });
+    expect(await replayDeadLetteredUsage({ redis })).toEqual({ replayed: 0 });
+    expect(await redis.hlen(USAGE_DEAD_LETTER_KEY)).toBe(0);
+    expect(await drainUsageOutbox({ db: database.db, redis })).toMatchObject({ drained: 1, inserted: 1, deadLettered: 0 });
+    expect(await drainUsageOutbox({ db: database.db, redis })).toMatchObject({ drained: 0 });
+    expect(await rows([ok.id, orphan.id])).toBe(2);
   });
 });

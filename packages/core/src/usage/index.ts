@@ -14,3 +14,5 @@ export * from "./finalizePendingSolves.js";
 export * from "./finalizeAccountSolves.js";
 export * from "./findUsageEventByTx.js";
 export * from "./createUsageEventBatch.js";
+export * from "./isPermanentRefusal.js";
+export * from "./replayDeadLetteredUsage.js";

@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { Redis } from "ioredis";
+import { createDb, redisKeys } from "@sluice/core";
 import { randomBytes } from "node:crypto";
 import { admin, call } from "@sluice/testkit";
 
@@ -60,5 +62,35 @@ describe("admin API", () => {
     });
     expect(marked.status).toBe(200);
     expect(marked.body).toEqual({ ok: true, updated: 0 });
+  });
+
+  it("lists the usage events the drain parked, and puts chosen ones back into the outbox, whose drain writes them", async () => {
+    const redis = new Redis(inject("stack").redisUrl);
+    try {
+      const s = slug();
+      const account = (await admin("/admin/v1/accounts", { body: { slug: s, name: "Parked" } })).body.account;
+      const id = `evt_parked${randomBytes(6).toString("hex")}`;
+      const event = { id, accountId: account.id, apiKeyId: null, eventType: "route", chain: "base", volumeUsd: "1", isDryRun: false, isTest: false, txHash: null, outcome: null, occurredAt: new Date().toISOString() };
+      const reason = "events: accountId or apiKeyId names no account";
+      await redis.hset(redisKeys.usageDeadLetter, id, JSON.stringify({ event, reason }));
+      const listed = await admin("/admin/v1/usage/outbox/dead");
+      expect(listed.status).toBe(200);
+      expect(listed.body.events).toContainEqual({ id, reason, event });
+      const replayed = await admin("/admin/v1/usage/outbox/dead/replay", { body: { ids: [id, "evt_not_parked"] } });
+      expect(replayed.body).toEqual({ ok: true, replayed: 1 });
+      expect(await redis.hexists(redisKeys.usageDeadLetter, id)).toBe(0);
+      expect((await admin("/admin/v1/usage/outbox/drain", { method: "POST" })).status).toBe(200);
+      expect(await redis.hexists(redisKeys.usageOutbox, id)).toBe(0);
+      const { db, close } = createDb({ url: inject("stack").databaseUrl });
+      try {
+        const raw = (db as unknown as { $client: { query(q: string, p: unknown[]): Promise<{ rows: { n: number }[] }> } }).$client;
+        expect((await raw.query("select count(*)::int as n from usage_events where id = $1", [id])).rows[0]!.n).toBe(1);
+      } finally {
+        await close();
+      }
+      expect((await admin("/admin/v1/usage/outbox/dead/replay", { body: { ids: 5 } })).status).toBe(400);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

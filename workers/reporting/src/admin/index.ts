@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { registerAdminAccountRoutes } from "./accountRoutes.js";
+import { registerDeadLetterRoutes } from "./deadLetterRoutes.js";
 import { registerIndexStatusRoute } from "./indexStatusRoute.js";
 import { registerAdminKeyRoutes } from "./keyRoutes.js";
 import { registerMarkTest } from "./markTestRoute.js";
@@ -14,6 +15,7 @@ export function registerAdminRoutes(app: OpenAPIHono<ReportingEnv>) {
   registerAdminKeyRoutes(app);
   registerMarkTest(app);
   registerSettlementRoutes(app);
+  registerDeadLetterRoutes(app);
   registerTokenQualityRoutes(app);
   registerIndexStatusRoute(app);
 }

@@ -35,7 +35,7 @@ export const drainOutboxRoute = createRoute({
   responses: {
     200: {
       description: "What was drained",
-      content: { "application/json": { schema: z.object({ ok: z.literal(true), drained: z.number(), inserted: z.number(), deadLettered: z.number() }) } },
+      content: { "application/json": { schema: z.object({ ok: z.literal(true), drained: z.number(), inserted: z.number(), deadLettered: z.number(), retained: z.number() }) } },
     },
     ...errorResponses(["UNAUTHORIZED", "DEPENDENCY_DOWN"]),
   },
