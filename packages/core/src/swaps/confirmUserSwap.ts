@@ -31,7 +31,9 @@ export type ConfirmUserSwapReturnType = {
  * `/confirm` (interface §4): credits a user-submitted swap once, after checking on chain that it is mined, succeeded,
  * went to the executor, was sent by the permit's owner and that keccak256 of its input equals calldata Sluice encoded
  * for this account. A relayer's (gasless) transaction is refused as already tracked; another account's swap answers
- * exactly like no swap.
+ * exactly like no swap. Another transaction for a swap already confirmed is a CONFLICT, unless the earlier one was
+ * settled failed (a reorganisation dropped it): the user re-sent the same calldata, and the new transaction is
+ * credited instead — the permit's Permit2 nonce lets only one of them succeed (`confirmEncodedSwap`, `markEventExecuted`).
  */
 export async function confirmUserSwap({ db, chain: requestChain, accountId, txHash, usage }: ConfirmUserSwapParameters): Promise<ConfirmUserSwapReturnType> {
   const hash = txHash.toLowerCase() as Hash;

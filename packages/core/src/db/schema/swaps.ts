@@ -5,7 +5,8 @@ import { createdAt, rawAmount, usd } from "./columns.js";
 /**
  * Every executor call Sluice encoded for a user to submit (below the gasless minimum, or a dry run): `/confirm`
  * finds the swap by the keccak256 of the mined transaction's input and credits its volume once, to the account
- * that encoded it. `confirmed_tx_hash` is set once, by a conditional update (and is unique per chain).
+ * that encoded it. `confirmed_tx_hash` is set by a conditional update (unique per chain): once, or again only after
+ * the transaction it held settled `failed` (`confirmEncodedSwap`).
  */
 export const encodedSwaps = pgTable("encoded_swaps", {
   id: text("id").primaryKey(),
