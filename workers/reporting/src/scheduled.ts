@@ -14,7 +14,9 @@ import { deliverDueWebhooks } from "./webhookDelivery.js";
  */
 export async function scheduled(_controller: ScheduledController, bindings: object): Promise<void> {
   const env = readWorkerConfig(reportingConfigSchema, bindings);
-  await withStorage(env, async ({ db, redis }) => {
+  // The bindings themselves, not the parsed settings: parsing keeps settings only, and the Node host hands its Redis
+  // connection over as the `REDIS` binding.
+  await withStorage(bindings, async ({ db, redis }) => {
     const failures: unknown[] = [];
     await drainUsageOutbox({ db, redis }).catch((error) => failures.push(error));
     await finalizePendingSolves({ db, redis, clientFor: chainClientLookup(env.SLUICE_CHAINS), confirmationsFor: confirmationsLookup(env.SLUICE_CHAINS), limit: 500 })
