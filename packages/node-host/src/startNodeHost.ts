@@ -3,12 +3,14 @@ import { readdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { IncomingMessage } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createTcpRedis } from "@sluice/core/node";
 import { areaSettings } from "./areaSettings.js";
 import { createExecutionContext } from "./createExecutionContext.js";
+import { createWebhookFetch } from "./createWebhookFetch.js";
 import { fetchBinding } from "./fetchBinding.js";
 import { nodeHostAreas, type NodeHostArea } from "./nodeHostAreas.js";
 import { readWranglerConfig, type WranglerConfig } from "./readWranglerConfig.js";
@@ -43,15 +45,23 @@ type Deployment = NodeHostArea & { wrangler: WranglerConfig; env: Record<string,
  * `[vars]`, and of the secrets only those it requires, so the sandbox's swap never sees relayer keys), validated by
  * the worker's own schema before anything listens; service bindings are in-process calls (fetch, or RPC with copied
  * arguments for the usage recorder); Redis is one TCP connection (`REDIS_URL`) handed to every area as `REDIS`, or
- * the Upstash REST settings as on Workers; Postgres is opened per request as on Workers.
+ * the Upstash REST settings as on Workers; Postgres is opened per request as on Workers. The areas that deliver
+ * webhooks get `WEBHOOK_FETCH` (`createWebhookFetch`), which connects to public addresses only, as Workers' fetch does.
  */
 export async function startNodeHost(params: StartNodeHostParameters): Promise<StartNodeHostReturnType> {
   const log = params.log ?? (() => {});
   const ctx = createExecutionContext();
   const deployments: Deployment[] = nodeHostAreas().map((area) => ({ ...area, wrangler: readWranglerConfig(REPO_ROOT, area.config), env: {} }));
   const anySecret = new Set(deployments.flatMap((d) => d.wrangler.secrets));
+  const webhookFetches: Array<{ close: () => Promise<void> }> = [];
   for (const d of deployments) {
     Object.assign(d.env, areaSettings({ schema: d.schema, wrangler: d.wrangler, anySecret, settings: params.settings }));
+    if (d.schema && "WEBHOOK_FETCH" in d.schema.shape) {
+      // Webhooks connect to public addresses only, checked at connect time (Workers' own fetch does that there).
+      const webhookFetch = createWebhookFetch({ allowLocalHttp: d.env.WEBHOOK_LOCAL_DEVELOPMENT === "true" });
+      webhookFetches.push(webhookFetch);
+      d.env.WEBHOOK_FETCH = webhookFetch;
+    }
     const parsed = d.schema?.safeParse(d.env);
     if (parsed && !parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -62,6 +72,7 @@ export async function startNodeHost(params: StartNodeHostParameters): Promise<St
   const tcp = params.settings.REDIS_URL ? createTcpRedis({ url: params.settings.REDIS_URL }) : undefined;
   const stops: Array<() => Promise<void> | void> = [];
   const stop = async () => { for (const s of stops.reverse()) await s(); stops.length = 0; };
+  stops.push(() => Promise.all(webhookFetches.map((f) => f.close())).then(() => {}));
   if (tcp) {
     stops.push(tcp.close);
     log(await tcp.ready(5_000) ? "redis      connected over TCP" : "redis      not reachable yet over TCP (requests degrade until it is)");
@@ -126,7 +137,7 @@ function deploymentOf(deployments: Deployment[], config: string): Deployment {
 }
 
 async function listen(fetch: (request: Request) => Response | Promise<Response>, hostname: string, port: number) {
-  const server = serve({ fetch, hostname, port });
+  const server = serve({ fetch: (request: Request, env: { incoming?: Pick<IncomingMessage, "socket"> }) => fetch(withClientAddress(request, env.incoming)), hostname, port });
   await Promise.race([once(server, "listening"), once(server, "error").then(([error]) => { throw error; })]);
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
@@ -138,4 +149,17 @@ async function closeServer(server: ServerType): Promise<void> {
   // Idle keep-alive connections would hold close() open; requests in flight still finish.
   (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   await closed;
+}
+
+/**
+ * The connecting address as `CF-Connecting-IP`, as Cloudflare sets it in production: what per-client limits count by
+ * (`clientBucket`). Whatever the client sent under that name is replaced, so it cannot pick its own bucket. Behind a
+ * reverse proxy this is the proxy's address: every client then shares one bucket (raise `AUTH_MISSES_PER_MINUTE`).
+ */
+function withClientAddress(request: Request, incoming: Pick<IncomingMessage, "socket"> | undefined): Request {
+  const address = incoming?.socket.remoteAddress;
+  const headers = new Headers(request.headers);
+  if (address) headers.set("cf-connecting-ip", address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, ""));
+  else headers.delete("cf-connecting-ip");
+  return new Request(request, { headers, duplex: "half" } as RequestInit);
 }

@@ -224,6 +224,9 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       WEBHOOK_SIGNING_KEY: process.env.WEBHOOK_SIGNING_KEY ?? stackSigningKey(stateDir),
       // Local only: endpoints on http://127.0.0.1 (a receiver on this machine) and 1 s first retries.
       WEBHOOK_LOCAL_DEVELOPMENT: "true",
+      // Every local client is 127.0.0.1: the first use of each key a test suite issues would share one client's budget
+      // of key lookups (`authenticateAndLimit`; tested on its own with a small one).
+      AUTH_MISSES_PER_MINUTE: "1000000",
     };
     // wrangler dev runs no cron triggers: the stack runs the swap cron's indexing itself, and serves only once every
     // chain's graph is ready (a quote never indexes; before that it answers 503).

@@ -8,14 +8,20 @@ import type { Redis } from "../redis/createRedis.js";
  * - revoking writes a `revoked` tombstone (overwriting any cached entry);
  * - filling the cache after a database read uses SET NX, so a read that raced a revocation can never
  *   overwrite the tombstone with a stale "active" entry.
+ *
+ * A key Postgres does not know is cached as `unknown` for a minute (`rememberUnknownApiKey`), so the same wrong key
+ * sent again costs no database query. A key is issued with a fresh random secret, so no issued key's hash can be
+ * remembered as unknown.
  */
 export type CachedApiKey =
   | { status: "active"; keyId: string; accountId: string; environment: "production" | "sandbox";
       isTest: boolean; rateLimitPerMinute: number | null }
-  | { status: "revoked" };
+  | { status: "revoked" }
+  | { status: "unknown" };
 
 const ACTIVE_TTL_SECONDS = 300;
 const TOMBSTONE_TTL_SECONDS = 3600;
+const UNKNOWN_TTL_SECONDS = 60;
 
 export async function readCachedApiKey(redis: Redis, hash: string): Promise<CachedApiKey | null> {
   return (await redis.get<CachedApiKey>(redisKeys.apiKey(hash))) ?? null;
@@ -26,6 +32,11 @@ export async function fillApiKeyCache(redis: Redis, hash: string, entry: CachedA
     nx: true,
     ex: entry.status === "active" ? ACTIVE_TTL_SECONDS : TOMBSTONE_TTL_SECONDS,
   });
+}
+
+/** Remembers, for a minute, that Postgres has no key with this hash (SET NX: never over a real entry). */
+export async function rememberUnknownApiKey(redis: Redis, hash: string): Promise<void> {
+  await redis.set(redisKeys.apiKey(hash), { status: "unknown" } satisfies CachedApiKey, { nx: true, ex: UNKNOWN_TTL_SECONDS });
 }
 
 export async function writeRevokedTombstone(redis: Redis, hash: string): Promise<void> {

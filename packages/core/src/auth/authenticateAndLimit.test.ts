@@ -12,6 +12,9 @@ import { issueApiKey } from "../accounts/issueApiKey.js";
 import { revokeApiKey } from "../accounts/revokeApiKey.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { authenticateAndLimit } from "./authenticateAndLimit.js";
+import { clientBucket } from "./clientBucket.js";
+import type { Database } from "../db/createDb.js";
+import { randomBytes } from "node:crypto";
 import { hashApiKey } from "./hashApiKey.js";
 
 let database: TestDatabase;
@@ -24,15 +27,31 @@ afterAll(async () => {
   await Promise.all([database?.close(), t?.close()]);
 });
 
-const check = (key: string, p: { environment?: "production" | "sandbox"; now?: number; redis?: Redis } = {}) =>
-  authenticateAndLimit({ key, environment: p.environment ?? "production", db: database.db, redis: p.redis ?? t.redis, defaultPerMinute: 100, now: p.now });
+const check = (key: string, p: { environment?: "production" | "sandbox"; now?: number; redis?: Redis; client?: string; db?: Database } = {}) =>
+  authenticateAndLimit({
+    key, environment: p.environment ?? "production", db: p.db ?? database.db, redis: p.redis ?? t.redis, defaultPerMinute: 100, now: p.now,
+    client: p.client, missesPerMinute: 3,
+  });
+
+/** The database as the auth path uses it, counting the lookups it makes (`loadApiKey`'s queries). */
+const countingDb = () => {
+  const counter = { selects: 0 };
+  const db = new Proxy(database.db, {
+    get(target, property, receiver) {
+      if (property === "select") counter.selects++;
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  return { db, counter };
+};
+const randomKey = () => randomBytes(20).toString("hex");
 
 describe("authenticateAndLimit", () => {
   it("fills the cache on a miss, then enforces the key's own limit at exactly its number", async () => {
     const { key, apiKey } = await issueApiKey(database.db, { account: "limited", environment: "production", rateLimitPerMinute: 3 });
     const now = Math.floor(Date.now() / 60_000) * 60_000 + 1_000; // early in a window
     const first = await check(key, { now });
-    expect(first?.auth.keyId).toBe(apiKey.id);
+    expect(first?.auth?.keyId).toBe(apiKey.id);
     expect(first?.limit).toMatchObject({ allowed: true, limit: 3, remaining: 2, reset: now - 1_000 + 60_000 });
     expect(await t.redis.get(redisKeys.apiKey(await hashApiKey(key)))).toMatchObject({ status: "active", keyId: apiKey.id });
     expect((await check(key, { now }))?.limit.remaining).toBe(1);
@@ -66,8 +85,50 @@ describe("authenticateAndLimit", () => {
     const down = new Redis({ url: "http://127.0.0.1:9", token: "x", retry: { retries: 0 } });
     const { key, apiKey } = await issueApiKey(database.db, { account: "limited", environment: "production", rateLimitPerMinute: 1 });
     for (let i = 0; i < 3; i++) expect((await check(key, { redis: down }))?.limit).toMatchObject({ allowed: true, limit: 1 });
-    expect((await check(key, { redis: down }))?.auth.keyId).toBe(apiKey.id);
+    expect((await check(key, { redis: down }))?.auth?.keyId).toBe(apiKey.id);
     await revokeApiKey(database.db, t.redis, apiKey.id);
     expect(await check(key, { redis: down })).toBeNull();
+  });
+
+  it("an unknown key is looked up once: the same key again is refused from the cache, without Postgres", async () => {
+    const { db, counter } = countingDb();
+    const key = randomKey();
+    expect(await check(key, { db })).toBeNull();
+    expect(counter.selects).toBe(1);
+    expect(await check(key, { db })).toBeNull();
+    expect(await check(key, { db, environment: "sandbox" })).toBeNull();
+    expect(counter.selects).toBe(1);
+  });
+
+  it("a client sending made-up keys causes at most its budget of lookups a minute; others and cached keys are unaffected", async () => {
+    const { db, counter } = countingDb();
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
+    const attacker = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    const partner = await issueApiKey(database.db, { account: "limited", environment: "production" });
+    expect((await check(partner.key, { client: attacker, now }))?.auth?.keyId).toBe(partner.apiKey.id); // cached now
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await check(randomKey(), { db, client: attacker, now }));
+    expect(answers.slice(0, 2)).toEqual([null, null]); // the partner's first use was the first miss of three
+    for (const refused of answers.slice(2)) expect(refused).toEqual({ auth: null, limit: { allowed: false, limit: 0, remaining: 0, reset: now - 1_000 + 60_000 } });
+    expect(counter.selects).toBe(2);
+    // A cached key from the same client still passes; another client still gets its lookups.
+    expect((await check(partner.key, { client: attacker, now }))?.auth?.keyId).toBe(partner.apiKey.id);
+    const other = await issueApiKey(database.db, { account: "limited", environment: "production" });
+    expect((await check(other.key, { client: "203.0.113.9", now }))?.auth?.keyId).toBe(other.apiKey.id);
+    // The next minute, the budget is back.
+    expect(await check(randomKey(), { db, client: attacker, now: now + 60_000 })).toBeNull();
+    expect(counter.selects).toBe(3);
+  });
+});
+
+describe("clientBucket", () => {
+  it("counts an IPv4 address by itself and an IPv6 address by its /64", () => {
+    expect(clientBucket(" 198.51.100.7 ")).toBe("198.51.100.7");
+    expect(clientBucket("2001:db8:0:1:aaaa::1")).toBe("2001:db8:0:1::/64");
+    expect(clientBucket("2001:0DB8:0000:0001:ffff:ffff:ffff:ffff")).toBe("2001:db8:0:1::/64");
+    expect(clientBucket("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientBucket("::1")).toBe("0:0:0:0::/64");
+    expect(clientBucket(undefined)).toBeUndefined();
+    expect(clientBucket("")).toBeUndefined();
   });
 });

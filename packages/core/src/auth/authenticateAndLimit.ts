@@ -2,7 +2,7 @@ import type { Redis } from "../redis/createRedis.js";
 import type { Database } from "../db/createDb.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { isApiKeyFormat } from "./apiKeyFormat.js";
-import { fillApiKeyCache, type CachedApiKey } from "./apiKeyCache.js";
+import { fillApiKeyCache, rememberUnknownApiKey, type CachedApiKey } from "./apiKeyCache.js";
 import type { AuthenticatedKey } from "./authenticateApiKey.js";
 import { hashApiKey } from "./hashApiKey.js";
 import { loadApiKey } from "./loadApiKey.js";
@@ -14,6 +14,13 @@ export type AuthenticateAndLimitParameters = {
   redis: Redis;
   /** Requests per minute for a key without its own limit. */
   defaultPerMinute: number;
+  /**
+   * Who is asking (`clientBucket` of the connecting address): a key the cache does not hold is looked up in Postgres,
+   * and each client may cause at most `missesPerMinute` such lookups a minute. Without it nothing bounds them.
+   */
+  client?: string;
+  /** Cache misses (Postgres lookups) a client may cause per minute; default `AUTH_MISSES_PER_MINUTE`. */
+  missesPerMinute?: number;
   now?: number;
 };
 
@@ -25,20 +32,37 @@ export type RateLimitResult = {
   reset: number;
 };
 
-export type AuthenticateAndLimitReturnType = { auth: AuthenticatedKey; limit: RateLimitResult } | null;
+/**
+ * The key and its limit; `auth: null` when the client sent more keys the cache does not hold than it may look up (the
+ * caller answers 429 with `limit.reset`); null for every reason a key is refused.
+ */
+export type AuthenticateAndLimitReturnType = { auth: AuthenticatedKey; limit: RateLimitResult } | { auth: null; limit: RateLimitResult } | null;
 
 const WINDOW_MS = 60_000;
+/**
+ * Postgres lookups of keys the cache does not hold, per client and minute. A partner's keys each miss at most once per
+ * cache lifetime (5 minutes); a flood of made-up keys, which would open a database connection each, stops here.
+ */
+export const AUTH_MISSES_PER_MINUTE = 120;
 
 /**
  * The key lookup and the rate limit in one Redis round trip: the script reads the cached key (`apiKeyCache`) and,
  * only for an active key of this environment, counts the request in a sliding one-minute window (the algorithm of
  * `@upstash/ratelimit`'s `slidingWindow`: this window's count plus the previous window's weighted by how much of it
  * still overlaps). Written by hand because the library's limiter is its own round trip; the script is its algorithm
- * with the lookup in front. Answers `{ entry JSON or false, remaining (−1: refused), limit }`.
+ * with the lookup in front. A miss is counted against the client's budget of lookups (KEYS[4], when given), in the
+same round trip. Answers `{ entry JSON or false, remaining (−1: refused), limit }`.
  */
 const SCRIPT = `
 local entry = redis.call("GET", KEYS[1])
-if not entry then return {false, 0, 0} end
+if not entry then
+  if KEYS[4] then
+    local misses = redis.call("INCR", KEYS[4])
+    if misses == 1 then redis.call("PEXPIRE", KEYS[4], tonumber(ARGV[2]) + 1000) end
+    if misses > tonumber(ARGV[5]) then return {false, -1, 0} end
+  end
+  return {false, 0, 0}
+end
 local key = cjson.decode(entry)
 if key.status ~= "active" or key.environment ~= ARGV[4] then return {entry, 0, 0} end
 local tokens = tonumber(ARGV[3])
@@ -56,9 +80,11 @@ return {entry, tokens - (counted + weighted), tokens}
 
 /**
  * Resolves an API key and applies its rate limit: one Redis round trip when the key is cached (the common case); on a
- * miss the key is read from Postgres, cached, and counted (three). Null for every reason a key is refused (missing,
- * malformed, unknown, revoked, the other environment), so the caller answers them all alike. Redis unreachable: the
- * key is checked against Postgres (the truth) and the limiter fails open — it protects capacity, not money.
+ * miss the key is read from Postgres, cached, and counted (three). A key Postgres does not know is remembered as
+ * unknown for a minute, and a client that causes more misses than `missesPerMinute` is answered `auth: null` without
+ * a lookup. Null for every reason a key is refused (missing, malformed, unknown, revoked, the other environment), so
+ * the caller answers them all alike. Redis unreachable: the key is checked against Postgres (the truth) and the
+ * limiter fails open — it protects capacity, not money.
  */
 export async function authenticateAndLimit(p: AuthenticateAndLimitParameters): Promise<AuthenticateAndLimitReturnType> {
   if (!isApiKeyFormat(p.key)) return null;
@@ -66,14 +92,19 @@ export async function authenticateAndLimit(p: AuthenticateAndLimitParameters): P
   const now = p.now ?? Date.now();
   const window = Math.floor(now / WINDOW_MS);
   const reset = (window + 1) * WINDOW_MS;
-  const run = () => p.redis.eval<string[], [string | null, number, number]>(SCRIPT,
-    [redisKeys.apiKey(hash), redisKeys.rateLimitWindow(hash, window), redisKeys.rateLimitWindow(hash, window - 1)],
-    [String(now), String(WINDOW_MS), String(p.defaultPerMinute), p.environment]);
+  const keys = [redisKeys.apiKey(hash), redisKeys.rateLimitWindow(hash, window), redisKeys.rateLimitWindow(hash, window - 1)];
+  if (p.client) keys.push(redisKeys.authMisses(p.client, window));
+  const run = () => p.redis.eval<string[], [string | null, number, number]>(SCRIPT, keys,
+    [String(now), String(WINDOW_MS), String(p.defaultPerMinute), p.environment, String(p.missesPerMinute ?? AUTH_MISSES_PER_MINUTE)]);
 
   let answer = await run().catch(() => undefined);
   if (answer && !answer[0]) {
+    if (answer[1] < 0) return { auth: null, limit: { allowed: false, limit: 0, remaining: 0, reset } };
     const loaded = await loadApiKey(p.db, hash);
-    if (!loaded) return null;
+    if (!loaded) {
+      await rememberUnknownApiKey(p.redis, hash).catch(() => {});
+      return null;
+    }
     await fillApiKeyCache(p.redis, hash, loaded).catch(() => {});
     answer = await run().catch(() => undefined);
   }

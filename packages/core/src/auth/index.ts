@@ -7,3 +7,4 @@ export * from "./apiKeyLastUsed.js";
 export * from "./constantTimeEqual.js";
 export * from "./authenticateAndLimit.js";
 export * from "./loadApiKey.js";
+export * from "./clientBucket.js";

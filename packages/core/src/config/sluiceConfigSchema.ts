@@ -39,6 +39,8 @@ export const sluiceConfigSchema = z.object({
   SLUICE_ENVIRONMENT: z.enum(["production", "sandbox"]),
   /** Requests per minute per key when the key has no limit of its own; default by environment. */
   RATE_LIMIT_PER_MINUTE: positiveIntSetting(),
+  /** API-key lookups in Postgres (keys the cache does not hold) one client may cause per minute; default 120. */
+  AUTH_MISSES_PER_MINUTE: positiveIntSetting(),
   /** JSON chain deployment configuration (see chains/chainConfig.ts), checked here so a bad one fails at once. */
   SLUICE_CHAINS: z.string().optional().superRefine((v, ctx) => {
     try {
@@ -47,8 +49,19 @@ export const sluiceConfigSchema = z.object({
       ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : "must be valid JSON" });
     }
   }),
-  /** Bearer token of the operator's admin API. Unset: the admin API answers 401 to everything. */
-  ADMIN_TOKEN: z.string().optional(),
+  /**
+   * Bearer token of the operator's admin API and dashboard sign-in. Unset (or empty): the admin API answers 401 to
+   * everything. When set, at least 32 characters without whitespace: it is the whole of the operator's access, and a
+   * short one can be guessed (DEPLOY.md: generate 32+ random bytes); a deployment with a weak one refuses to run.
+   */
+  ADMIN_TOKEN: z.string().optional().superRefine((v, ctx) => {
+    if (v === undefined || v === "") return;
+    if (v.length < 32) {
+      ctx.addIssue({ code: "custom", message: `must be at least 32 characters (got ${v.length}); generate one with \`openssl rand -hex 32\`` });
+    } else if (/\s/.test(v)) {
+      ctx.addIssue({ code: "custom", message: "must not contain whitespace (it is sent as `Authorization: Bearer <token>`)" });
+    }
+  }),
 }).superRefine((config, ctx) => {
   if (config.REDIS_URL) return;
   for (const setting of ["REDIS_REST_URL", "REDIS_REST_TOKEN"] as const) {

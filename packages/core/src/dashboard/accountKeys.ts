@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
 import type { Redis } from "../redis/createRedis.js";
 import { apiKeys, type ApiKey } from "../db/schema/index.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { readApiKeysLastUsed } from "../auth/apiKeyLastUsed.js";
+import { issueApiKey, type IssueApiKeyReturnType } from "../accounts/issueApiKey.js";
 import { listApiKeys } from "../accounts/listApiKeys.js";
 import { revokeApiKey } from "../accounts/revokeApiKey.js";
 
@@ -31,4 +32,28 @@ export async function revokeAccountApiKey(
   const [owned] = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(...filters)).limit(1);
   if (!owned) throw new SluiceError("NOT_FOUND", `keyId: no key '${keyId}' on this account`);
   return revokeApiKey(db, redis, keyId);
+}
+
+/**
+ * Keys a partner may hold unrevoked per environment through the dashboard. Each key has its own rate limit, so keys
+ * without number would multiply the partner's share of the shared RPC and relayer capacity, and keys minted from a
+ * leaked one would outlive its revocation in number. The operator's admin API is not bound by it.
+ */
+export const MAX_SELF_ISSUED_KEYS = 20;
+
+/**
+ * Issues a key to the account from its own dashboard session: refused (CONFLICT) once the account holds
+ * `MAX_SELF_ISSUED_KEYS` unrevoked keys of that environment. Counted before the insert: two issues racing at the
+ * bound may pass it by one, which the bound tolerates.
+ */
+export async function issueAccountApiKey(
+  { db }: { db: Database },
+  { accountId, environment, name }: { accountId: string; environment: "production" | "sandbox"; name?: string },
+): Promise<IssueApiKeyReturnType> {
+  const [held] = await db.select({ n: count() }).from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.environment, environment), isNull(apiKeys.revokedAt)));
+  if ((held?.n ?? 0) >= MAX_SELF_ISSUED_KEYS) {
+    throw new SluiceError("CONFLICT", `This account holds ${MAX_SELF_ISSUED_KEYS} ${environment} keys, the most the dashboard issues; revoke one first`);
+  }
+  return issueApiKey(db, { account: accountId, environment, name });
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { authenticateAndLimit } from "../auth/authenticateAndLimit.js";
+import { clientBucket } from "../auth/clientBucket.js";
 import { recordApiKeyUse } from "../auth/apiKeyLastUsed.js";
 import { INVALID_KEY_MESSAGE } from "../errors/errorCodes.js";
 import { SluiceError } from "../errors/SluiceError.js";
@@ -26,8 +27,15 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
       // Opened only on a key-cache miss: building the database client costs CPU on every request that touches it.
       get db() { return services.db; },
       defaultPerMinute: config.RATE_LIMIT_PER_MINUTE ?? DEFAULT_PER_MINUTE[environment],
+      // Cloudflare sets the connecting address (a client cannot); the Node host sets it from the socket.
+      client: clientBucket(c.req.header("cf-connecting-ip")), missesPerMinute: config.AUTH_MISSES_PER_MINUTE,
     }));
     if (!checked) throw new SluiceError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
+    if (!checked.auth) {
+      // Too many keys the cache does not hold from this client: no database lookup until the window frees up.
+      const retryAfter = Math.max(1, Math.ceil((checked.limit.reset - Date.now()) / 1000));
+      throw new SluiceError("RATE_LIMITED", INVALID_KEY_MESSAGE, { headers: { "Retry-After": String(retryAfter) } });
+    }
     const { auth, limit } = checked;
     const headers = {
       "X-RateLimit-Limit": String(limit.limit),

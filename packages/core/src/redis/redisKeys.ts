@@ -13,6 +13,8 @@ export const redisKeys = {
   apiKeyLastUsed: (keyId: string) => `sluice:apikey:last-used:${keyId}`,
   /** A key's requests in one rate-limit window (`authenticateAndLimit`'s sliding window), by the key's hash. */
   rateLimitWindow: (hash: string, window: number) => `sluice:ratelimit:${hash}:${window}`,
+  /** Key-cache misses (Postgres lookups) a client caused in a one-minute window (`authenticateAndLimit`). */
+  authMisses: (client: string, window: number) => `sluice:authmiss:${client}:${window}`,
 
   /** The latest block a request saw on a chain, shared by every isolate for the chain's head freshness. */
   chainHead: (chain: ChainName) => `sluice:head:${chain}`,

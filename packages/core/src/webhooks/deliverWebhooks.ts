@@ -17,6 +17,11 @@ export type WebhookDeliverySettings = {
   retryWindowSeconds?: number;
   /** One attempt's time limit, connection to response headers and the capped body read (default 10 s). */
   timeoutMs?: number;
+  /**
+   * How attempts are sent (default the global `fetch`). The Node host gives one that connects to public addresses
+   * only (`WEBHOOK_FETCH`): the check below resolves the name once, and the connection must not go elsewhere.
+   */
+  fetch?: typeof fetch;
 };
 
 export type DeliverWebhooksParameters = WebhookDeliverySettings & {
@@ -25,7 +30,6 @@ export type DeliverWebhooksParameters = WebhookDeliverySettings & {
   limit?: number;
   /** Only these deliveries (the test endpoint's), due or not. */
   deliveryIds?: string[];
-  fetch?: typeof fetch;
 };
 
 export type DeliverWebhooksResult = { attempted: number; delivered: number; retrying: number; failed: number; disabled: number };

@@ -13,8 +13,17 @@ export const webhookConfigShape = {
    * (attempts time out after 3 s) instead of 30 s (10 s). Production sets `false`.
    */
   WEBHOOK_LOCAL_DEVELOPMENT: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  /**
+   * Not a setting but a binding, which only the Node host gives: the `fetch` deliveries use there, which connects to
+   * public addresses only, checked at connect time (node-host `createWebhookFetch`: Node's own fetch would follow a
+   * name that resolves elsewhere after `checkWebhookUrl`). Declared here so it stays in the parsed configuration that
+   * every delivery path is handed. On Workers it is unset: their `fetch` refuses private addresses itself.
+   */
+  WEBHOOK_FETCH: z.custom<typeof fetch>((v) => typeof v === "function", "must be a function (a binding of the Node host, not a setting)").optional(),
 };
-export type WebhookConfig = { WEBHOOK_SIGNING_KEY: string; WEBHOOK_LOCAL_DEVELOPMENT?: "true" | "false" };
+export type WebhookConfig = {
+  WEBHOOK_SIGNING_KEY: string; WEBHOOK_LOCAL_DEVELOPMENT?: "true" | "false"; WEBHOOK_FETCH?: typeof fetch;
+};
 export type WebhookAppEnv = AppEnv<SluiceConfig & WebhookConfig, object>;
 
 /** Public DNS over HTTPS, to check the addresses a webhook host name resolves to (Workers have no resolver). */
@@ -24,6 +33,7 @@ export function webhookSettings(config: WebhookConfig): WebhookDeliverySettings 
   const local = config.WEBHOOK_LOCAL_DEVELOPMENT === "true";
   return {
     signingKey: config.WEBHOOK_SIGNING_KEY,
+    fetch: config.WEBHOOK_FETCH,
     policy: { allowLocalHttp: local, resolve: resolveWithDoh(WEBHOOK_DOH_RESOLVER) },
     retryBaseSeconds: local ? 1 : 30,
     timeoutMs: local ? 3000 : 10_000,

@@ -246,6 +246,23 @@ describe("pages under trouble and hostile data", () => {
     expect((await page("/dashboard", { cookies: session.cookies })).status).toBe(200);
   });
 
+  it("a partner issues at most 20 unrevoked sandbox keys from the dashboard; revoking one makes room", async () => {
+    const partner = await createPartner();
+    const session = await signInPages("partner", partner.key);
+    const issue = () => page("/dashboard/keys/issue", { cookies: session.cookies, form: { csrf: session.csrf, name: "many" } });
+    const sandboxKeys = async () => ((await admin(`/admin/v1/accounts/${partner.slug}/keys`)).body.keys as { id: string; environment: string; revokedAt: string | null }[])
+      .filter((k) => k.environment === "sandbox" && !k.revokedAt);
+    const held = (await sandboxKeys()).length;
+    for (let i = held; i < 20; i++) expect((await issue()).status).toBe(200);
+    const refused = await issue();
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain("revoke one first");
+    const keys = await sandboxKeys();
+    expect(keys).toHaveLength(20);
+    await admin(`/admin/v1/keys/${keys[0]!.id}/revoke`, { method: "POST" });
+    expect((await issue()).status).toBe(200);
+  });
+
   it("shows what partners and operators typed as text, never as markup", async () => {
     const partner = await createPartner();
     await admin(`/admin/v1/accounts/${partner.slug}`, { method: "PATCH", body: { name: `<img src=x onerror="alert(1)">` } });

@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import { issueApiKey, listAccountKeys, revokeAccountApiKey, SluiceError, type ListedApiKey } from "@sluice/core";
+import { issueAccountApiKey, listAccountKeys, revokeAccountApiKey, SluiceError, type ListedApiKey } from "@sluice/core";
 import { When } from "../components.js";
 import { Csrf, Layout } from "../layout.js";
 import type { PagesEnv } from "../pagesEnv.js";
@@ -86,7 +86,7 @@ export function registerKeys(pages: Hono<PagesEnv>) {
   pages.post("/keys/issue", requireSession("partner"), async (c) => {
     const name = (await readForm(c)).name?.trim();
     if (name && name.length > 200) throw new SluiceError("MALFORMED_REQUEST", "name: must be at most 200 characters");
-    const { key } = await issueApiKey(c.get("services").db, { account: c.get("partner").accountId, environment: "sandbox", name: name || undefined });
+    const { key } = await issueAccountApiKey({ db: c.get("services").db }, { accountId: c.get("partner").accountId, environment: "sandbox", name: name || undefined });
     return keysPage(c, { issued: key });
   });
 }
