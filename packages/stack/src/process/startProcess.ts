@@ -37,7 +37,12 @@ export async function startProcess(params: StartProcessParameters): Promise<Star
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    child.once("exit", (code) => { clearTimeout(timer); reject(new Error(`${params.name} exited (${code}) before it was ready:\n${tail(output)}`)); });
+    // The message shows the output's last lines; the error carries the whole of it (up to 64 KB), since a child's own
+    // reason can be followed by its helpers' noise as they go down (esbuild's goroutine dump after wrangler's exit).
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`${params.name} exited (${code}) before it was ready:\n${tail(output)}`), { output: stripAnsi(output) }));
+    });
   });
   const stop = () => stopGroup(child);
   try {
