@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { freePort } from "./freePort.js";
 
 describe("freePort", () => {
@@ -22,5 +22,19 @@ describe("freePort", () => {
     for (let i = 0; i < 20; i++) ports.push(await freePort());
     expect(ports).not.toContain(osPort);
     server.close();
+  });
+
+  it("never hands out a port fetch refuses (10080, a \"bad port\" of the Fetch standard)", async () => {
+    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    const span = Math.max(11_000, low - 1) - 10_000 + 1;
+    // The first candidate drawn is 10080, then anything else.
+    const draws = [(80 + 0.5) / span, (5_000 + 0.5) / span];
+    const random = vi.spyOn(Math, "random").mockImplementation(() => draws.shift() ?? 0.5);
+    try {
+      expect(await freePort()).not.toBe(10_080);
+    } finally {
+      random.mockRestore();
+    }
+    await expect(fetch("http://127.0.0.1:10080/")).rejects.toMatchObject({ cause: { message: "bad port" } });
   });
 });
