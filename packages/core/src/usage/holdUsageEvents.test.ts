@@ -13,7 +13,7 @@ import { holdUsageEvents } from "./holdUsageEvents.js";
 import { insertUsageEvents } from "./insertUsageEvents.js";
 import { releaseHeldUsageEvents } from "./releaseHeldUsageEvents.js";
 import { parseUsageEvents, type UsageEventInput } from "./usageEventInput.js";
-import { readOutboxEntry, USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY } from "./usageOutbox.js";
+import { readDeadLetterEntry, USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY } from "./usageOutbox.js";
 import { replayDeadLetteredUsage } from "./replayDeadLetteredUsage.js";
 import { createDb } from "../db/createDb.js";
 import { accounts } from "../db/schema/index.js";
@@ -116,7 +116,7 @@ describe("holding usage events", () => {
     const [ok, orphan] = [solve(), { ...solve(), accountId: orphanAccount }];
     await holdUsageEvents(redis, [ok, orphan]);
     expect(await drainUsageOutbox({ db: database.db, redis })).toMatchObject({ drained: 2, inserted: 1, deadLettered: 1, retained: 0 });
-    const parked = readOutboxEntry(await redis.hget(USAGE_DEAD_LETTER_KEY, orphan.id)) as unknown as { reason: string };
+    const parked = readDeadLetterEntry(await redis.hget(USAGE_DEAD_LETTER_KEY, orphan.id));
     expect(parked.reason).toMatch(/accountId/);
 
     await database.db.insert(accounts).values({ id: orphanAccount, slug: `mended-${orphanAccount.slice(4).toLowerCase()}`, name: "mended" });

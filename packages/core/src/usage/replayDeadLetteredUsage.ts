@@ -1,5 +1,5 @@
 import type { Redis } from "../redis/createRedis.js";
-import { USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY } from "./usageOutbox.js";
+import { readDeadLetterEntry, USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY } from "./usageOutbox.js";
 
 export type ReplayDeadLetteredUsageParameters = {
   redis: Redis;
@@ -22,7 +22,7 @@ export async function replayDeadLetteredUsage({ redis, ids }: ReplayDeadLettered
   const moves: string[] = [];
   for (const [id, value] of Object.entries(parked)) {
     if (value === null || value === undefined) continue;
-    const { event } = (typeof value === "string" ? JSON.parse(value) : value) as { event: unknown };
+    const { event } = readDeadLetterEntry(value);
     moves.push(id, JSON.stringify(event));
   }
   if (moves.length === 0) return { replayed: 0 };

@@ -20,3 +20,11 @@ export async function pushToUsageOutbox(redis: Redis, events: UsageEvent[]): Pro
 export function readOutboxEntry(value: unknown): UsageEvent {
   return (typeof value === "string" ? JSON.parse(value) : value) as UsageEvent;
 }
+
+/** An event the drain parked as refused for good, with the reason (`usage:outbox:dead`). */
+export type DeadLetteredUsageEvent = { event: UsageEvent; reason: string };
+
+/** Reads a dead-letter entry; like `readOutboxEntry`, Redis may hand it back parsed already. */
+export function readDeadLetterEntry(value: unknown): DeadLetteredUsageEvent {
+  return (typeof value === "string" ? JSON.parse(value) : value) as DeadLetteredUsageEvent;
+}

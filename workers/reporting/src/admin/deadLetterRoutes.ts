@@ -1,5 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { errorResponses, readOutboxEntry, replayDeadLetteredUsage, requireAdminToken, USAGE_DEAD_LETTER_KEY } from "@sluice/core";
+import { errorResponses, readDeadLetterEntry, replayDeadLetteredUsage, requireAdminToken, USAGE_DEAD_LETTER_KEY } from "@sluice/core";
 import { adminSecurity } from "./schemas.js";
 import type { ReportingEnv } from "../env.js";
 
@@ -42,7 +42,7 @@ export function registerDeadLetterRoutes(app: OpenAPIHono<ReportingEnv>) {
   app.openapi(listDeadLettersRoute, async (c) => {
     const parked = (await c.get("services").redis.hgetall<Record<string, unknown>>(USAGE_DEAD_LETTER_KEY)) ?? {};
     const events = Object.entries(parked).map(([id, value]) => {
-      const { event, reason } = readOutboxEntry(value) as unknown as { event: Record<string, unknown>; reason: string };
+      const { event, reason } = readDeadLetterEntry(value);
       return { id, reason, event };
     });
     return c.json({ ok: true as const, events }, 200);
