@@ -1,6 +1,7 @@
 export * from "./parseRelayerAccounts.js";
 export * from "./pickRelayer.js";
 export * from "./allocateRelayerNonce.js";
+export * from "./returnRelayerNonce.js";
 export * from "./resyncRelayerNonce.js";
 export * from "./classifySendError.js";
 export * from "./inflightRecord.js";

@@ -3,6 +3,7 @@ import type { Hex, PrivateKeyAccount, PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
 import { classifySendError } from "./classifySendError.js";
 import { readInflightRecord } from "./inflightRecord.js";
+import { returnRelayerNonce } from "./returnRelayerNonce.js";
 import { lookUpTransaction } from "./lookUpTransaction.js";
 import { recordRelayerReplacement } from "./recordRelayerReplacement.js";
 import { signRelayerTransaction } from "./signRelayerTransaction.js";
@@ -138,7 +139,7 @@ async function plug(params: RepairRelayerNoncesParameters, account: PrivateKeyAc
   try {
     await client.sendRawTransaction({ serializedTransaction: serialized });
   } catch (error) {
-    await redis.zadd(redisKeys.relayer(chainId, account.address).holes, { score: nonce, member: String(nonce) }).catch(() => {});
+    await returnRelayerNonce({ redis, chainId, relayer: account.address, nonce });
     throw error;
   }
   return hash;

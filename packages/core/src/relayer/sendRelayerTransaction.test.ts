@@ -8,6 +8,7 @@ import { createPublicClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startTestRedis, type AnvilNode, type TestRedis } from "@sluice/testkit";
 import { redisKeys } from "../redis/redisKeys.js";
+import { allocateRelayerNonce } from "./allocateRelayerNonce.js";
 import { readInflightRecord } from "./inflightRecord.js";
 import { sendRelayerTransaction } from "./sendRelayerTransaction.js";
 
@@ -97,5 +98,37 @@ describe("sendRelayerTransaction when the send's outcome is uncertain", () => {
     await expect(sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account, to, data: "0x", gas: 20_000n }))
       .rejects.toMatchObject({ code: "TRANSACTION_REJECTED" });
     expect((await holes(account)).map(String)).toEqual([String(before)]);
+  });
+});
+
+/** A solve allocates the first attempt's nonce while it simulates, and hands it over with the send. */
+describe("sendRelayerTransaction with a nonce allocated beforehand", () => {
+  const account = privateKeyToAccount(devAccounts()[3]!.privateKey);
+  const allocate = () => allocateRelayerNonce({ redis: t.redis, client, chainId: 8453, relayer: account.address });
+  const sendAt = (nonce: Promise<number>, maxFeePerGasCap?: bigint) =>
+    sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account, to, data: "0x", gas: 21_000n, nonce, maxFeePerGasCap });
+
+  it("the first attempt goes out at that nonce", async () => {
+    const nonce = allocate();
+    const sent = await sendAt(nonce);
+    expect(sent.nonce).toBe(await nonce);
+    expect((await client.getTransaction({ hash: sent.hash })).nonce).toBe(sent.nonce);
+    expect((await client.waitForTransactionReceipt({ hash: sent.hash })).status).toBe("success");
+  });
+
+  it("nothing is sent (above the fee cap): the nonce goes back as a hole, and the next send takes it", async () => {
+    const nonce = await allocate();
+    await expect(sendAt(Promise.resolve(nonce), 1n)).rejects.toMatchObject({ code: "UPSTREAM_ERROR" });
+    const holes = await t.redis.eval<string[], string[]>("return redis.call('ZRANGE', KEYS[1], 0, -1)", [redisKeys.relayer(8453, account.address).holes], []);
+    expect(holes.map(String)).toEqual([String(nonce)]);
+    const next = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account, to, data: "0x", gas: 21_000n });
+    expect(next.nonce).toBe(nonce);
+    expect((await client.waitForTransactionReceipt({ hash: next.hash })).status).toBe("success");
+  });
+
+  it("the allocation failed: nothing is sent, DEPENDENCY_DOWN", async () => {
+    const before = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+    await expect(sendAt(Promise.reject(new Error("redis down")))).rejects.toMatchObject({ code: "DEPENDENCY_DOWN" });
+    expect(await client.getTransactionCount({ address: account.address, blockTag: "pending" })).toBe(before);
   });
 });

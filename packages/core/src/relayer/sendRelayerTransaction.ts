@@ -8,6 +8,7 @@ import { lookUpTransaction } from "./lookUpTransaction.js";
 import { markRelayerLow } from "./markRelayerLow.js";
 import type { InflightRecord } from "./inflightRecord.js";
 import { resyncRelayerNonce } from "./resyncRelayerNonce.js";
+import { returnRelayerNonce } from "./returnRelayerNonce.js";
 import { signRelayerTransaction } from "./signRelayerTransaction.js";
 
 export type SendRelayerTransactionParameters = {
@@ -36,6 +37,12 @@ export type SendRelayerTransactionParameters = {
    * DEPENDENCY_DOWN).
    */
   beforeSend?: (hash: Hex) => Promise<void>;
+  /**
+   * The first attempt's nonce, already being allocated (`allocateRelayerNonce` for this relayer) while the caller did
+   * other work, so the allocation's round trip is off the send's path. From the call on it is this function's: it is
+   * sent at, or given back as a hole when nothing is (`returnRelayerNonce`). Default: allocated here.
+   */
+  nonce?: Promise<number>;
 };
 
 export type SentRelayerTransaction = { hash: Hex; relayer: Address; nonce: number };
@@ -44,7 +51,8 @@ const ATTEMPTS = 4;
 
 /**
  * Sends a transaction from a relayer wallet, paying gas, without ever colliding with a concurrent send:
- *  1. the nonce comes from `allocateRelayerNonce` (atomic in Redis; holes first, then the counter);
+ *  1. the nonce comes from `allocateRelayerNonce` (atomic in Redis; holes first, then the counter), for the first
+ *     attempt perhaps allocated by the caller beforehand (`nonce`);
  *  2. the node says the nonce is taken (too low / already known) → the counter is raised to the chain's pending
  *     count and the send retried with a fresh nonce;
  *  3. the send failed in a way that leaves it unknown whether the node got it (`settleUncertainSend`) → it counts as
@@ -61,17 +69,27 @@ const ATTEMPTS = 4;
 export async function sendRelayerTransaction(params: SendRelayerTransactionParameters): Promise<SentRelayerTransaction> {
   const { redis, client, chainId, account, to, data, gas } = params;
   const keys = redisKeys.relayer(chainId, account.address);
-  const fees = await (params.fees ?? client.estimateFeesPerGas()).catch((cause: unknown) => {
+  // Its failure surfaces where the first attempt awaits it, not as an unhandled rejection while the fees are read.
+  params.nonce?.catch(() => {});
+  const hole = (nonce: number) => returnRelayerNonce({ redis, chainId, relayer: account.address, nonce });
+  /** Nothing was sent: a nonce allocated beforehand goes back. */
+  const unsent = async () => {
+    if (params.nonce) await params.nonce.then(hole, () => {});
+  };
+  const fees = await (params.fees ?? client.estimateFeesPerGas()).catch(async (cause: unknown) => {
+    await unsent();
     throw new SluiceError("DEPENDENCY_DOWN", "The chain's RPC did not answer (fees); nothing was sent, retry shortly", { cause });
   });
   if (params.maxFeePerGasCap !== undefined && fees.maxFeePerGas > params.maxFeePerGasCap) {
+    await unsent();
     throw new SluiceError("UPSTREAM_ERROR",
       `Gas on this chain costs more than Sluice pays for a gasless swap (${gwei(fees.maxFeePerGas)} gwei asked, ${gwei(params.maxFeePerGasCap)} gwei at most); nothing was sent, retry later`,
       { hint: "the user can also submit the swap themselves: /solve with dryRun, then /confirm" });
   }
   let lastError: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const nonce = await allocateRelayerNonce({ redis, client, chainId, relayer: account.address }).catch((cause) => {
+    const allocated = attempt === 0 && params.nonce ? params.nonce : allocateRelayerNonce({ redis, client, chainId, relayer: account.address });
+    const nonce = await allocated.catch((cause: unknown) => {
       throw new SluiceError("DEPENDENCY_DOWN", "Relayer nonce storage is unavailable; nothing was sent, retry shortly", { cause });
     });
     const tx = { to, data, gas, nonce, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
@@ -80,7 +98,7 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
       try {
         await params.beforeSend(hash);
       } catch (cause) {
-        await redis.zadd(keys.holes, { score: nonce, member: String(nonce) }).catch(() => {});
+        await hole(nonce);
         throw cause instanceof SluiceError ? cause
           : new SluiceError("DEPENDENCY_DOWN", "The swap could not be recorded before sending; nothing was sent, retry shortly", { cause });
       }
@@ -109,7 +127,7 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
           continue;
         }
       }
-      await redis.zadd(keys.holes, { score: nonce, member: String(nonce) }).catch(() => {});
+      await hole(nonce);
       if (kind === "funds") {
         await markRelayerLow({ redis, client, chainId, relayer: account.address, minBalanceWei: params.minBalanceWei ?? 0n });
         throw new SluiceError("DEPENDENCY_DOWN", "The relayer cannot pay for gas right now; nothing was sent, retry shortly", {

@@ -4,8 +4,10 @@ import type { ReleaseSpendLock, SpendLockFence } from "../permit/acquireSpendLoc
 import { claimPermitForSend } from "../permit/claimPermitForSend.js";
 import { recordPendingSpend } from "../permit/recordPendingSpend.js";
 import { formatQuote } from "../quoting/formatQuote.js";
+import { allocateRelayerNonce } from "../relayer/allocateRelayerNonce.js";
 import { parseRelayerAccounts } from "../relayer/parseRelayerAccounts.js";
 import { repairRelayerNonces } from "../relayer/repairRelayerNonces.js";
+import { returnRelayerNonce } from "../relayer/returnRelayerNonce.js";
 import { sendRelayerTransaction } from "../relayer/sendRelayerTransaction.js";
 import { finalizeAfterReceipt } from "./finalizeAfterReceipt.js";
 import { releaseHeldUsageEvents } from "../usage/releaseHeldUsageEvents.js";
@@ -29,7 +31,8 @@ export type SendGaslessSolveOptions = {
 /**
  * The gasless solve of a verified, bound permit, under the owner's spend lock: claims the permit for this account and
  * its (owner, nonce) for this send while it simulates from the relayer that will send, then
- * sends with an atomically allocated relayer nonce (its in-flight record written before returning, for the repair),
+ * sends with an atomically allocated relayer nonce (allocated once the claims hold, while the simulation runs; its
+ * in-flight record written before returning, for the repair),
  * the solve's `pending` event made durable before the node can have the transaction (`holdSolveEvent`; its receipt
  * decides whether it counts, `finalizeAfterReceipt`), and answers the transaction hash. Beside the recording and after the answer: the input is
  * reserved as pending spend until mined and only then the lock released (so the owner's next solve sees it), stuck
@@ -52,6 +55,17 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
     const simulated = await s.services.time("simulate", () => simulateSolve(s.chain.client, { from: relayer.address, to: s.executor, data: s.data, withGas: true }));
     return { relayer, simulated };
   })();
+  // The send's nonce is allocated once the claims hold, while the simulation runs: its round trip leaves the serial
+  // path. Only a solve whose permit is its own takes one, so a replayed permit never opens a hole; one whose
+  // simulation then fails gives it back (`returnRelayerNonce`).
+  const allocating = claiming.then(async () => {
+    const relayer = await o.relayer;
+    return { relayer, nonce: await allocateRelayerNonce({ redis, client: s.chain.client, chainId, relayer: relayer.address }) };
+  });
+  allocating.catch(() => {});
+  let nonceHandedOver = false;
+  const returnNonce = () => nonceHandedOver ? undefined
+    : allocating.then(({ relayer, nonce }) => returnRelayerNonce({ redis, chainId, relayer: relayer.address, nonce }), () => {});
   const [claimed, simulation] = await Promise.allSettled([claiming, simulating]);
   // The permit's refusals first, as when the claims preceded the simulation.
   if (claimed.status === "rejected") throw claimed.reason;
@@ -69,13 +83,17 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
     if (simulated.amountOut < s.minAmountOut) {
       throw new SluiceError("SIMULATION_FAILED", "The route no longer meets the minimum output; request a fresh quote");
     }
+    nonceHandedOver = true;
     sent = await s.services.time("send", () => sendRelayerTransaction({
       redis, client: s.chain.client, chainId, account: relayer, to: s.executor, data: s.data, gas: simulated.gas,
-      maxFeePerGasCap: feeCap, minBalanceWei, fees: o.fees,
+      maxFeePerGasCap: feeCap, minBalanceWei, fees: o.fees, nonce: allocating.then(({ nonce }) => nonce),
       beforeSend: (hash) => s.services.time("record", () => hold.beforeSend(hash)),
     }));
   } catch (error) {
-    await Promise.all([releaseClaim(), hold.release().catch((e: unknown) => console.error("unsent solve event not let go of (it settles failed)", s.event.id, e))]);
+    await Promise.all([
+      releaseClaim(), returnNonce(),
+      hold.release().catch((e: unknown) => console.error("unsent solve event not let go of (it settles failed)", s.event.id, e)),
+    ]);
     throw error;
   }
   const computeMs = Date.now() - s.started;

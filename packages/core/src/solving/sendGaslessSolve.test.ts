@@ -1,0 +1,91 @@
+/**
+ * A gasless solve allocates its relayer nonce while it simulates, once the permit's claims hold. A replayed permit
+ * (its claims refused) never takes a nonce; a solve whose simulation fails gives its nonce back as a hole, so no
+ * gap wedges the relayer's later transactions. Real Redis (through the Upstash REST API) and anvil; the simulation
+ * fails for real (the call goes to an address without code, which returns nothing).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, http, type PublicClient } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { devAccounts, startAnvil, startTestRedis, type AnvilNode, type TestRedis } from "@sluice/testkit";
+import { claimPermitForSend } from "../permit/claimPermitForSend.js";
+import { newId } from "../ids/newId.js";
+import { redisKeys } from "../redis/redisKeys.js";
+import { allocateRelayerNonce } from "../relayer/allocateRelayerNonce.js";
+import type { UsageRecorderBinding } from "../usage/recordUsage.js";
+import { sendGaslessSolve } from "./sendGaslessSolve.js";
+import type { SolveContext } from "./solveContext.js";
+
+let t: TestRedis;
+let anvil: AnvilNode;
+let client: PublicClient;
+const relayer = privateKeyToAccount(devAccounts()[9]!.privateKey);
+const user = devAccounts()[2]!.address;
+const noCode = devAccounts()[5]!.address;
+
+beforeAll(async () => {
+  [t, anvil] = await Promise.all([startTestRedis(), startAnvil({ chainId: 8453, port: 0, genesisTimestamp: Math.floor(Date.now() / 1000) })]);
+  client = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient;
+  // The allocator knows the relayer: its counter is seeded from the chain.
+  await allocateRelayerNonce({ redis: t.redis, client, chainId: 8453, relayer: relayer.address })
+    .then((nonce) => t.redis.zadd(redisKeys.relayer(8453, relayer.address).holes, { score: nonce, member: String(nonce) }));
+});
+afterAll(async () => {
+  await Promise.all([t?.close(), anvil?.stop()]);
+});
+
+const usage: UsageRecorderBinding = {
+  record: async () => ({ ok: true as const, recorded: 0, duplicates: 0, deferred: 0 }),
+  markExecuted: async () => ({ ok: false as const, code: "INTERNAL" as const, error: "not used" }),
+  deliverWebhooks: async () => ({ ok: true as const, attempted: 0 }),
+};
+
+/** The solve after its re-quote and checks, as `solveSwap` hands it over: only what the send reads is filled in. */
+function solveContext(nonce: bigint): SolveContext {
+  const accountId = "acc_send_gasless";
+  const context = {
+    services: { redis: t.redis, time: <T>(_: string, work: () => T | Promise<T>) => Promise.resolve(work()) },
+    chain: { id: 8453, name: "base", client, settings: { maxFeePerGasWei: 10n ** 12n, minRelayerBalanceWei: 0n, confirmations: 1 }, deployment: { relayers: [relayer.address] } },
+    auth: { accountId }, usage, user, executor: noCode, data: "0x12345678", minAmountOut: 1n,
+    permit: { permitted: { token: noCode, amount: 1n }, nonce, deadline: BigInt(Math.floor(Date.now() / 1000) + 600) },
+    event: { id: newId("evt"), accountId, apiKeyId: "key_send_gasless", chain: "base", volumeUsd: "1", isTest: false },
+    quote: { tokenIn: { address: noCode } }, started: Date.now(), background: () => {},
+  };
+  return context as unknown as SolveContext;
+}
+
+const relayerState = async () => {
+  const keys = redisKeys.relayer(8453, relayer.address);
+  const [next, holes] = await Promise.all([
+    t.redis.get<string>(keys.next),
+    t.redis.eval<string[], string[]>("return redis.call('ZRANGE', KEYS[1], 0, -1)", [keys.holes], []),
+  ]);
+  return { next: String(next), holes: holes.map(String) };
+};
+
+const sendOptions = () => ({
+  relayer: Promise.resolve(relayer),
+  fees: client.estimateFeesPerGas(),
+  releaseLock: async () => {},
+});
+
+describe("a gasless solve's relayer nonce", () => {
+  it("the simulation fails after the claims held: the nonce allocated meanwhile goes back as a hole, nothing is sent", async () => {
+    const before = await relayerState();
+    const pending = await client.getTransactionCount({ address: relayer.address, blockTag: "pending" });
+    await expect(sendGaslessSolve(solveContext(1001n), sendOptions())).rejects.toMatchObject({ code: "SIMULATION_FAILED" });
+    // The hole there before was taken by this solve and given back; the counter did not move.
+    expect(await relayerState()).toEqual(before);
+    expect(await client.getTransactionCount({ address: relayer.address, blockTag: "pending" })).toBe(pending);
+  });
+
+  it("a replayed permit (its send claimed by another solve) takes no nonce", async () => {
+    const s = solveContext(1002n);
+    await claimPermitForSend(t.redis, {
+      chainId: 8453, owner: user, nonce: 1002n, deadline: s.permit.deadline, accountId: s.auth.accountId, claimant: newId("evt"),
+    });
+    const before = await relayerState();
+    await expect(sendGaslessSolve(s, sendOptions())).rejects.toMatchObject({ code: "PERMIT_INVALID" });
+    expect(await relayerState()).toEqual(before);
+  });
+});
