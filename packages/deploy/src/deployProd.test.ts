@@ -15,6 +15,7 @@ import { deployOrder } from "./deployOrder.js";
 import { DeployError, deployProd } from "./deployProd.js";
 import { readSecretsFile } from "./readSecretsFile.js";
 import { readWorkerConfigs } from "./readWorkerConfigs.js";
+import { workerSchemas } from "./workerSchemas.js";
 
 const exec = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "sluice-deploy-prod-"));
@@ -27,7 +28,12 @@ const write = (path: string, text: string) => {
 
 const workers = readWorkerConfigs(REPO_ROOT);
 const declared = [...new Set(workers.flatMap((w) => w.secrets))];
-const fullSecrets = Object.fromEntries(declared.map((name) => [name, `value-of-${name.toLowerCase()}`]));
+/** Values the workers' schemas accept: a URL where a URL is read, chain settings as JSON, a full-length admin token. */
+const validValues: Record<string, string> = {
+  REDIS_REST_URL: "https://redis.example.com", ACROSS_API_URL: "https://across.example.com", SLUICE_CHAINS: "{}",
+  ADMIN_TOKEN: "f".repeat(64), WEBHOOK_LOCAL_DEVELOPMENT: "false",
+};
+const fullSecrets = Object.fromEntries(declared.map((name) => [name, validValues[name] ?? `value-of-${name.toLowerCase()}`]));
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -94,6 +100,16 @@ describe("secrets file", () => {
       "sluice-reporting-staging needs ADMIN_TOKEN, empty in the secrets file",
       "RELAYER_KEYS is in the secrets file but no worker declares it ([secrets] required)",
     ]);
+  });
+
+  it("names a value the worker's own schema refuses, without printing it", () => {
+    const staging = workers.map((w) => w.environments.staging!);
+    const schemas = Object.fromEntries(workers.flatMap((w) => (workerSchemas[w.name] ? [[w.environments.staging!.name, workerSchemas[w.name]!]] : [])));
+    expect(checkSecrets({ workers: staging, secrets: fullSecrets, schemas })).toEqual([]);
+    const problems = checkSecrets({ workers: staging, secrets: { ...fullSecrets, ADMIN_TOKEN: "hunter2-admin", SLUICE_CHAINS: "{base:" }, schemas });
+    expect(problems).toContain("sluice-reporting-staging: ADMIN_TOKEN in the secrets file is refused by the worker: must be at least 32 characters (got 13); generate one with `openssl rand -hex 32`");
+    expect(problems.filter((p) => p.includes("SLUICE_CHAINS in the secrets file is refused by the worker")).length).toBe(staging.filter((w) => w.secrets.includes("SLUICE_CHAINS")).length);
+    expect(problems.join("\n")).not.toContain("hunter2");
   });
 
   it("pnpm deploy:prod exits 1 on a missing or extra secret, a bad --env or a committed file, before sending anything", async () => {

@@ -56,7 +56,8 @@ export async function deployProd({ root, env, secretsFile, dryRun = false, log =
   if (secretsFile) {
     if (isTrackedByGit(root, secretsFile)) throw new DeployError([`--secrets: ${secretsFile} is tracked by git; secrets files must never be committed`]);
     secrets = readSecretsFileOrThrow(secretsFile);
-    const problems = checkSecrets({ workers: ordered.map((w) => w.environments[env]!), secrets });
+    const schemas = Object.fromEntries(ordered.flatMap((w) => (workerSchemas[w.name] ? [[w.environments[env]!.name, workerSchemas[w.name]!]] : [])));
+    const problems = checkSecrets({ workers: ordered.map((w) => w.environments[env]!), secrets, schemas });
     if (problems.length) throw new DeployError(problems);
   }
 
