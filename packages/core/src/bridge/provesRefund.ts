@@ -8,10 +8,11 @@
  * exact amount, refunded in its own leaf, cannot be told apart (see VALIDATION.md "Status").
  */
 import { erc20Abi, isAddressEqual, parseAbi, parseEventLogs, type Address, type Hash, type PublicClient } from "viem";
+import { SluiceError } from "../errors/SluiceError.js";
 import type { RelayData } from "./relayHashOf.js";
 import { addressFromWord } from "./verifyBridgeDeposit.js";
 
-const refundRootAbi = parseAbi([
+export const refundRootAbi = parseAbi([
   "event ExecutedRelayerRefundRoot(uint256 amountToReturn, uint256 indexed chainId, uint256[] refundAmounts, uint32 indexed rootBundleId, uint32 indexed leafId, address l2TokenAddress, address[] refundAddresses, bool deferredRefunds, address caller)",
 ]);
 
@@ -26,10 +27,14 @@ export type ProvesRefundParameters = {
   confirmations: number;
 };
 
+/** Throws DEPENDENCY_DOWN when the origin does not tell its head: "not proven" would be a guess, not the chain's answer. */
 export async function provesRefund({ client, spokePool, refundTx, relayData, depositBlock, confirmations }: ProvesRefundParameters): Promise<boolean> {
   const [receipt, head] = await Promise.all([
+    // An unknown transaction (a wrong hint) proves nothing; that is an answer, not an outage.
     client.getTransactionReceipt({ hash: refundTx }).catch(() => undefined),
-    client.getBlockNumber({ cacheTime: 0 }),
+    client.getBlockNumber({ cacheTime: 0 }).catch((error: unknown) => {
+      throw new SluiceError("DEPENDENCY_DOWN", `The chain ${relayData.originChainId} RPC did not answer; retry shortly`, { cause: error });
+    }),
   ]);
   if (!receipt || receipt.status !== "success" || receipt.blockNumber <= depositBlock) return false;
   if (head - receipt.blockNumber + 1n < BigInt(Math.max(confirmations, 1))) return false;

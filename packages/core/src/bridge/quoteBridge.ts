@@ -2,9 +2,10 @@
  * A validated bridge quote: asks Across (10 bps app fee to Sluice's fee recipient, refunds pinned to the depositor on
  * the origin chain), validates every returned transaction (validation/), replaces Across' approvals by exact ones
  * (`exactApprovals`), simulates approvals + deposit, and only then answers. Nothing from a refused answer is ever
- * returned; the fee figures presented are the ones reconciled with the deposit.
+ * returned; the fee figures presented are the ones reconciled with the deposit, the allowance and balance the ones
+ * read on the origin chain.
  */
-import { zeroAddress, type PublicClient } from "viem";
+import { erc20Abi, zeroAddress, type PublicClient } from "viem";
 import { chainById } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { AcrossRequestError, type AcrossClient } from "./across/createAcrossClient.js";
@@ -65,11 +66,15 @@ export async function quoteBridge(params: QuoteBridgeParameters) {
     request, quote, feeRecipient, integratorId, minFillWindowSeconds, appFeeBps: BRIDGE_APP_FEE_BPS, nowSeconds: now(), usdPrices,
   });
   // Across approves the maximum; the partner gets exactly what the deposit needs, read against the chain's allowance.
-  const { allowance, approvals } = await exactApprovals(originClient, {
-    chainId: request.originChainId, token: request.inputToken, owner: request.depositor, spender: quote.swapTx.to as Address,
-    amount: context.deposit.inputAmount,
-  }).catch(() => {
-    throw new SluiceError("DEPENDENCY_DOWN", "The origin chain could not be reached to read the allowance; safe to retry");
+  // The balance answered is the chain's too, read alongside: Across' `checks.balance` is its own unverified figure.
+  const [{ allowance, approvals }, balance] = await Promise.all([
+    exactApprovals(originClient, {
+      chainId: request.originChainId, token: request.inputToken, owner: request.depositor, spender: quote.swapTx.to as Address,
+      amount: context.deposit.inputAmount,
+    }),
+    originClient.readContract({ address: request.inputToken.address, abi: erc20Abi, functionName: "balanceOf", args: [request.depositor] }),
+  ]).catch(() => {
+    throw new SluiceError("DEPENDENCY_DOWN", "The origin chain could not be reached to read the allowance and balance; safe to retry");
   });
   const simulated = await simulateDeposit(originClient, request.depositor, [
     ...approvals.map((a) => ({ to: a.to, data: a.data, value: 0n })),
@@ -80,7 +85,7 @@ export async function quoteBridge(params: QuoteBridgeParameters) {
   if (!simulated.ok) {
     throw new SluiceError("SIMULATION_FAILED", `The deposit would fail (${simulated.reason}); check balance and allowance, then retry`);
   }
-  return presentQuote(request, quote, context, feeRecipient, { allowance, approvals });
+  return presentQuote(request, quote, context, feeRecipient, { allowance, balance, approvals });
 }
 
 function fromAcrossRefusal(error: AcrossRequestError, request: BridgeQuoteRequest): SluiceError {
@@ -99,7 +104,7 @@ function fromAcrossRefusal(error: AcrossRequestError, request: BridgeQuoteReques
 
 function presentQuote(
   request: BridgeQuoteRequest, quote: AcrossSwapApproval, context: QuoteValidationContext, feeRecipient: Address,
-  { allowance, approvals }: { allowance: bigint; approvals: ApprovalTx[] },
+  { allowance, balance, approvals }: { allowance: bigint; balance: bigint; approvals: ApprovalTx[] },
 ) {
   const token = (t: { address: string; symbol: string; name: string; decimals: number; chainId: number }) =>
     ({ chainId: t.chainId, address: t.address, symbol: t.symbol, name: t.name, decimals: t.decimals });
@@ -129,7 +134,7 @@ function presentQuote(
     },
     checks: {
       allowance: { token: request.inputToken.address, spender: quote.swapTx.to, balance: allowance.toString(), expected: inputAmount },
-      balance: { token: quote.checks.balance.token, balance: quote.checks.balance.actual, expected: inputAmount },
+      balance: { token: request.inputToken.address, balance: balance.toString(), expected: inputAmount },
     },
     approvalTxns: approvals,
     swapTx: { chainId: quote.swapTx.chainId, to: quote.swapTx.to, data: quote.swapTx.data, value: quote.swapTx.value ?? "0", simulationSuccess: true },

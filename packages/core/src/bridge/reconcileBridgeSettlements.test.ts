@@ -2,12 +2,17 @@
  * The reconcile cron cannot be starved — against a real PostgreSQL and a real anvil node: a batch's worth of old rows
  * that never resolve (deposits Across does not know; deposits Across reports but the origin chain does not show) do
  * not keep a newer, resolvable deposit from ever being reconciled, and each of them backs off instead of being asked
- * again every run. Only the upstream Across API is stood in for.
+ * again every run (an expired deposit awaiting its refund too). What it records is the chains': a row whose deposit id
+ * a reorganisation changed is resolved by the deposit's terms; a fill counts only once the origin deposit is at the
+ * origin's confirmation depth; a fill too deep for one log query is still found. Only the upstream Across API is
+ * stood in for.
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { concatHex, createPublicClient, createWalletClient, encodeAbiParameters, encodeEventTopics, http, pad, type Hash, type Hex, type PublicClient } from "viem";
+import {
+  concatHex, createPublicClient, createWalletClient, encodeAbiParameters, encodeEventTopics, http, pad, zeroHash, type AbiParameter, type Hash, type Hex, type PublicClient,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startTestDatabase, type AnvilNode, type TestDatabase } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
@@ -18,10 +23,14 @@ import type { AcrossClient } from "./across/createAcrossClient.js";
 import type { AcrossDepositStatus } from "./across/acrossSchemas.js";
 import { reconcileBridgeSettlements } from "./reconcileBridgeSettlements.js";
 import { fundsDepositedAbi } from "./verifyBridgeDeposit.js";
+import { filledRelayAbi } from "./provesFill.js";
 
 const BASE = 8453;
 const ARBITRUM = 42161;
 const spokePool = chainById(BASE)!.spokePool;
+const usdcOf = (chainId: number) => chainById(chainId)!.curatedTokens.find((t) => t.symbol === "USDC")!.address;
+const USDC_BASE = usdcOf(BASE);
+const USDC_ARBITRUM = usdcOf(ARBITRUM);
 /**
  * Stands in for the SpokePool on the bare node: emits one LOG4 whose four topics are the first 128 bytes of the
  * calldata and whose data is the rest (CALLDATACOPY everything, MLOAD the topics, LOG4), so a test can mine a real
@@ -30,6 +39,8 @@ const spokePool = chainById(BASE)!.spokePool;
 const LOG_EMITTER = "0x365f5f37606051604051602051" + "5f51" + "60803603" + "6080" + "a400";
 /** The destination SpokePool's `fillStatuses(…)` on the bare node: 0 (Unfilled) for every relay (PUSH 32, PUSH 0, RETURN). */
 const UNFILLED = "0x60205ff3";
+/** …and 2 (Filled) for every relay (PUSH 2, PUSH 0, MSTORE, PUSH 32, PUSH 0, RETURN). */
+const FILLED = "0x60025f5260205ff3";
 
 /** Multicall3 at its canonical address (the destination's fill state is read through it), from the code viem ships. */
 async function installMulticall3(client: PublicClient) {
@@ -64,21 +75,55 @@ afterAll(async () => {
 const randomHash = (): Hash => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex")}`;
 const word = (address: Hex) => pad(address, { size: 32 });
 
-/** Mines a transaction whose receipt shows the SpokePool's deposit `depositId`, its fill deadline already passed. */
-async function mineExpiredDeposit(depositId: bigint, depositor: Hex): Promise<Hash> {
-  const now = Math.floor(Date.now() / 1000);
-  const topics = encodeEventTopics({ abi: fundsDepositedAbi, eventName: "FundsDeposited", args: { destinationChainId: BigInt(ARBITRUM), depositId, depositor: word(depositor) } });
-  const data = encodeAbiParameters(
-    fundsDepositedAbi[0].inputs.filter((input) => !("indexed" in input && input.indexed)),
-    [word(chainById(BASE)!.curatedTokens[0]!.address), word(chainById(ARBITRUM)!.curatedTokens[0]!.address), 1_000_000n, 990_000n,
-      now - 7200, now - 3600, 0, word(depositor), word("0x0000000000000000000000000000000000000000"), "0x"],
-  );
+/** Mines a transaction to `to` (an emitter) whose receipt holds one log: the event's topics, then its data. */
+async function mineLog(to: Hex, topics: Hex[], data: Hex): Promise<Hash> {
   const chain = { id: BASE, name: "base", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } } as const;
   const wallet = createWalletClient({ account: privateKeyToAccount(devAccounts()[2]!.privateKey), transport: http(anvil.rpcUrl) });
-  const hash = await wallet.sendTransaction({ chain, to: spokePool, data: concatHex([...(topics as Hex[]), data]), gas: 200_000n });
+  const hash = await wallet.sendTransaction({ chain, to, data: concatHex([...topics, data]), gas: 200_000n });
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
   return hash;
 }
+
+const nonIndexed = (inputs: readonly AbiParameter[]): AbiParameter[] => inputs.filter((input) => !("indexed" in input && input.indexed));
+
+/** Mines a transaction whose receipt shows the SpokePool's deposit `depositId` (1 USDC to Arbitrum, 0.99 out). */
+async function mineDeposit(depositId: bigint, depositor: Hex, fillDeadline: number): Promise<Hash> {
+  const now = Math.floor(Date.now() / 1000);
+  const topics = encodeEventTopics({ abi: fundsDepositedAbi, eventName: "FundsDeposited", args: { destinationChainId: BigInt(ARBITRUM), depositId, depositor: word(depositor) } });
+  const data = encodeAbiParameters(
+    nonIndexed(fundsDepositedAbi[0].inputs),
+    [word(USDC_BASE), word(USDC_ARBITRUM), 1_000_000n, 990_000n,
+      now - 7200, fillDeadline, 0, word(depositor), word("0x0000000000000000000000000000000000000000"), "0x"],
+  );
+  return mineLog(spokePool, topics as Hex[], data);
+}
+
+/** Mines a transaction whose receipt shows the SpokePool's deposit `depositId`, its fill deadline already passed. */
+const mineExpiredDeposit = (depositId: bigint, depositor: Hex) => mineDeposit(depositId, depositor, Math.floor(Date.now() / 1000) - 3600);
+
+/** The fill deadline of the deposits `mineDeposit` makes to be filled: hours ahead of every clock here. */
+const OPEN_DEADLINE = () => Math.floor(Date.now() / 1000) + 6 * 3600;
+
+/**
+ * Fills, on the destination, the deposit `mineDeposit(depositId, depositor, fillDeadline)` made: a `FilledRelay` of its
+ * every term emitted from the destination SpokePool's address, which from then on answers Filled for every relay.
+ */
+async function mineFill(depositId: bigint, depositor: Hex, fillDeadline: number): Promise<Hash> {
+  const arbitrumPool = chainById(ARBITRUM)!.spokePool;
+  await client.request({ method: "anvil_setCode" as never, params: [arbitrumPool, LOG_EMITTER] as never });
+  const topics = encodeEventTopics({ abi: filledRelayAbi, eventName: "FilledRelay", args: { originChainId: BigInt(BASE), depositId, relayer: word(depositor) } });
+  const data = encodeAbiParameters(
+    nonIndexed(filledRelayAbi[0].inputs),
+    [word(USDC_BASE), word(USDC_ARBITRUM), 1_000_000n, 990_000n, BigInt(ARBITRUM),
+      fillDeadline, 0, word("0x0000000000000000000000000000000000000000"), word(depositor), word(depositor), zeroHash,
+      { updatedRecipient: word(depositor), updatedMessageHash: zeroHash, updatedOutputAmount: 990_000n, fillType: 0 }],
+  );
+  const hash = await mineLog(arbitrumPool, topics as Hex[], data);
+  await client.request({ method: "anvil_setCode" as never, params: [arbitrumPool, FILLED] as never });
+  return hash;
+}
+
+const mine = (blocks: number) => client.request({ method: "anvil_mine" as never, params: [`0x${blocks.toString(16)}`] as never });
 
 async function insertOpen(originTxHash: Hash, { ageMs, depositId = null }: { ageMs: number; depositId?: string | null }) {
   const at = new Date(Date.now() - ageMs);
@@ -86,7 +131,7 @@ async function insertOpen(originTxHash: Hash, { ageMs, depositId = null }: { age
   await database.db.insert(bridgeSettlements).values({
     id, accountId, originChainId: BASE, destinationChainId: ARBITRUM,
     depositor: "0x1111111111111111111111111111111111111111", recipient: "0x1111111111111111111111111111111111111111",
-    inputToken: chainById(BASE)!.curatedTokens[0]!.address.toLowerCase(), outputToken: chainById(ARBITRUM)!.curatedTokens[0]!.address.toLowerCase(),
+    inputToken: USDC_BASE.toLowerCase(), outputToken: USDC_ARBITRUM.toLowerCase(),
     amountInRaw: "1000000", expectedOutRaw: "990000", originTxHash, depositId, createdAt: at, updatedAt: at, nextCheckAt: at,
   });
   return id;
@@ -120,7 +165,8 @@ describe("reconcileBridgeSettlements", () => {
     const reconcile = () => reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client });
 
     for (let run = 0; run < 3; run++) await reconcile();
-    expect(await rowOf(newer)).toMatchObject({ status: "expired", depositId: "7", checkFailures: 0 });
+    // Expired in the first run; still expired (no refund yet) in the second, so it backs off like a row that found nothing.
+    expect(await rowOf(newer)).toMatchObject({ status: "expired", depositId: "7", checkFailures: 1 });
 
     // Each stuck row was asked about once in three runs (a failure waits a minute), and carries its failure.
     const stuckRows = await database.db.query.bridgeSettlements.findMany({ where: (t, { inArray }) => inArray(t.id, stuck) });
@@ -130,11 +176,12 @@ describe("reconcileBridgeSettlements", () => {
 
     // Once due again, a second failure waits twice as long.
     await database.db.update(bridgeSettlements).set({ nextCheckAt: new Date(Date.now() - 1000) });
-    // 101 due rows: a batch of 100, then the two left; then only the expired deposit (checked every run until it is
-    // refunded), none of the failed ones until their back-off is over.
+    // 101 due rows: a batch of 100, then the one left; then none: neither the failed ones nor the expired deposit (its
+    // refund is hours away) until their back-off is over.
     expect(await reconcile()).toMatchObject({ checked: 100 });
-    expect(await reconcile()).toMatchObject({ checked: 2 });
-    expect(await reconcile()).toMatchObject({ checked: 1, failed: 0 });
+    expect(await reconcile()).toMatchObject({ checked: 1 });
+    expect(await reconcile()).toMatchObject({ checked: 0, failed: 0 });
+    expect(await rowOf(newer)).toMatchObject({ status: "expired", checkFailures: 2 });
     const backedOff = await database.db.query.bridgeSettlements.findMany({ where: (t, { inArray }) => inArray(t.id, stuck) });
     expect(backedOff.every((r) => r.checkFailures === 2 && r.nextCheckAt.getTime() > Date.now() + 90_000)).toBe(true);
   });
@@ -153,5 +200,62 @@ describe("reconcileBridgeSettlements", () => {
     await database.db.update(bridgeSettlements).set({ nextCheckAt: new Date(Date.now() - 1000) });
     await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client, confirmationsFor: () => 1 });
     expect(await rowOf(id)).toMatchObject({ status: "expired" });
+  });
+
+  const acrossAnswering = (answer: () => AcrossDepositStatus): AcrossClient => ({
+    swapApproval: () => { throw new Error("not used by the cron"); },
+    depositStatus: async () => answer(),
+  });
+  const closeEveryRow = () => database.db.update(bridgeSettlements).set({ status: "refunded" });
+  const makeDue = () => database.db.update(bridgeSettlements).set({ nextCheckAt: new Date(Date.now() - 1000) });
+  const depositor = "0x1111111111111111111111111111111111111111";
+
+  it("a row whose stored deposit id the transaction no longer holds (re-included after a reorg) is resolved, its id updated", async () => {
+    await closeEveryRow();
+    // Tracked as deposit 20; a reorganisation put another deposit first, and the same transaction now holds deposit 21.
+    const hash = await mineExpiredDeposit(21n, depositor);
+    const id = await insertOpen(hash, { ageMs: 60_000, depositId: "20" });
+    const across = acrossAnswering(() => ({ status: "expired", depositId: "20", depositTxnRef: hash, originChainId: BASE, destinationChainId: ARBITRUM }));
+    expect(await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client })).toMatchObject({ checked: 1, updated: 1, failed: 0 });
+    expect(await rowOf(id)).toMatchObject({ status: "expired", depositId: "21", checkFailures: 0 });
+  });
+
+  it("a fill is not recorded while the origin deposit is shallower than the origin's confirmation depth", async () => {
+    await closeEveryRow();
+    const deadline = OPEN_DEADLINE();
+    const hash = await mineDeposit(30n, depositor, deadline);
+    const id = await insertOpen(hash, { ageMs: 60_000, depositId: "30" });
+    try {
+      const fillTx = await mineFill(30n, depositor, deadline);
+      const across = acrossAnswering(() => ({ status: "filled", depositId: "30", depositTxnRef: hash, originChainId: BASE, destinationChainId: ARBITRUM, fillTx }));
+      // The origin needs 5 blocks on its deposit; it has 2 (its own and the fill's).
+      const confirmationsFor = (chainId: number) => (chainId === BASE ? 5 : 1);
+      await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client, confirmationsFor });
+      expect(await rowOf(id)).toMatchObject({ status: "pending", fillTxHash: null, volumeUsd: null });
+      await mine(3);
+      await makeDue();
+      await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client, confirmationsFor });
+      expect(await rowOf(id)).toMatchObject({ status: "filled", fillTxHash: fillTx });
+      expect(Number((await rowOf(id))!.volumeUsd)).toBe(1);
+    } finally {
+      await client.request({ method: "anvil_setCode" as never, params: [chainById(ARBITRUM)!.spokePool, UNFILLED] as never });
+    }
+  });
+
+  it("a fill more than 2,000 blocks deep that Across does not name is found on the destination, and its volume recorded", async () => {
+    await closeEveryRow();
+    const deadline = OPEN_DEADLINE();
+    const hash = await mineDeposit(40n, depositor, deadline);
+    const id = await insertOpen(hash, { ageMs: 60_000, depositId: "40" });
+    try {
+      const fillTx = await mineFill(40n, depositor, deadline);
+      await mine(2_500);
+      const across = acrossAnswering(() => ({ status: "pending", depositId: "40", depositTxnRef: hash, originChainId: BASE, destinationChainId: ARBITRUM, fillTx: null }));
+      await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client });
+      expect(await rowOf(id)).toMatchObject({ status: "filled", fillTxHash: fillTx });
+      expect(Number((await rowOf(id))!.volumeUsd)).toBe(1);
+    } finally {
+      await client.request({ method: "anvil_setCode" as never, params: [chainById(ARBITRUM)!.spokePool, UNFILLED] as never });
+    }
   });
 });

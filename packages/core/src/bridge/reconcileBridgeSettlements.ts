@@ -8,12 +8,20 @@
  * them to the back, whatever then happens to them — so rows that never change or keep failing (a deposit Across does
  * not know, a reorged origin transaction, a chain this deployment cannot reach) cannot hold the batch and starve the
  * rest. A row that finds nothing (Across does not know the deposit yet, or the check failed) backs off, doubling
- * from a minute up to an hour; one good check brings it back to every run.
+ * from a minute up to an hour; one good check brings it back to every run. An `expired` row that stays expired backs
+ * off too: its refund comes hours after the deadline, and each check searches the origin's logs for it.
+ *
+ * The deposit is the one the transaction holds with the row's terms (`tracked`), not the row's deposit id: a
+ * reorganisation can re-include the transaction after another deposit, and the SpokePool's sequential id then
+ * changes. Pinning the recorded id would fail that row every run forever; instead the chain's current id is recorded
+ * (in the same conditional update as the status). And nothing but `pending` is recorded until the origin deposit is
+ * at the origin's confirmation depth (`verifyDepositStatus`), so a fill of a deposit a reorganisation then drops never
+ * counts volume or announces `filled`.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
-import { bridgeSettlements } from "../db/schema/bridge.js";
-import type { PublicClient } from "viem";
+import { bridgeSettlements, type BridgeSettlement } from "../db/schema/bridge.js";
+import { getAddress, type PublicClient } from "viem";
 import type { AcrossClient } from "./across/createAcrossClient.js";
 import { presentDeposit } from "./bridgeDepositStatus.js";
 import { bridgeTokens } from "./bridgeTokens.js";
@@ -45,14 +53,17 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, confir
         continue;
       }
       const shown = await verifyDepositStatus({
-        hint: { ...presentDeposit(answer), depositTxHash: settlement.originTxHash, depositId: settlement.depositId ?? answer.depositId ?? "" },
-        originChainId: settlement.originChainId, clientFor, confirmationsFor,
+        hint: { ...presentDeposit(answer), depositTxHash: settlement.originTxHash, depositId: "" },
+        originChainId: settlement.originChainId, clientFor, confirmationsFor, tracked: trackedTerms(settlement),
       });
       const { status } = shown;
       const fillTxHash = shown.fillTx;
-      const depositId = settlement.depositId ?? shown.depositId;
+      // The id the chain shows now (a reorganisation may have changed it since tracking).
+      const depositId = shown.depositId;
       if (status === settlement.status && fillTxHash === settlement.fillTxHash && depositId === settlement.depositId) {
-        if (settlement.checkFailures > 0) await db.update(bridgeSettlements).set({ checkFailures: 0 }).where(eq(bridgeSettlements.id, settlement.id));
+        // Still expired: the refund is not on the origin yet; it comes hours later, so the row is asked less often.
+        if (status === "expired") await backOff(db, settlement.id);
+        else if (settlement.checkFailures > 0) await db.update(bridgeSettlements).set({ checkFailures: 0 }).where(eq(bridgeSettlements.id, settlement.id));
         continue;
       }
       // The new status and its webhook event in one transaction; the update is conditional on the status read, so a
@@ -62,7 +73,10 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, confir
           status, fillTxHash, depositId,
           volumeUsd: status === "filled" ? volumeUsd(settlement.originChainId, settlement.inputToken, settlement.amountInRaw) : settlement.volumeUsd,
           updatedAt: sql`now()`, checkFailures: 0,
-        }).where(and(eq(bridgeSettlements.id, settlement.id), eq(bridgeSettlements.status, settlement.status))).returning({ id: bridgeSettlements.id });
+        }).where(and(
+          eq(bridgeSettlements.id, settlement.id), eq(bridgeSettlements.status, settlement.status),
+          settlement.depositId === null ? isNull(bridgeSettlements.depositId) : eq(bridgeSettlements.depositId, settlement.depositId),
+        )).returning({ id: bridgeSettlements.id });
         if (changed.length === 0 || status === settlement.status || status === "pending") return;
         await emitWebhookEvents(tx, [bridgeWebhookEvent({
           settlementId: settlement.id, accountId: settlement.accountId, status, depositId, depositTxHash: settlement.originTxHash,
@@ -99,6 +113,15 @@ async function backOff(db: Database, id: string) {
     checkFailures: sql`${bridgeSettlements.checkFailures} + 1`,
     nextCheckAt: sql`now() + least(power(2, least(${bridgeSettlements.checkFailures}, 6)), 60) * interval '1 minute'`,
   }).where(eq(bridgeSettlements.id, id));
+}
+
+/** The deposit's terms as tracking recorded them from the origin's event: what identifies it in its transaction. */
+function trackedTerms(s: BridgeSettlement) {
+  return {
+    depositor: getAddress(s.depositor), recipient: getAddress(s.recipient), inputToken: getAddress(s.inputToken), outputToken: getAddress(s.outputToken),
+    inputAmount: BigInt(s.amountInRaw), outputAmount: BigInt(s.expectedOutRaw), destinationChainId: s.destinationChainId,
+    depositId: s.depositId === null ? undefined : BigInt(s.depositId),
+  };
 }
 
 /** USD value of a raw stablecoin amount as an exact decimal string; null for other assets. */

@@ -1,6 +1,13 @@
 /**
  * What the origin chain says of a deposit: the `FundsDeposited` event that Across' canonical SpokePool emitted in the
  * transaction, by this depositor. `/bridge/track` records this, never the caller's figures.
+ *
+ * Read as soon as the transaction is mined, at any depth: a partner tracks right after its wallet reports the deposit
+ * mined, and answering "not deep enough, retry" there would make every first use a retry loop. That is safe because
+ * tracking settles nothing: the reconcile cron takes the deposit again from the transaction by its recorded terms (a
+ * reorganisation that re-includes it can change its deposit id, never its terms) and records nothing but `pending`
+ * (no status change, volume or webhook) until the deposit is at the origin's confirmation depth. A transaction a
+ * reorganisation drops for good stays a `pending` row that backs off.
  */
 import { getAddress, isAddressEqual, sliceHex, type Address, type Hash, type Hex, type PublicClient } from "viem";
 import { chainById } from "../chains/chains.js";

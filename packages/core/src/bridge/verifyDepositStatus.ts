@@ -1,24 +1,29 @@
 /**
  * A deposit's status as the chains show it; the bridge protocol's answer is a hint. The deposit is what the origin
- * chain recorded (`readOriginDeposit`: the `FundsDeposited` event, with every term of the relay); the destination
+ * chain recorded (`readOriginDeposit`: the `FundsDeposited` event, with every term of the relay; a tracked deposit is
+ * taken by its recorded terms, not by its deposit id, which a reorganisation re-including the transaction can change);
+ * nothing but `pending` is answered until that deposit is at the origin's confirmation depth (a relayer can fill a
+ * deposit a reorganisation then drops: `filled` would count volume for funds that never left). The destination
  * decides through its SpokePool's fill state of that exact relay (`relayHashOf`: a `FilledRelay` anyone emits with the
  * deposit's id and depositor but other terms is another relay), read at the destination's confirmation depth
  * (`readFillState`). So: `filled` when the destination shows this relay filled, whatever the hint (the hinted fill
  * transaction is reported only when it is this relay's fill, else the one the destination's logs show:
  * `findFillTransaction`; until one is known the answer stays `pending`, since `filled` names its fill); else `expired` once the destination's clock is past the
- * fill deadline (no fill can happen after it), whatever the hint; `refunded` when, besides, the hinted origin
- * transaction is this deposit's refund (`provesRefund`); else `pending`. Disagreements are logged. A deposit the
+ * fill deadline (no fill can happen after it), whatever the hint; `refunded` when, besides, the origin shows this
+ * deposit's refund: the hinted transaction if it is one (`provesRefund`), else one found in the origin's own logs
+ * (`findRefundTransaction`), whatever the hint; else `pending`. Disagreements are logged. A deposit the
  * origin chain does not show is NOT_FOUND.
  */
-import { isHash, type Hash, type PublicClient } from "viem";
+import { isHash, type PublicClient } from "viem";
 import { chainById } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { unknownBridgeDeposit, type BridgeDeposit } from "./bridgeDepositStatus.js";
 import { findFillTransaction } from "./findFillTransaction.js";
+import { findRefundTransaction } from "./findRefundTransaction.js";
 import { provesFill } from "./provesFill.js";
 import { provesRefund } from "./provesRefund.js";
 import { FILL_STATUS_FILLED, readFillState } from "./readFillState.js";
-import { readOriginDeposit } from "./readOriginDeposit.js";
+import { readOriginDeposit, type TrackedDepositTerms } from "./readOriginDeposit.js";
 import { relayHashOf } from "./relayHashOf.js";
 
 export { filledRelayAbi } from "./provesFill.js";
@@ -34,6 +39,19 @@ export type VerifyDepositStatusParameters = {
    * `confirmationsLookup`). Without it, 1: counted as soon as mined.
    */
   confirmationsFor?: (chainId: number) => number;
+  /**
+   * A tracked deposit's recorded terms (its settlement row): the deposit is the transaction's deposit of these terms,
+   * whatever deposit id the hint or the row names (a reorganisation can have changed it); the answer's `depositId` is
+   * the one the chain shows now.
+   */
+  tracked?: TrackedDepositTerms;
+  /**
+   * Log-query pages a search for a fill or a refund the hint did not name may read (`findFillTransaction`,
+   * `findRefundTransaction`). Default: theirs (up to 100 and 50 pages: the reconcile cron, which backs off). A
+   * partner's status request, which anyone with a key can repeat, passes a few: past them it answers what the hint
+   * and the chain showed so far (`pending` for a fill not found yet, `expired` for a refund), and the cron searches on.
+   */
+  maxSearchPages?: number;
   /** Where disagreements between the hint and the chains are reported. */
   log?: (message: string) => void;
 };
@@ -49,7 +67,7 @@ export async function verifyDepositStatus(params: VerifyDepositStatusParameters)
   const originClient = clientFor(originChainId);
   const deposit = await readOriginDeposit({
     client: originClient, originChainId, spokePool: origin.spokePool, depositTxHash: hint.depositTxHash,
-    depositId: hint.depositId === "" ? undefined : BigInt(hint.depositId),
+    depositId: hint.depositId === "" ? undefined : BigInt(hint.depositId), tracked: params.tracked,
   });
   if (!deposit) {
     log(`bridge status: the protocol reports deposit ${originChainId}:${hint.depositId} in ${hint.depositTxHash}, which the origin chain does not show`);
@@ -65,6 +83,12 @@ export async function verifyDepositStatus(params: VerifyDepositStatusParameters)
     fillTx: status === "filled" ? tx : null, refundTx: status === "refunded" ? tx : null,
   });
   const disagree = (what: string) => log(`bridge status: the protocol reports ${hint.status} for ${id} but ${what}`);
+  const originDepth = BigInt(Math.max(confirmationsFor(originChainId), 1));
+  if (deposit.depth < originDepth) {
+    // Whatever the destination shows, a deposit the origin can still drop (or re-number) settles nothing yet.
+    if (hint.status !== "pending") disagree(`the deposit is ${deposit.depth} of ${originDepth} blocks deep on the origin`);
+    return shown("pending");
+  }
 
   const destinationClient = clientFor(destinationChainId);
   const relayHash = relayHashOf({ relayData, destinationChainId });
@@ -79,9 +103,10 @@ export async function verifyDepositStatus(params: VerifyDepositStatusParameters)
     else if (!hinted) disagree(`${hint.fillTx ?? "(no transaction)"} is not this deposit's fill`);
     // Not named, or misnamed: the destination's own fill transaction. `filled` always names it (interface §3): until
     // it is found, the answer stays `pending` (the next poll, or the next reconcile run, finds it).
-    const fillTx = hinted ?? await findFillTransaction({
-      client: destinationClient, spokePool: destination.spokePool, relayData, confirmedBlock: state.blockNumber,
-    }).catch((error: unknown) => { log(`bridge status: the fill of ${id} could not be looked up: ${String(error)}`); return undefined; });
+    const fillTx = hinted ?? await originClient.getBlock({ blockNumber: deposit.blockNumber }).then(({ timestamp }) => findFillTransaction({
+      client: destinationClient, spokePool: destination.spokePool, relayData, confirmedBlock: state.blockNumber, depositTimestamp: timestamp,
+      maxPages: params.maxSearchPages,
+    })).catch((error: unknown) => { log(`bridge status: the fill of ${id} could not be looked up: ${String(error)}`); return undefined; });
     if (!fillTx) {
       log(`bridge status: the destination shows ${id} filled, but no fill transaction of it was found yet`);
       return shown("pending");
@@ -93,13 +118,18 @@ export async function verifyDepositStatus(params: VerifyDepositStatusParameters)
     if (hint.status === "expired" || hint.status === "refunded") disagree(`its fill deadline ${relayData.fillDeadline} has not passed on the destination`);
     return shown("pending");
   }
-  if (hint.status === "refunded") {
-    const refunded = hint.refundTx && isHash(hint.refundTx) && await provesRefund({
-      client: originClient, spokePool: origin.spokePool, refundTx: hint.refundTx as Hash, relayData, depositBlock: deposit.blockNumber,
-      confirmations: confirmationsFor(originChainId),
-    });
-    if (refunded) return shown("refunded", hint.refundTx);
-    disagree(`the origin shows no refund of it in ${hint.refundTx ?? "(no transaction)"}`);
+  const refundOf = { client: originClient, spokePool: origin.spokePool, relayData, depositBlock: deposit.blockNumber, confirmations: confirmationsFor(originChainId) };
+  if (hint.refundTx && isHash(hint.refundTx) && await provesRefund({ ...refundOf, refundTx: hint.refundTx })) {
+    if (hint.status !== "refunded") disagree(`${hint.refundTx} is its refund`);
+    return shown("refunded", hint.refundTx);
   }
+  // No refund named, or not this deposit's: the origin's own logs. A hint that keeps answering `expired` must not
+  // keep a refunded deposit from being `refunded` (and its partner from the `refunded` event).
+  const refundTx = await findRefundTransaction({ ...refundOf, maxPages: params.maxSearchPages });
+  if (refundTx) {
+    if (hint.status !== "refunded" || hint.refundTx) disagree(`the origin shows its refund in ${refundTx}`);
+    return shown("refunded", refundTx);
+  }
+  if (hint.status === "refunded") disagree(`the origin shows no refund of it in ${hint.refundTx ?? "(no transaction)"}`);
   return shown("expired");
 }

@@ -1,10 +1,13 @@
 /** Request fields shared by the bridge endpoints; a bad value answers MALFORMED_REQUEST naming the field. */
 import { z } from "@hono/zod-openapi";
-import { getAddress, isAddress, type Address } from "viem";
+import { getAddress, isAddress, zeroAddress, type Address } from "viem";
 import { chainById, findBridgeToken, SluiceError, type BridgeToken, type ChainId } from "@sluice/core";
 
 export const addressField = z.string().refine((v) => isAddress(v, { strict: false }), "must be a 0x-prefixed 20-byte address")
   .transform((v) => getAddress(v) as Address);
+
+/** A party's address (depositor, recipient): the zero address is refused before anything is asked upstream. */
+export const partyAddressField = addressField.refine((v) => v !== zeroAddress, "must not be the zero address");
 
 export const chainIdField = z.coerce.number().int("must be an integer chain id").positive("must be a positive chain id")
   .openapi({ type: "integer", description: "1 (Ethereum), 8453 (Base), 42161 (Arbitrum) or 137 (Polygon)", example: 8453 });

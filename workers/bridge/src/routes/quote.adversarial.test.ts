@@ -25,6 +25,8 @@ const refusals: [mode: string, code: string, message: RegExp][] = [
   ["feeToStranger", "UPSTREAM_ERROR", /app fee is paid to .* not to Sluice's fee recipient/],
   ["extraCall", "UPSTREAM_ERROR", /call\(s\) beyond the fee and the payout/],
   ["inputAmount", "UPSTREAM_ERROR", /takes \d+ base units, not the requested/],
+  // No fee breakdown or bridge step: only the deposit's own amounts show that it asks relayers for twice its input.
+  ["inflatedOutput", "UPSTREAM_ERROR", /output of 50000000 base units exceeds its input of 25000000 base units of the same asset/],
   ["outputToken", "UPSTREAM_ERROR", /output token is 0x/],
   ["nativeValue", "UPSTREAM_ERROR", /sends native coin/],
   ["fillDeadlinePassed", "UPSTREAM_ERROR", /fill deadline has already passed/],

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ARBITRUM, BASE, call, createPartner, newWallet, quoteBody, bridgeToken, type Partner } from "@sluice/testkit";
 
 let partner: Partner;
@@ -30,6 +30,16 @@ describe("POST /api/v1/bridge/quote validation", () => {
     expect(response).toMatchObject({ status: 400, body: { ok: false, code: "MALFORMED_REQUEST", error: expect.stringContaining(field) } });
   });
 
+  it.each(["depositor", "recipient"])("the zero address as %s → MALFORMED_REQUEST naming it, before any upstream request", async (field) => {
+    const zero = "0x0000000000000000000000000000000000000000";
+    // The stand-in counts `/swap/approval` requests by depositor: the zero one, or the user's when the recipient is zero.
+    const asked = field === "depositor" ? zero : depositor;
+    const before = await requestCount(asked);
+    const response = await quote({ [field]: zero });
+    expect(response).toMatchObject({ status: 400, body: { ok: false, code: "MALFORMED_REQUEST", error: expect.stringMatching(new RegExp(`^${field}: .*zero address`)) } });
+    expect(await requestCount(asked)).toBe(before);
+  });
+
   it("a missing field and malformed JSON → MALFORMED_REQUEST", async () => {
     const { amount: _amount, ...withoutAmount } = quoteBody(depositor);
     expect(await call("/api/v1/bridge/quote", { key: partner.key, body: withoutAmount }))
@@ -59,3 +69,9 @@ describe("POST /api/v1/bridge/quote validation", () => {
     expect(await quote({})).toMatchObject({ status: 422, body: { code: "SIMULATION_FAILED", error: expect.stringMatching(/check balance and allowance/) } });
   });
 });
+
+/** How many `/swap/approval` requests the local Across API received for a depositor. */
+async function requestCount(address: string): Promise<number> {
+  const response = await fetch(`${inject("stack").acrossApiUrl}/devnet/requests?depositor=${address}`);
+  return Number(((await response.json()) as { count: number }).count);
+}

@@ -4,7 +4,7 @@ import {
 } from "@sluice/core";
 import type { Address } from "viem";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
-import { addressField, BridgeTokenSchema, rawAmountField, requireBridgeLeg } from "./bridgeSchemas.js";
+import { BridgeTokenSchema, partyAddressField, rawAmountField, requireBridgeLeg } from "./bridgeSchemas.js";
 
 export const BridgeQuoteRequestSchema = z.object({
   originChainId: z.number().int().openapi({ example: 8453 }),
@@ -12,8 +12,8 @@ export const BridgeQuoteRequestSchema = z.object({
   inputToken: z.string().min(1).openapi({ description: "Origin token address or symbol (curated set)", example: "USDC" }),
   outputToken: z.string().min(1).openapi({ description: "Destination token address or symbol (curated set)", example: "USDC" }),
   amount: rawAmountField,
-  depositor: addressField.openapi({ description: "The user's wallet: signs the transactions and receives refunds" }),
-  recipient: addressField.optional().openapi({ description: "Destination recipient; defaults to the depositor" }),
+  depositor: partyAddressField.openapi({ description: "The user's wallet: signs the transactions and receives refunds" }),
+  recipient: partyAddressField.optional().openapi({ description: "Destination recipient; defaults to the depositor" }),
   tradeType: z.enum(["exactInput", "minOutput", "exactOutput"]).default("exactInput"),
   slippage: z.union([z.number().min(0).max(0.5), z.literal("auto")]).default("auto").openapi({ description: "A fraction of at most 0.5 (Across accepts no more), or \"auto\"" }),
 }).openapi("BridgeQuoteRequest");

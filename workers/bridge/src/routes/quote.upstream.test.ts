@@ -92,6 +92,12 @@ describe("POST /api/v1/bridge/quote against a malicious upstream of the test's o
     expect(BigInt(quote.fees.bridgeTotal.amount)).toBeGreaterThan(0n);
   });
 
+  it("answers the depositor's balance read on the origin chain, not the upstream's claim", async () => {
+    const { response } = await quoteThrough({ edit: (a) => { a.checks.balance.actual = "999999999999999"; } }, { funded: true });
+    expect(response.status).toBe(200);
+    expect(response.body.quote.checks.balance).toEqual({ token: findBridgeToken(BASE, "USDC")!.address, balance: "100000000", expected: "25000000" });
+  });
+
   const skimmed = (p: BuildAcrossSwapApprovalParameters) => ({ appFeeWad: p.appFeeWad / 2n });
   it.each<[string, Record<string, unknown>, Lie, RegExp]>([
     ["a skimmed app fee", {}, { change: skimmed }, /app fee is \d+ base units, not 10 bps of the output/],

@@ -25,6 +25,21 @@ describe("GET /api/v1/bridge/status: an unfilled deposit", () => {
   }, 120_000);
 });
 
+describe("GET /api/v1/bridge/status by deposit id", () => {
+  it("a deposit id with leading zeros answers as the id itself", async () => {
+    const partner = await createPartner();
+    const user = await newWallet({ chainId: BASE, symbol: "USDC", amount: 50_000_000n });
+    const quoted = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address) });
+    expect(quoted.status).toBe(200);
+    const depositTx = await sendQuoteTransactions(user, quoted.body.quote);
+    const filled = await waitForStatus(partner.key, depositTx, "filled", 60_000);
+    const byId = await call(`/api/v1/bridge/status?originChainId=${BASE}&depositId=${filled.depositId}`, { key: partner.key });
+    expect(byId).toMatchObject({ status: 200, body: { ok: true, deposit: filled } });
+    const padded = await call(`/api/v1/bridge/status?originChainId=${BASE}&depositId=00${filled.depositId}`, { key: partner.key });
+    expect(padded).toMatchObject({ status: 200, body: { ok: true, deposit: filled } });
+  }, 120_000);
+});
+
 describe("GET /api/v1/bridge/status errors", () => {
   it("needs depositTxnRef, or originChainId and depositId", async () => {
     const { key } = await createPartner();

@@ -193,10 +193,19 @@ describe("bridge status against the chains", () => {
   it("'refunded' needs this deposit's refund, at depth, of a deposit that was not filled", async () => {
     const refundTx = (await waitForStatus(partnerKey, held.e, "refunded", 40_000, { mineOn: ARBITRUM })).refundTx as Hash;
     expect((await verdict(heldHint(held.e, held.eRelay, { status: "refunded", refundTx }))).result).toMatchObject({ status: "refunded", refundTx });
-    // The same refund at a depth the origin does not have yet.
-    expect((await verdict(heldHint(held.e, held.eRelay, { status: "refunded", refundTx }), { originConfirmations: 1_000_000 })).result.status).toBe("expired");
-    // A transaction that refunded nothing.
-    expect((await verdict(heldHint(held.e, held.eRelay, { status: "refunded", refundTx: held.d }))).result).toMatchObject({ status: "expired", refundTx: null });
+    // The deposit itself not yet at the origin's depth: nothing is settled.
+    expect((await verdict(heldHint(held.e, held.eRelay, { status: "refunded", refundTx }), { originConfirmations: 1_000_000 })).result.status).toBe("pending");
+    // The deposit deep enough, the same refund at a depth the origin does not have yet.
+    const [head, refundReceipt] = await Promise.all([publicClient(BASE).getBlockNumber({ cacheTime: 0 }), publicClient(BASE).getTransactionReceipt({ hash: refundTx })]);
+    const refundDepth = Number(head - refundReceipt.blockNumber) + 1;
+    expect((await verdict(heldHint(held.e, held.eRelay, { status: "refunded", refundTx }), { originConfirmations: refundDepth + 1 })).result.status).toBe("expired");
+    // A transaction that refunded nothing: the origin's own logs name the refund instead.
+    const misnamed = await verdict(heldHint(held.e, held.eRelay, { status: "refunded", refundTx: held.d }));
+    expect(misnamed.result).toMatchObject({ status: "refunded", refundTx });
+    expect(misnamed.logged.join()).toMatch(/the origin shows its refund/);
+    // A protocol that keeps answering `expired` (or `pending`), naming no refund, cannot hide it.
+    expect((await verdict(heldHint(held.e, held.eRelay, { status: "expired" }))).result).toMatchObject({ status: "refunded", refundTx });
+    expect((await verdict(heldHint(held.e, held.eRelay, { status: "pending" }))).result).toMatchObject({ status: "refunded", refundTx });
     // Another deposit's refund, for a deposit that was filled before its deadline.
     expect((await verdict(heldHint(held.d, held.dRelay, { status: "refunded", refundTx }))).result).toMatchObject({ status: "filled", refundTx: null });
   }, 60_000);
@@ -205,6 +214,13 @@ describe("bridge status against the chains", () => {
     const { result } = await verdict({ destinationChainId: 137 });
     expect(result.destinationChainId).toBe(ARBITRUM);
   });
+
+  it("a fill more than 2,000 blocks under the destination's head, which the protocol does not name, is still filled", async () => {
+    // 2,100 blocks, a few hundred per request (the devnet's node mines them slowly).
+    for (let i = 0; i < 7; i++) await publicClient(ARBITRUM).request({ method: "anvil_mine" as never, params: ["0x12c"] as never });
+    const { result } = await verdict({ status: "pending", fillTx: null });
+    expect(result).toMatchObject({ status: "filled", fillTx: filled.fillTx });
+  }, 180_000);
 
   it("a deposit the origin chain does not show is not found", async () => {
     await expect(verdict({ depositTxHash: `0x${"ab".repeat(32)}` })).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -5,6 +5,13 @@ import {
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
 import { chainIdField, requireBridgeChain, txHashField } from "./bridgeSchemas.js";
 
+/**
+ * Log-query pages a status request may read looking for a fill or refund the protocol did not name (10,000 blocks
+ * each way): a request anyone with a key can repeat stays a few RPC calls; the reconcile cron searches further for
+ * tracked deposits.
+ */
+const STATUS_SEARCH_PAGES = 5;
+
 export const BridgeDepositSchema = z.object({
   status: z.enum(["pending", "filled", "expired", "refunded"]),
   depositId: z.string(),
@@ -44,7 +51,8 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
     if (query.depositTxnRef) {
       lookup = { depositTxnRef: query.depositTxnRef.toLowerCase() };
     } else if (query.originChainId !== undefined && query.depositId !== undefined) {
-      lookup = { originChainId: requireBridgeChain(query.originChainId, "originChainId"), depositId: query.depositId };
+      // Canonical decimal ("007" is deposit 7): the protocol's answer is held to the id asked about, as a string.
+      lookup = { originChainId: requireBridgeChain(query.originChainId, "originChainId"), depositId: BigInt(query.depositId).toString() };
     } else {
       throw new SluiceError("MALFORMED_REQUEST", "depositTxnRef: is required, or originChainId and depositId");
     }
@@ -66,6 +74,7 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
     if (originChainId === null) throw unknownBridgeDeposit();
     const deposit = await verifyDepositStatus({
       hint, originChainId, clientFor: (chainId) => servedChain(chainId).client, confirmationsFor: (chainId) => servedChain(chainId).settings.confirmations,
+      maxSearchPages: STATUS_SEARCH_PAGES,
     });
     // Asked by deposit id, the transaction is the protocol's; the origin chain has shown it holds that deposit.
     if (!("depositTxnRef" in lookup) && await isTrackedByAnotherAccount(db, accountId, deposit.depositTxHash.toLowerCase())) throw unknownBridgeDeposit();

@@ -11,6 +11,8 @@ const user = "0x00000000000000000000000000000000000a11ce" as const;
 const usdcBase = findBridgeToken(8453, "USDC")!;
 const wethArb = findBridgeToken(42161, "WETH")!;
 const usdtArb = findBridgeToken(42161, "USDT");
+const usdcArb = findBridgeToken(42161, "USDC")!;
+const daiArb = findBridgeToken(42161, "DAI")!;
 // 1 USDC raw = 1e-6 USD; 1 WETH raw = 3000e-18 USD.
 const prices = { input: { numerator: 1n, denominator: 10n ** 6n }, output: { numerator: 3000n, denominator: 10n ** 18n } };
 
@@ -49,5 +51,31 @@ describe("checkEconomicBounds", () => {
     expect(isSameAssetRoute({ inputToken: usdcBase, outputToken: usdtArb! })).toBe(true);
     expect(checkEconomicBounds(context({ output: usdtArb!, inputAmount: 100_000_000n, outputAmount: 99_000_000n }))).toEqual([]);
     expect(checkEconomicBounds(context({ output: usdtArb!, inputAmount: 100_000_000n, outputAmount: 90_000_000n }))).toHaveLength(1);
+  });
+
+  it("a deposit asking relayers for more than it takes is refused: same symbol strictly, after decimal scaling", () => {
+    expect(checkEconomicBounds(context({ output: usdcArb, inputAmount: 25_000_000n, outputAmount: 25_000_000n }))).toEqual([]);
+    expect(checkEconomicBounds(context({ output: usdcArb, inputAmount: 25_000_000n, outputAmount: 25_000_001n })))
+      .toEqual([expect.stringMatching(/output of 25000001 base units exceeds its input of 25000000 base units of the same asset: no relayer fills it/)]);
+    expect(checkEconomicBounds(context({ output: usdcArb, inputAmount: 25_000_000n, outputAmount: 50_000_000n }))).toHaveLength(1);
+  });
+
+  it("between two USD stablecoins of other decimals (USDC 6 → DAI 18) the output may exceed the input by at most the maximum", () => {
+    // 100 USDC → 100.5 DAI (50 bps over 1:1): a stablecoin a little under its peg.
+    expect(checkEconomicBounds(context({ output: daiArb, inputAmount: 100_000_000n, outputAmount: 100_500_000_000_000_000_000n }))).toEqual([]);
+    // 100 USDC → 100 DAI and 1 wei more than 103 DAI.
+    expect(checkEconomicBounds(context({ output: daiArb, inputAmount: 100_000_000n, outputAmount: 10n ** 20n }))).toEqual([]);
+    expect(checkEconomicBounds(context({ output: daiArb, inputAmount: 100_000_000n, outputAmount: 103n * 10n ** 18n + 1n })))
+      .toEqual([expect.stringMatching(/exceeds its input .* by more than 300 bps/)]);
+    // 100 USDC → 200 DAI, the raw numbers read naively (200e18 ≫ 100e6) or scaled: refused.
+    expect(checkEconomicBounds(context({ output: daiArb, inputAmount: 100_000_000n, outputAmount: 200n * 10n ** 18n }))).toHaveLength(1);
+  });
+
+  it("a route between different assets: the output is worth at most the input plus the maximum at Sluice's USD prices", () => {
+    // 3,000 USDC for 1.02 WETH (3,060 USD): 200 bps over, within the maximum.
+    expect(checkEconomicBounds(context({ output: wethArb, inputAmount: 3_000_000_000n, outputAmount: 1_020_000_000_000_000_000n, usdPrices: prices }))).toEqual([]);
+    // 3,000 USDC for 2 WETH (6,000 USD).
+    expect(checkEconomicBounds(context({ output: wethArb, inputAmount: 3_000_000_000n, outputAmount: 2n * 10n ** 18n, usdPrices: prices })))
+      .toEqual([expect.stringMatching(/output is worth 10000 bps more than its input at Sluice's USD prices.*no relayer fills it/)]);
   });
 });

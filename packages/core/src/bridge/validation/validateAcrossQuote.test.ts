@@ -6,6 +6,12 @@ import { decodeDepositCalldata, spokePoolDepositAbi, stripIntegratorSuffix } fro
 import { honestParts, NOW, quoteFrom, stranger, user, type QuoteParts } from "@sluice/testkit";
 import { bridgeQuoteExpiry } from "./bridgeQuoteExpiry.js";
 import { validateAcrossQuote } from "./validateAcrossQuote.js";
+import { acrossSwapApprovalSchema } from "../across/acrossSchemas.js";
+import { buildAcrossSwapApproval } from "../across/buildAcrossSwapApproval.js";
+import { findBridgeToken } from "../bridgeTokens.js";
+import {
+  FIXTURE_NOW, fixtureCases, fixtureFeeRecipient, fixtureIntegratorId, fixtureParameters, fixtureUser,
+} from "../across/fixtures/acrossFixtureCases.js";
 
 function refusal(parts: Partial<QuoteParts>, edit?: Parameters<typeof quoteFrom>[1]) {
   try {
@@ -150,6 +156,35 @@ describe("validateAcrossQuote", () => {
   it("an expired quote → QUOTE_EXPIRED; a missing expiry is refused", () => {
     expect(refusal({}, (q) => { q.quoteExpiryTimestamp = NOW; }).code).toBe("QUOTE_EXPIRED");
     expect(refusal({}, (q) => { q.quoteExpiryTimestamp = undefined; }).message).toMatch(/no expiry/);
+  });
+
+  it("refuses an output larger than the input of a same-asset route, with no fee breakdown or bridge step to contradict it", () => {
+    // Across' "nofees" shape (no USD prices), answered with a negative relay fee: the deposit's output is twice its
+    // input and every figure of the answer (app fee, expected and min output) is consistent with it. Without `fees`
+    // and `steps` nothing discloses the (negative) bridge fee; no relayer fills such a deposit and the user's funds
+    // stay locked until the fill deadline.
+    const c = fixtureCases.find((f) => f.name === "exactInput-usdc-nofees")!;
+    const answer = JSON.parse(JSON.stringify(buildAcrossSwapApproval({
+      ...fixtureParameters(c), relayFee: (input) => ({ lp: -input, relayerCapital: 0n, destinationGas: 0n }),
+    }))) as Record<string, unknown>;
+    delete answer.steps;
+    expect(answer.fees).toBeUndefined();
+    const quote = acrossSwapApprovalSchema.parse(answer);
+    expect(BigInt(quote.expectedOutputAmount)).toBeGreaterThan(c.request.amount);
+    const request = {
+      originChainId: c.request.originChainId, destinationChainId: c.request.destinationChainId, amount: c.request.amount,
+      inputToken: findBridgeToken(c.request.originChainId, "USDC")!, outputToken: findBridgeToken(c.request.destinationChainId, "USDC")!,
+      tradeType: c.request.tradeType, depositor: fixtureUser, recipient: fixtureUser,
+    };
+    let error: unknown;
+    try {
+      validateAcrossQuote({ request, quote, feeRecipient: fixtureFeeRecipient, integratorId: fixtureIntegratorId, appFeeBps: 10n, nowSeconds: FIXTURE_NOW });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SluiceError);
+    expect((error as SluiceError).code).toBe("UPSTREAM_ERROR");
+    expect((error as SluiceError).message).toMatch(/deposit's output of 50000000 base units exceeds its input of 25000000/);
   });
 
   it("strips the integrator suffix and the marker", () => {

@@ -22,6 +22,7 @@ export const tamperModes = [
   "feeToStranger", // the app fee is paid to a stranger
   "extraCall", // the message carries one more call (a transfer to a stranger)
   "inputAmount", // the deposit pulls twice the requested amount
+  "inflatedOutput", // a negative relay fee: the deposit's output is twice its input, no `fees` (no prices) and no `steps`
   "outputToken", // the deposit asks for another output token
   "nativeValue", // swapTx sends native coin along with an ERC20 deposit
   "fillDeadlinePassed", // the deposit's fill deadline is already in the past

@@ -13,7 +13,9 @@ import {
 import type { AcrossChain, AcrossToken } from "./acrossNetwork.js";
 import { STRANGER, type TamperMode } from "./tamperModes.js";
 
-type Answer = ReturnType<typeof buildAcrossSwapApproval>;
+type Built = ReturnType<typeof buildAcrossSwapApproval>;
+/** A tampered answer may leave out what Across' schema lets it leave out. */
+type Answer = Omit<Built, "steps"> & { steps?: Built["steps"] };
 type Route = { origin: AcrossChain; destination: AcrossChain; inputToken: AcrossToken; outputToken: AcrossToken };
 
 export function tamperSwapApproval(p: BuildAcrossSwapApprovalParameters, mode: TamperMode, route: Route): Answer {
@@ -25,6 +27,10 @@ export function tamperSwapApproval(p: BuildAcrossSwapApprovalParameters, mode: T
     case "refundRecipient": return build({ refundOnOrigin: false, refundAddress: STRANGER });
     case "wrongAppFee": return build({ appFeeWad: p.appFeeWad * 5n });
     case "feeToStranger": return build({ appFeeRecipient: STRANGER });
+    case "inflatedOutput": {
+      const { steps: _undisclosed, ...answer } = build({ relayFee: (input) => ({ lp: -input, relayerCapital: 0n, destinationGas: 0n }), prices: undefined });
+      return answer;
+    }
     default: break;
   }
   const answer = build({});
