@@ -12,8 +12,12 @@ import { depositFromLog, depositKey, type DepositRecord } from "./depositRecord.
 import { refundExpiredDeposit } from "./refundExpiredDeposit.js";
 
 const POLL_MS = 400;
-/** How long an expired deposit waits before its refund (stands in for the bundle's challenge period). */
-const REFUND_DELAY_MS = 2_000;
+/**
+ * How long an expired deposit waits before its refund (stands in for the bundle's challenge period, hours on a real
+ * chain). Long enough that a client polling every half second sees `expired` before `refunded` even when each status
+ * answer is slow (Sluice searches the origin's logs for the refund), short enough to keep the tests quick.
+ */
+const REFUND_DELAY_MS = 5_000;
 const MAX_FILL_ATTEMPTS = 5;
 
 export type DevnetRelayer = {
