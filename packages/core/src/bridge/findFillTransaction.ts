@@ -13,6 +13,7 @@
  * (`FILL_SEARCH_MAX_PAGES`): beyond them the answer is "not found yet", the caller's `pending`, never a wrong fill.
  */
 import type { Address, Hash, PublicClient } from "viem";
+import { blockPages } from "./blockPages.js";
 import { findBlockAtTime } from "./findBlockAtTime.js";
 import { filledRelayAbi, isFillOf } from "./provesFill.js";
 import type { RelayData } from "./relayHashOf.js";
@@ -50,12 +51,10 @@ export async function findFillTransaction({ client, spokePool, relayData, confir
   const justSeen = await fillIn(recent, confirmedBlock);
   if (justSeen || recent === 0n) return justSeen;
   const since = depositTimestamp > FILL_CLOCK_SLACK_SECONDS ? depositTimestamp - FILL_CLOCK_SLACK_SECONDS : 0n;
-  let fromBlock = await findBlockAtTime({ client, timestamp: since, upTo: recent - 1n });
-  for (let page = 0; page < maxPages && fromBlock < recent; page++) {
-    const toBlock = fromBlock + FILL_SEARCH_PAGE_BLOCKS - 1n < recent - 1n ? fromBlock + FILL_SEARCH_PAGE_BLOCKS - 1n : recent - 1n;
+  const start = await findBlockAtTime({ client, timestamp: since, upTo: recent - 1n });
+  for (const [fromBlock, toBlock] of blockPages({ fromBlock: start, toBlock: recent - 1n, pageBlocks: FILL_SEARCH_PAGE_BLOCKS, maxPages })) {
     const fill = await fillIn(fromBlock, toBlock);
     if (fill) return fill;
-    fromBlock = toBlock + 1n;
   }
   return undefined;
 }

@@ -13,6 +13,7 @@
  */
 import { isAddressEqual, type Address, type Hash, type PublicClient } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
+import { blockPages } from "./blockPages.js";
 import { findBlockAtTime } from "./findBlockAtTime.js";
 import { provesRefund, refundRootAbi } from "./provesRefund.js";
 import type { RelayData } from "./relayHashOf.js";
@@ -46,9 +47,8 @@ export async function findRefundTransaction(params: FindRefundTransactionParamet
     if (head + 1n < depth) return undefined;
     const confirmedBlock = head - depth + 1n;
     const atDeadline = await findBlockAtTime({ client, timestamp: BigInt(relayData.fillDeadline), upTo: confirmedBlock });
-    let fromBlock = atDeadline > depositBlock ? atDeadline : depositBlock + 1n;
-    for (let page = 0; page < maxPages && fromBlock <= confirmedBlock; page++) {
-      const toBlock = fromBlock + REFUND_SEARCH_PAGE_BLOCKS - 1n < confirmedBlock ? fromBlock + REFUND_SEARCH_PAGE_BLOCKS - 1n : confirmedBlock;
+    const start = atDeadline > depositBlock ? atDeadline : depositBlock + 1n;
+    for (const [fromBlock, toBlock] of blockPages({ fromBlock: start, toBlock: confirmedBlock, pageBlocks: REFUND_SEARCH_PAGE_BLOCKS, maxPages })) {
       const leaves = await client.getContractEvents({
         address: spokePool, abi: refundRootAbi, eventName: "ExecutedRelayerRefundRoot", args: { chainId: relayData.originChainId },
         fromBlock, toBlock, strict: true,
@@ -58,7 +58,6 @@ export async function findRefundTransaction(params: FindRefundTransactionParamet
       for (const leaf of candidates) {
         if (await provesRefund({ client, spokePool, refundTx: leaf.transactionHash, relayData, depositBlock, confirmations })) return leaf.transactionHash;
       }
-      fromBlock = toBlock + 1n;
     }
     return undefined;
   } catch (error) {
