@@ -15,7 +15,7 @@ import { deployOrder } from "./deployOrder.js";
 import { DeployError, deployProd } from "./deployProd.js";
 import { readSecretsFile } from "./readSecretsFile.js";
 import { readWorkerConfigs } from "./readWorkerConfigs.js";
-import { workerSchemas } from "./workerSchemas.js";
+import { environmentSchemas } from "./workerSchemas.js";
 
 const exec = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "sluice-deploy-prod-"));
@@ -104,7 +104,7 @@ describe("secrets file", () => {
 
   it("names a value the worker's own schema refuses, without printing it", () => {
     const staging = workers.map((w) => w.environments.staging!);
-    const schemas = Object.fromEntries(workers.flatMap((w) => (workerSchemas[w.name] ? [[w.environments.staging!.name, workerSchemas[w.name]!]] : [])));
+    const schemas = environmentSchemas(workers, "staging");
     expect(checkSecrets({ workers: staging, secrets: fullSecrets, schemas })).toEqual([]);
     const problems = checkSecrets({ workers: staging, secrets: { ...fullSecrets, ADMIN_TOKEN: "hunter2-admin", SLUICE_CHAINS: "{base:" }, schemas });
     expect(problems).toContain("sluice-reporting-staging: ADMIN_TOKEN in the secrets file is refused by the worker: must be at least 32 characters (got 13); generate one with `openssl rand -hex 32`");
@@ -122,6 +122,12 @@ describe("secrets file", () => {
     const extraRun = await cli("--env", "production", "--secrets", write("extra.env", Object.entries({ ...fullSecrets, SLUICE_TOKEN_QUALITY: "{}" }).map(([k, v]) => `${k}=${v}`).join("\n")));
     expect(extraRun.code).toBe(1);
     expect(extraRun.stderr).toContain("✗ SLUICE_TOKEN_QUALITY is in the secrets file but no worker declares it");
+
+    const weakRun = await cli("--env", "production", "--secrets", write("weak.json", JSON.stringify({ ...fullSecrets, ADMIN_TOKEN: "hunter2-admin" })));
+    expect(weakRun.code).toBe(1);
+    expect(weakRun.stderr).toContain("✗ sluice-reporting: ADMIN_TOKEN in the secrets file is refused by the worker: must be at least 32 characters");
+    expect(weakRun.stderr + weakRun.stdout).not.toContain("hunter2");
+    expect(weakRun.stdout).not.toContain("wrangler deploy");
 
     const badEnv = await cli("--env", "prod", "--dry-run");
     expect(badEnv).toMatchObject({ code: 1, stderr: expect.stringContaining("--env: must be one of staging, production, got 'prod'") });

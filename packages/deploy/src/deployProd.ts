@@ -10,7 +10,7 @@ import { checkWorkerEnvironments, DEPLOY_ENVIRONMENTS } from "./checkWorkerEnvir
 import { deployOrder } from "./deployOrder.js";
 import { readSecretsFile } from "./readSecretsFile.js";
 import { readWorkerConfigs } from "./readWorkerConfigs.js";
-import { workerSchemas } from "./workerSchemas.js";
+import { environmentSchemas, workerSchemas } from "./workerSchemas.js";
 
 /** Runs one command in the repository; its exit status. */
 export type RunCommand = (command: string, args: readonly string[]) => number;
@@ -56,8 +56,7 @@ export async function deployProd({ root, env, secretsFile, dryRun = false, log =
   if (secretsFile) {
     if (isTrackedByGit(root, secretsFile)) throw new DeployError([`--secrets: ${secretsFile} is tracked by git; secrets files must never be committed`]);
     secrets = readSecretsFileOrThrow(secretsFile);
-    const schemas = Object.fromEntries(ordered.flatMap((w) => (workerSchemas[w.name] ? [[w.environments[env]!.name, workerSchemas[w.name]!]] : [])));
-    const problems = checkSecrets({ workers: ordered.map((w) => w.environments[env]!), secrets, schemas });
+    const problems = checkSecrets({ workers: ordered.map((w) => w.environments[env]!), secrets, schemas: environmentSchemas(ordered, env) });
     if (problems.length) throw new DeployError(problems);
   }
 
