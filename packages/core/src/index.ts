@@ -13,6 +13,7 @@ export * from "./accounts/index.js";
 export * from "./executor/index.js";
 export * from "./permit/index.js";
 export * from "./relayer/index.js";
+export * from "./gasBudget/index.js";
 export * from "./usage/index.js";
 export * from "./ledger/index.js";
 export * from "./swaps/index.js";

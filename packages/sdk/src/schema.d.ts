@@ -186,7 +186,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a gasless swap from a signed Permit2 permit
-         * @description Re-quotes on the latest state, verifies the permit (signature, token, amount, deadline, nonce, balance, Permit2 approval), simulates the executor call and sends it from Sluice's relayer, which pays the gas. `dryRun: true` encodes only. Below the chain's gasless minimum the answer is the `Swap too small` failure carrying encode-only calldata (`transaction` without `txHash`) for the user to submit, then `/confirm`.
+         * @description Re-quotes on the latest state, verifies the permit (signature, token, amount, deadline, nonce, balance, Permit2 approval), simulates the executor call and sends it from Sluice's relayer, which pays the gas. `dryRun: true` encodes only. Below the chain's gasless minimum the answer is the `Swap too small` failure carrying encode-only calldata (`transaction` without `txHash`) for the user to submit, then `/confirm`; the same calldata comes with `Gasless paused` (`GASLESS_PAUSED`) for an owner three of whose gasless swaps on the chain reverted on chain within 24 hours.
          */
         post: operations["postSolve"];
         delete?: never;
@@ -1599,7 +1599,7 @@ export interface operations {
                     "application/json": components["schemas"]["SolveFailure"];
                 };
             };
-            /** @description Error: UNSUPPORTED_TOKEN, NO_ROUTE, SWAP_TOO_SMALL, PRICE_IMPACT_TOO_HIGH, PERMIT_INVALID, SIMULATION_FAILED, TRANSACTION_REJECTED */
+            /** @description Error: UNSUPPORTED_TOKEN, NO_ROUTE, SWAP_TOO_SMALL, PRICE_IMPACT_TOO_HIGH, PERMIT_INVALID, SIMULATION_FAILED, GASLESS_PAUSED, TRANSACTION_REJECTED */
             422: {
                 headers: {
                     [name: string]: unknown;

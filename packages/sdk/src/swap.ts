@@ -117,9 +117,11 @@ export async function swap(request: Requester, params: SwapParams): Promise<Swap
   try {
     solved = await request<SolveAnswer>("POST", "/api/v1/solve", { body: solveBody, signal });
   } catch (error) {
-    if (!(error instanceof SluiceApiError) || error.code !== "SWAP_TOO_SMALL" || !error.fields.transaction || !error.fields.quote) throw error;
+    const userPaid = error instanceof SluiceApiError && (error.code === "SWAP_TOO_SMALL" || error.code === "GASLESS_PAUSED");
+    if (!userPaid || !error.fields.transaction || !error.fields.quote) throw error;
     const transaction = error.fields.transaction;
-    // Below the gasless minimum: the user sends Sluice's calldata (and pays gas), then /confirm credits the volume.
+    // Below the gasless minimum, or gasless paused for this owner: the user sends Sluice's calldata (and pays gas),
+    // then /confirm credits the volume.
     const sent = await sendAndWait(walletClient, reader, {
       chainId, to: transaction.to as Address, data: transaction.data as Hex, value: BigInt(transaction.value),
     }, "the user-paid swap");

@@ -61,6 +61,9 @@ export const redisKeys = {
   pendingSpend: (chainId: number, owner: Address, token: Address) =>
     `sluice:permit:pending-spend:${chainId}:${owner.toLowerCase()}:${token.toLowerCase()}`,
 
+  /** An owner's gasless swaps that reverted on chain in the current window (`gasBudget`): a counter with the window's expiry. */
+  gaslessReverts: (chainId: number, owner: Address) => `sluice:gasless:reverts:v1:${chainId}:${owner.toLowerCase()}`,
+
   /** One relayer wallet on one chain (see `sendRelayerTransaction` for how they are used). */
   relayer: (chainId: number, relayer: Address) => {
     const base = `sluice:relayer:${chainId}:${relayer.toLowerCase()}`;
@@ -102,8 +105,8 @@ export const redisKeys = {
   dashboardSession: (sessionHash: string) => `sluice:dashboard:session:${sessionHash}`,
 
   /**
-   * Keys derived from a chain's state (graphs, token lists, relayer nonces, permit claims and spend): what a local
+   * Keys derived from a chain's state (graphs, token lists, relayer nonces, permit claims and spend, gasless reverts): what a local
    * stack forgets when it starts new devnet chains. API-key cache entries, rate limits and the usage outbox stay.
    */
-  chainDerivedPatterns: ["sluice:graph:*", "sluice:index:*", "sluice:pools:*", "sluice:head:*", "sluice:tokens:*", "sluice:relayer:*", "sluice:permit:*"],
+  chainDerivedPatterns: ["sluice:graph:*", "sluice:index:*", "sluice:pools:*", "sluice:head:*", "sluice:tokens:*", "sluice:relayer:*", "sluice:permit:*", "sluice:gasless:*"],
 } as const;

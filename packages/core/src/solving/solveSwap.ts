@@ -2,6 +2,8 @@ import { getAddress, type Address, type Hex } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import { encodeExecutorSwap, type SignedPermit } from "../executor/encodeExecutorSwap.js";
 import { encodeExecutorWitnessSwap } from "../executor/encodeExecutorWitnessSwap.js";
+import { GASLESS_REVERTS_ALLOWED } from "../gasBudget/gaslessRevertBudget.js";
+import { readGaslessReverts } from "../gasBudget/readGaslessReverts.js";
 import { newId } from "../ids/newId.js";
 import { claimPermitOwnership } from "../permit/claimPermitOwnership.js";
 import { readIssuedPermit } from "../permit/readIssuedPermit.js";
@@ -34,7 +36,8 @@ export type SolveSwapReturnType = {
 /**
  * `/solve` (interface §4): re-quotes on the latest state, verifies every permit check on the server, claims the
  * permit for this account, encodes the executor call and then either sends it from a relayer (gasless) or hands it
- * back encode-only (a dry run, or below the gasless minimum: the `Swap too small` failure with the calldata).
+ * back encode-only (a dry run, or below the gasless minimum: the `Swap too small` failure with the calldata; or an
+ * owner whose gasless swaps kept reverting: the `Gasless paused` failure with it, `gasBudget`).
  * Gasless solves of one owner and input token run one at a time, each seeing what the ones before committed.
  *
  * What does not depend on the re-quote runs while it re-quotes (it is the solve's longest wait): the signature's
@@ -71,6 +74,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
       nonce: signed.permit.nonce, signal: abandon.signal,
     }))),
     relayer: handled(pickRelayer(services.redis, chain.id, parseRelayerAccounts(p.relayerPrivateKeys, chain.deployment.relayers))),
+    reverts: readGaslessReverts(services.redis, chain.id, signed.user),
     fees: handled(chain.client.estimateFeesPerGas()),
   };
   /** The spend lock is not needed (a failed re-quote or check, an encode-only solve): stop waiting, release it if held. */
@@ -91,7 +95,10 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
   }
   try {
     const s = prepare(p, signed, { chain, executor: spender, quote, started });
-    const gasless = !dryRun && quote.gaslessEligible;
+    // An owner whose gasless swaps kept reverting (each costing the relayer's gas) pays its own gas for a while.
+    const reverts = !dryRun && quote.gaslessEligible && early ? await early.reverts : 0;
+    const paused = reverts >= GASLESS_REVERTS_ALLOWED ? { reverts } : undefined;
+    const gasless = !dryRun && quote.gaslessEligible && !paused;
     const check = { chainId: chain.id, spender, user: s.user, tokenIn: quote.tokenIn.address, amountRaw: quote.amountIn,
       permit: s.permit, signature: s.signature, witness: s.witness, client: chain.client, tokenSymbol: quote.tokenIn.symbol,
       tokenDecimals: quote.tokenIn.decimals, signer };
@@ -108,7 +115,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
           chainId: chain.id, owner: s.user, nonce: s.permit.nonce, deadline: s.permit.deadline, accountId: p.auth.accountId,
         });
       }
-      return await encodeOnlySolve(encode({ ...s, ...bound }), dryRun);
+      return await encodeOnlySolve(encode({ ...s, ...bound }), dryRun, paused);
     }
     lockHandled = true;
     const held: LockSpendAndReadStateReturnType = await early.spend;

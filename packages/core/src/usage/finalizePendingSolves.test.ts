@@ -5,15 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, type Hash, type PublicClient } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startSilentServer, startTestDatabase, startTestRedis, type AnvilNode, type TestDatabase, type TestRedis } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
+import { encodeExecutorSwap } from "../executor/encodeExecutorSwap.js";
+import { readGaslessReverts } from "../gasBudget/readGaslessReverts.js";
 import { newId } from "../ids/newId.js";
 import { readPendingSpend } from "../permit/readPendingSpend.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { recordPendingSpend } from "../permit/recordPendingSpend.js";
 import { repairRelayerNonces } from "../relayer/repairRelayerNonces.js";
 import { sendRelayerTransaction } from "../relayer/sendRelayerTransaction.js";
+import { rememberEncodedSwap } from "../swaps/rememberEncodedSwap.js";
 import { finalizePendingSolves } from "./finalizePendingSolves.js";
 import { insertUsageEvents } from "./insertUsageEvents.js";
 import { markEventExecuted } from "./markEventExecuted.js";
@@ -82,6 +85,43 @@ describe("finalizePendingSolves", () => {
 
     // Run again (as the cron and a usage read may at once): nothing changes.
     expect(await finalizePendingSolves({ db: database.db, clientFor: () => client, accountId })).toEqual({ succeeded: 0, failed: 0, stillPending: 1 });
+  });
+
+  it("a reverted gasless swap counts once against the owner its calldata names; a success, a drop or a user-paid revert does not", async () => {
+    await client.request({ method: "anvil_setCode" as never, params: [REVERTER, "0x5f5ffd"] as never });
+    const owner = privateKeyToAccount(generatePrivateKey()).address;
+    const [tokenIn, tokenOut, pool] = [devAccounts()[1]!.address, devAccounts()[2]!.address, devAccounts()[3]!.address];
+    /** Executor calldata spending `owner`'s permit `nonce` (sent to the always-reverting contract, it reverts). */
+    const swapOf = (nonce: bigint) => encodeExecutorSwap({
+      permit: { permitted: { token: tokenIn, amount: 1_000n }, nonce, deadline: 2n ** 40n }, owner, signature: "0x1234",
+      route: { splits: [{ amountIn: 1_000n, hops: [{ kind: "v2", pool, tokenIn, tokenOut }] }] }, minAmountOut: 1n, recipient: owner,
+    });
+    const gasless = await pending(await send(swapOf(1n)));
+    const others = [await pending(await send("0x")), await pending(`0x${"9d".repeat(32)}`, 3 * 3600_000)];
+    // The owner's own reverted transaction of calldata Sluice encoded for it (user-paid, /confirm'ed): its gas, not Sluice's.
+    const userPaidData = swapOf(2n);
+    const userPaid = await rememberEncodedSwap(database.db, {
+      accountId, apiKeyId: null as never, chain: "base", executor: REVERTER, data: userPaidData, owner, tokenIn, tokenOut,
+      amountIn: 1_000n, quotedAmountOut: 1n, minAmountOut: 1n, volumeUsd: "30", usageEventId: newId("evt"),
+    });
+    await insertUsageEvents(database.db, [{
+      id: userPaid, accountId, apiKeyId: null, eventType: "solve", chain: "base", volumeUsd: "30", isDryRun: true, isTest: false,
+      txHash: null, outcome: null, occurredAt: new Date(),
+    } as never]);
+    await markEventExecuted({ db: database.db }, { eventId: userPaid, txHash: await send(userPaidData), outcome: "pending" });
+
+    const finalize = () => finalizePendingSolves({ db: database.db, redis: redis.redis, clientFor: () => client, eventIds: [gasless, userPaid, ...others] });
+    expect(await finalize()).toEqual({ succeeded: 1, failed: 3, stillPending: 0 });
+    expect(await finalize()).toEqual({ succeeded: 0, failed: 0, stillPending: 0 }); // settled once, counted once
+    expect(await readGaslessReverts(redis.redis, 8453, owner)).toBe(1);
+    const ttl = await redis.redis.ttl(redisKeys.gaslessReverts(8453, owner));
+    expect(ttl).toBeGreaterThan(24 * 3600 - 60);
+    expect(ttl).toBeLessThanOrEqual(24 * 3600);
+
+    // Another reverted gasless swap of the same owner: two, in the same window (its expiry unchanged).
+    await finalizePendingSolves({ db: database.db, redis: redis.redis, clientFor: () => client, eventIds: [await pending(await send(swapOf(3n)))] });
+    expect(await readGaslessReverts(redis.redis, 8453, owner)).toBe(2);
+    expect(await redis.redis.ttl(redisKeys.gaslessReverts(8453, owner))).toBeLessThanOrEqual(ttl);
   });
 
   it("counts a transaction only once the chain's confirmation depth is on top of it", async () => {

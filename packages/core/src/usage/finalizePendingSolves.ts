@@ -3,6 +3,7 @@ import type { Hash, PublicClient } from "viem";
 import { raceDeadline } from "../async/raceDeadline.js";
 import { chains, type ChainName } from "../chains/chains.js";
 import type { Database } from "../db/createDb.js";
+import { recordGaslessRevert } from "../gasBudget/recordGaslessRevert.js";
 import { lockLedger } from "../ledger/ledgerLock.js";
 import type { Redis } from "../redis/createRedis.js";
 import { lookUpTransaction } from "../relayer/lookUpTransaction.js";
@@ -55,7 +56,8 @@ type Pending = { id: string; chain: ChainName; tx_hash: Hash; age_ms: number };
  * — `succeeded` (it starts to earn rebates) or `failed` (a revert, or dropped or reorganised away and not mined again
  * within `droppedAfterMs`; never earns). A relayer transaction the repair replaced is settled by the receipt of
  * whichever transaction of its replacements was mined, and the event then holds that hash (what webhooks and reads
- * show is what the chain has). Runs in
+ * show is what the chain has). A gasless solve that reverted is counted against its owner's gasless budget
+ * (`recordGaslessRevert`, with `redis`). Runs in
  * the swap worker's cron, after each send, and before an account's usage or rebates are read. An RPC that does not
  * answer leaves the event pending for the next run. Each update is conditional (`outcome = 'pending'`), so
  * concurrent finalisers agree; an event finalised after its month was settled counts toward the current month,
@@ -84,7 +86,14 @@ export async function finalizePendingSolves(params: FinalizePendingSolvesParamet
     const read = readOutcome(params.redis, client, event, droppedAfterMs, depth, client && (() => headOf(event.chain, client)));
     const outcome = await (deadlineAt === undefined ? read : raceDeadline({ work: read, ms: deadlineAt - Date.now() }));
     if (!outcome) { result.stillPending++; return; }
-    if (await settle(db, event.id, outcome)) result[outcome.outcome]++;
+    const settled = await settle(db, event.id, outcome);
+    if (!settled) return;
+    result[outcome.outcome]++;
+    // A gasless swap that reverted cost Sluice its gas: counted against the owner once, here (the update was ours).
+    if (outcome.reverted && !settled.userPaid && params.redis && client) {
+      await recordGaslessRevert({ redis: params.redis, client, chainId: chains[event.chain].id, hash: outcome.minedHash ?? event.tx_hash })
+        .catch((error: unknown) => console.error("gasless revert not counted", event.id, error));
+    }
   }));
   return result;
 }
@@ -93,6 +102,8 @@ type Outcome = {
   outcome: "succeeded" | "failed";
   /** The mined transaction, when it is a replacement the relayer repair sent for the event's. */
   minedHash?: Hash;
+  /** Mined and reverted (gas was spent), as opposed to dropped. */
+  reverted?: boolean;
 };
 
 async function readOutcome(
@@ -108,7 +119,10 @@ async function readOutcome(
         if (latest === undefined || latest - receipt.blockNumber + 1n < BigInt(depth)) return undefined; // not deep enough yet
       }
       const mined = receipt.transactionHash.toLowerCase() as Hash;
-      return { outcome: receipt.status === "success" ? "succeeded" : "failed", minedHash: mined === event.tx_hash.toLowerCase() ? undefined : mined };
+      return {
+        outcome: receipt.status === "success" ? "succeeded" : "failed", reverted: receipt.status === "reverted",
+        minedHash: mined === event.tx_hash.toLowerCase() ? undefined : mined,
+      };
     }
     if (event.age_ms <= droppedAfterMs) return undefined;
     // Old, but the node still holds one of them (a replacement sent late, or one the fee cap keeps waiting): it may yet be mined.
@@ -124,7 +138,7 @@ async function readOutcome(
  * Settles one event's outcome and, in the same transaction, writes its webhook event: `swap.executed` (a gasless
  * solve succeeded), `swap.confirmed` (a user-paid swap `/confirm` left pending is now deep enough) or `swap.failed`.
  */
-async function settle(db: Database, eventId: string, { outcome, minedHash }: Outcome): Promise<boolean> {
+async function settle(db: Database, eventId: string, { outcome, minedHash }: Outcome): Promise<{ userPaid: boolean } | undefined> {
   // The mined replacement's hash, unless another event already holds it ((chain, tx_hash) is unique): then the
   // event keeps its own, and is still settled.
   const txHash = minedHash === undefined ? sql`e.tx_hash` : sql`case when exists (
@@ -138,9 +152,9 @@ async function settle(db: Database, eventId: string, { outcome, minedHash }: Out
       where e.id = ${eventId} and e.outcome = 'pending'
       returning ${usageEventColumns}, exists (select 1 from encoded_swaps s where s.usage_event_id = e.id) as user_paid`);
     const row = updated.rows[0];
-    if (!row) return false;
+    if (!row) return undefined;
     const type = outcome === "failed" ? "swap.failed" : row.user_paid ? "swap.confirmed" : "swap.executed";
     await emitWebhookEvents(tx, [swapWebhookEvent(type, row)]);
-    return true;
+    return { userPaid: row.user_paid };
   });
 }

@@ -11,14 +11,16 @@ export const solveRoute = createRoute({
   description: "Re-quotes on the latest state, verifies the permit (signature, token, amount, deadline, nonce, balance, "
     + "Permit2 approval), simulates the executor call and sends it from Sluice's relayer, which pays the gas. "
     + "`dryRun: true` encodes only. Below the chain's gasless minimum the answer is the `Swap too small` failure "
-    + "carrying encode-only calldata (`transaction` without `txHash`) for the user to submit, then `/confirm`.",
+    + "carrying encode-only calldata (`transaction` without `txHash`) for the user to submit, then `/confirm`; the same "
+    + "calldata comes with `Gasless paused` (`GASLESS_PAUSED`) for an owner three of whose gasless swaps on the chain "
+    + "reverted on chain within 24 hours.",
   security: apiKeySecurity,
   middleware: [failureFields(), requireApiKey()] as const,
   request: { body: { content: { "application/json": { schema: SolveBody } }, required: true } },
   responses: {
     200: { description: "Submitted (with `txHash`) or, for a dry run, encoded", content: { "application/json": { schema: SolveAnswer } } },
     ...errorResponses(["MALFORMED_REQUEST", "UNSUPPORTED_CHAIN", "UNSUPPORTED_TOKEN", "NO_ROUTE", "SWAP_TOO_SMALL",
-      "PRICE_IMPACT_TOO_HIGH", "PERMIT_INVALID", "SIMULATION_FAILED", "TRANSACTION_REJECTED", "UPSTREAM_ERROR",
+      "PRICE_IMPACT_TOO_HIGH", "PERMIT_INVALID", "SIMULATION_FAILED", "GASLESS_PAUSED", "TRANSACTION_REJECTED", "UPSTREAM_ERROR",
       ...authErrorCodes], SolveFailure),
   },
 });

@@ -1,0 +1,84 @@
+/**
+ * Gas griefing, as an attacker would try it: sign a gasless swap, let Sluice's relayer send it, and move the tokens
+ * away first so the relayer's transaction reverts and Sluice pays its gas, again and again. After three reverts in a
+ * day the owner's gasless solves pause: the answer is the encode-only calldata (the owner pays gas), nothing is sent.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { Redis } from "ioredis";
+import { chains, redisKeys } from "@sluice/core";
+import { confirmSwap, submitEncodedSwap } from "@sluice/core/client";
+import { encodeFunctionData, erc20Abi, parseUnits, type Hex } from "viem";
+import {
+  call, connection, createPartner, mint, newUser, reader, relayerNonces, solveBody, token, walletOf, type TestUser,
+} from "@sluice/testkit";
+
+const chain = "base" as const;
+
+/**
+ * One gasless solve of 30 USDC that the owner makes revert: with automine off, the relayer's transaction waits in the
+ * pool while the owner sends its tokens away with a higher tip, then one block mines both.
+ */
+async function revertedGaslessSolve(key: string, user: TestUser): Promise<Hex> {
+  const client = reader(chain);
+  await mint(chain, "USDC", [user.address], [parseUnits("30", 6)]);
+  const body = await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" });
+  await client.request({ method: "evm_setAutomine" as never, params: [false] as never });
+  let txHash: Hex;
+  try {
+    const sent = await call("/api/v1/solve", { key, body });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    txHash = sent.body.transaction.txHash;
+    // Signed by hand: against the pending state (the solve first) the node would refuse to estimate it.
+    const serializedTransaction = await user.account.signTransaction({
+      chainId: chains[chain].id, type: "eip1559", to: token(chain, "USDC").address, gas: 100_000n,
+      nonce: await client.getTransactionCount({ address: user.address, blockTag: "pending" }),
+      maxPriorityFeePerGas: parseUnits("50", 9), maxFeePerGas: parseUnits("500", 9),
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: ["0x000000000000000000000000000000000000dEaD", parseUnits("30", 6)] }),
+    });
+    await client.sendRawTransaction({ serializedTransaction });
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+  } finally {
+    await client.request({ method: "evm_setAutomine" as never, params: [true] as never });
+  }
+  expect((await client.getTransactionReceipt({ hash: txHash })).status).toBe("reverted");
+  return txHash;
+}
+
+describe("an owner whose gasless swaps keep reverting", () => {
+  it("is paused after three reverts: the fourth solve sends nothing and answers calldata the owner submits and confirms", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "0");
+    const redis = new Redis(inject("stack").redisUrl);
+    try {
+      const reverts = () => redis.get(redisKeys.gaslessReverts(chains[chain].id, user.address)).then(Number);
+      for (let round = 1; round <= 3; round++) {
+        await revertedGaslessSolve(partner.key, user);
+        // Counted once the solve's receipt is read, in the background after the answer.
+        await expect.poll(reverts, { timeout: 15_000 }).toBe(round);
+      }
+
+      await mint(chain, "USDC", [user.address], [parseUnits("30", 6)]);
+      const before = await relayerNonces(chain);
+      const paused = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" }) });
+      expect(paused.status, JSON.stringify(paused.body)).toBe(422);
+      expect(paused.body).toMatchObject({ ok: false, code: "GASLESS_PAUSED", gaslessEligible: false, transaction: { value: "0", chain } });
+      expect(paused.body.error).toBe(
+        `Gasless paused: 3 gasless swaps of ${user.address} on base reverted on chain in the last 24 hours; `
+          + "submit `transaction` from the owner (paying gas), then call /confirm");
+      expect(paused.body.transaction.txHash).toBeUndefined();
+      expect(await relayerNonces(chain)).toEqual(before);
+
+      // The owner pays gas for its swap and the volume still counts.
+      const sent = await submitEncodedSwap(walletOf(chain, user.account), reader(chain), paused.body.transaction);
+      expect((await confirmSwap(connection(partner.key), { txHash: sent.txHash, chain })).ok).toBe(true);
+
+      // Another owner of the same partner is not affected.
+      const other = await newUser(chain, "USDC", "30");
+      const gasless = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user: other, symbol: "USDC", amount: "30", to: "WETH" }) });
+      expect(gasless.status, JSON.stringify(gasless.body)).toBe(200);
+      expect(gasless.body.transaction.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    } finally {
+      redis.disconnect();
+    }
+  }, 90_000);
+});
