@@ -5,8 +5,9 @@ import { SluiceError } from "../errors/SluiceError.js";
 
 /**
  * Sets the transaction that executed an encoded swap, in one conditional update; (chain, confirmed_tx_hash) is unique.
- * Concurrent confirmations of the same transaction all succeed with the same row. A different transaction is a
- * CONFLICT — unless the swap's usage event settled the transaction it holds as `failed` (a reorganisation dropped
+ * Concurrent confirmations of the same transaction all succeed with the same row (also once its usage event was
+ * settled `failed`: the transaction mined again later keeps the swap, and `markEventExecuted` executes the event
+ * again with it). A different transaction is a CONFLICT — unless the swap's usage event settled the transaction it holds as `failed` (a reorganisation dropped
  * it, and the node no longer knows it): then the user re-sent the same calldata as a new transaction, and that one
  * replaces it. This cannot count the swap twice: the calldata carries the user's signed Permit2 permit, whose nonce
  * lets at most one of the transactions succeed on chain, and the event that failed never counted. The update

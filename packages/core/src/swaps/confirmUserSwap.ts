@@ -34,6 +34,8 @@ export type ConfirmUserSwapReturnType = {
  * exactly like no swap. Another transaction for a swap already confirmed is a CONFLICT, unless the earlier one was
  * settled failed (a reorganisation dropped it): the user re-sent the same calldata, and the new transaction is
  * credited instead — the permit's Permit2 nonce lets only one of them succeed (`confirmEncodedSwap`, `markEventExecuted`).
+ * The dropped transaction itself, mined again after it was settled failed, is credited the same way: what this answers
+ * as tracked is what the ledger counts.
  */
 export async function confirmUserSwap({ db, chain: requestChain, accountId, txHash, usage }: ConfirmUserSwapParameters): Promise<ConfirmUserSwapReturnType> {
   const hash = txHash.toLowerCase() as Hash;

@@ -26,10 +26,10 @@ type Row = { id: string; event_type: string; is_dry_run: boolean; tx_hash: strin
  * then on it qualifies for rebates, counted in the month of the confirmation. Idempotent: confirming again
  * with the same transaction changes nothing; a different transaction for the same event is a CONFLICT, except for
  * a user-paid swap whose transaction was settled `failed` (a reorganisation dropped it): the user re-sent the same
- * calldata as a new transaction, and once `confirmEncodedSwap` has bound the encoded swap to it, that transaction
- * executes the event again (see `flip`). It cannot count twice: the calldata's Permit2 nonce lets at most one of
- * the transactions succeed, and a failed event never counted. If the event still waits in the outbox, the outbox is
- * drained first.
+ * calldata, as a new transaction or as the very same one mined again later, and once `confirmEncodedSwap` has bound
+ * the encoded swap to it, that transaction executes the event again (see `flip`). It cannot count twice: the
+ * calldata's Permit2 nonce lets at most one of the transactions succeed, and a failed event never counted. If the
+ * event still waits in the outbox, the outbox is drained first.
  */
 export async function markEventExecuted(
   { db, redis }: { db: Database; redis?: Redis },
@@ -64,9 +64,11 @@ async function flipOnce(db: Database, eventId: string, hash: string, outcome: "s
 /**
  * Executes the event with the transaction, in one conditional update: a dry run, or a user-paid swap whose earlier
  * transaction was settled `failed` and whose encoded swap is now bound to this one (`confirmEncodedSwap` decides,
- * once, which re-sent transaction replaces it). A failed solve that is no encoded swap (a gasless one) is never
- * executed again here. Concurrent calls agree: the row is re-checked once locked, and a second re-execution no longer
- * finds it failed. Otherwise answers the event as it is (undefined when there is none).
+ * once, which re-sent transaction replaces it) — or is still bound to it: the transaction a reorganisation dropped
+ * was mined again after it was settled, under the same hash, and the caller has just seen it succeed on chain (left
+ * failed, `/confirm` would answer it executed and count nothing). A failed solve that is no encoded swap (a gasless
+ * one) is never executed again here. Concurrent calls agree: the row is re-checked once locked, and a second
+ * re-execution no longer finds it failed. Otherwise answers the event as it is (undefined when there is none).
  */
 async function flip(db: Database, eventId: string, hash: string, outcome: "succeeded" | "pending"): Promise<(Row & { is_dry_run_before: boolean }) | undefined> {
   return db.transaction(async (tx) => {
@@ -75,7 +77,7 @@ async function flip(db: Database, eventId: string, hash: string, outcome: "succe
       update usage_events e set is_dry_run = false, tx_hash = ${hash}, outcome = ${outcome}::swap_outcome, executed_at = statement_timestamp(),
         ledger_period = date_trunc('month', statement_timestamp() at time zone 'UTC')::date
       where e.id = ${eventId} and e.event_type = 'solve' and (e.is_dry_run or (
-        e.outcome = 'failed' and lower(e.tx_hash) <> ${hash} and exists (
+        e.outcome = 'failed' and exists (
           select 1 from encoded_swaps s where s.usage_event_id = e.id and s.chain = e.chain and s.confirmed_tx_hash = ${hash})))
       returning ${usageEventColumns}`);
     const flipped = updated.rows[0];
