@@ -14,6 +14,7 @@ import { claimPermitOwnership } from "./claimPermitOwnership.js";
 import { permitTypedData } from "./permitTypedData.js";
 import { permitWitnessTypedData } from "./permitWitnessTypedData.js";
 import { recoverPermitSigner } from "./recoverPermitSigner.js";
+import { readIssuedPermit } from "./readIssuedPermit.js";
 import { rememberIssuedPermit } from "./rememberIssuedPermit.js";
 
 const user = privateKeyToAccount(generatePrivateKey());
@@ -151,10 +152,21 @@ describe("bindPermitToQuote", () => {
   it("a plain permit needs its nonce issued by /route to the same account, for the same input and output", async () => {
     const plain = { ...base, permit: { ...permit, nonce: 901n } };
     await expect(bindPermitToQuote({ ...plain, redis: t.redis, quote: quote(10n ** 16n) })).rejects.toThrow(/not issued by \/route/);
-    await rememberIssuedPermit(t.redis, { chainId: 8453, nonce: 901n, deadline: 4_000_000_000n, accountId: "acc_a", tokenIn: USDC, amountIn: "30000000", tokenOut: WETH, minAmountOut: "5" });
+    await rememberIssuedPermit(t.redis, { chainId: 8453, nonce: 901n, deadline: 4_000_000_000n, accountId: "acc_a", tokenIn: USDC, amountIn: "30000000", tokenOut: WETH, minAmountOut: "5", environment: "production" });
     expect(await bindPermitToQuote({ ...plain, redis: t.redis, quote: quote(10n ** 16n) })).toEqual({ minAmountOut: 5n, recipient: user.address });
     await expect(bindPermitToQuote({ ...plain, accountId: "acc_b", redis: t.redis, quote: quote(10n ** 16n) })).rejects.toThrow(/not issued by \/route/);
     await expect(bindPermitToQuote({ ...plain, redis: t.redis, quote: quote(10n ** 16n, DAI) })).rejects.toThrow(/for a swap to/);
     await expect(bindPermitToQuote({ ...plain, redis: t.redis, quote: quote(4n) })).rejects.toMatchObject({ code: "SIMULATION_FAILED" });
+  });
+
+  it("a nonce the sandbox's /route issued is the sandbox's only: production reads nothing for it, and the reverse", async () => {
+    const issued = { chainId: 8453, deadline: 4_000_000_000n, accountId: "acc_a", tokenIn: USDC, amountIn: "30000000", tokenOut: WETH, minAmountOut: "5" };
+    await rememberIssuedPermit(t.redis, { ...issued, nonce: 903n, environment: "sandbox" });
+    expect(await readIssuedPermit(t.redis, 8453, 903n)).toBeNull();
+    expect(await readIssuedPermit(t.redis, 8453, 903n, "sandbox")).toMatchObject({ accountId: "acc_a", minAmountOut: "5" });
+    await expect(bindPermitToQuote({ ...base, permit: { ...permit, nonce: 903n }, redis: t.redis, quote: quote(10n ** 16n) })).rejects.toThrow(/not issued by \/route/);
+    await rememberIssuedPermit(t.redis, { ...issued, nonce: 904n, environment: "production" });
+    expect(await readIssuedPermit(t.redis, 8453, 904n, "sandbox")).toBeNull();
+    expect(await readIssuedPermit(t.redis, 8453, 904n, "production")).toMatchObject({ accountId: "acc_a" });
   });
 });

@@ -2,8 +2,13 @@ import type { Redis } from "../redis/createRedis.js";
 import type { SwapQuote } from "../quoting/swapQuote.js";
 import { rememberIssuedPermit } from "./rememberIssuedPermit.js";
 
-/** Remembers the permit of a /route answer given to `accountId` (see `IssuedPermit`); nothing when it has none. */
-export async function rememberQuotePermit(redis: Redis, quote: SwapQuote, accountId: string): Promise<void> {
+/**
+ * Remembers the permit of a /route answer given to `accountId` on `environment`'s deployment (see `IssuedPermit`);
+ * nothing when it has none.
+ */
+export async function rememberQuotePermit(
+  redis: Redis, quote: SwapQuote, accountId: string, environment: "production" | "sandbox",
+): Promise<void> {
   const message = quote.permit?.message;
   if (!message) return;
   await rememberIssuedPermit(redis, {
@@ -11,6 +16,7 @@ export async function rememberQuotePermit(redis: Redis, quote: SwapQuote, accoun
     nonce: BigInt(message.nonce),
     deadline: BigInt(message.deadline),
     accountId,
+    environment,
     tokenIn: quote.tokenIn.address,
     amountIn: message.permitted.amount,
     tokenOut: quote.tokenOut.address,

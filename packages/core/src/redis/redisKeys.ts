@@ -52,8 +52,13 @@ export const redisKeys = {
   permitClaim: (chainId: number, owner: Address, nonce: bigint) => `sluice:permit:claim:${chainId}:${owner.toLowerCase()}:${nonce}`,
   /** The account that first encoded a permit (and whether it was sent). */
   permitOwner: (chainId: number, owner: Address, nonce: bigint) => `sluice:permit:owner:${chainId}:${owner.toLowerCase()}:${nonce}`,
-  /** A permit nonce /route issued, with what it binds (account, input, output token, minimum) for plain permits. */
-  permitIssued: (chainId: number, nonce: bigint) => `sluice:permit:issued:${chainId}:${nonce}`,
+  /**
+   * A permit nonce /route issued, with what it binds (account, input, output token, minimum) for plain permits. The
+   * sandbox's apart: an account's keys of both environments share its id, and a production /solve must never be bound
+   * by a sandbox answer.
+   */
+  permitIssued: (chainId: number, nonce: bigint, environment: "production" | "sandbox") =>
+    environment === "sandbox" ? `sluice:permit:issued:sandbox:${chainId}:${nonce}` : `sluice:permit:issued:${chainId}:${nonce}`,
   /** The lock serialising one owner's gasless solves of one token. */
   spendLock: (chainId: number, owner: Address, token: Address) =>
     `sluice:permit:spend-lock:${chainId}:${owner.toLowerCase()}:${token.toLowerCase()}`,

@@ -66,7 +66,9 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
   // After the re-quote's first reads are on their way (the recovery is CPU work).
   const signer = handled(new Promise<void>((resolve) => setTimeout(resolve, 0))
     .then(() => recoverPermitSigner({ chainId: chain.id, spender, permit: signed.permit, signature: signed.signature, witness: signed.witness })));
-  const issued = signed.witness ? undefined : handled(readIssuedPermit(services.redis, chain.id, signed.permit.nonce));
+  // A plain permit's nonce must come from this environment's /route: a sandbox answer binds no production send.
+  const issued = signed.witness ? undefined
+    : handled(readIssuedPermit(services.redis, chain.id, signed.permit.nonce, p.sandbox ? "sandbox" : "production"));
   const abandon = new AbortController();
   const early = dryRun ? undefined : {
     spend: handled(services.time("spend", () => lockSpendAndReadState({

@@ -55,8 +55,9 @@ export function registerRoute(app: OpenAPIHono<SwapEnv>) {
     // The permit's nonce is remembered with what it binds, so a plain permit of it is held to this quote at /solve.
     // Before the answer: a partner may sign and solve at once, and /solve reads it while it re-quotes (a /solve that
     // missed it would fail closed: a plain permit of an unknown nonce is refused; a witness permit never reads it).
+    // Under this deployment's environment: a sandbox answer's nonce binds no production /solve.
     if (quote.permit) {
-      await rememberQuotePermit(services.redis, quote, c.get("auth").accountId)
+      await rememberQuotePermit(services.redis, quote, c.get("auth").accountId, c.get("config").SLUICE_ENVIRONMENT)
         .catch((error: unknown) => logEvent("error", "quote permit not remembered", { error: String(error) }));
     }
     if (isBelowGaslessMinimum(quote)) throw swapTooSmall(quote);
