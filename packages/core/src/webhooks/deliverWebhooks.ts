@@ -36,7 +36,7 @@ export type DeliverWebhooksResult = { attempted: number; delivered: number; retr
 
 type Claimed = {
   id: string; lease_token: string; attempts: number; event_id: string; event_type: string; body: string;
-  event_created_at: string; endpoint_id: string; url: string; secret_ciphertext: string;
+  event_created_at: string; endpoint_id: string; url: string; secret_ciphertext: string; environment: "production" | "sandbox";
 };
 
 /** How long a claim holds a delivery: longer than an attempt can take (its timeout and the recording), so nobody else sends it meanwhile. */
@@ -46,7 +46,9 @@ export const WEBHOOK_MAX_RESPONSE_BYTES = 4096;
 const CONCURRENCY = 8;
 
 /**
- * Sends due webhook deliveries once each (the reporting cron every minute, and right after an event is written).
+ * Sends due webhook deliveries once each (the reporting cron every minute, and right after an event is written),
+ * production endpoints' before the sandbox's: the sandbox's dry runs cost nothing to repeat, and their retries must
+ * never hold up production's deliveries in the shared outbox.
  * Claims rows with `FOR UPDATE SKIP LOCKED` and a lease, so concurrent deliverers never send one delivery twice; a
  * deliverer that dies mid-attempt leaves its lease to expire and the delivery is sent again (at least once; receivers
  * deduplicate by `X-Sluice-Event-Id`). A failed attempt is retried with exponential backoff until the retry window
@@ -62,7 +64,7 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
       where d.status = 'pending' and (d.lease_until is null or d.lease_until < now())
         and exists (select 1 from webhook_endpoints ep where ep.id = d.endpoint_id and ep.status = 'active')
         and ${only ? sql`d.id in ${only.length ? only : [""]}` : sql`d.next_attempt_at <= now()`}
-      order by d.next_attempt_at
+      order by (select ep.environment = 'sandbox' from webhook_endpoints ep where ep.id = d.endpoint_id), d.next_attempt_at
       limit ${limit}
       for update skip locked
     )
@@ -72,10 +74,11 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
     from due, webhook_events ev, webhook_endpoints ep
     where d.id = due.id and ev.id = d.event_id and ep.id = d.endpoint_id
     returning d.id, d.lease_token, d.attempts, d.event_id, ev.type as event_type, ev.body, ev.created_at::text as event_created_at,
-      d.endpoint_id, ep.url, ep.secret_ciphertext`);
+      d.endpoint_id, ep.url, ep.secret_ciphertext, ep.environment::text as environment`);
 
   const result: DeliverWebhooksResult = { attempted: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0 };
-  const queue = [...claimed.rows];
+  // Production's first: a backlog of the sandbox's (free to make, by replaying a dry run) never delays them.
+  const queue = [...claimed.rows].sort((a, b) => Number(a.environment === "sandbox") - Number(b.environment === "sandbox"));
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) await attempt(params, next, result);
   };

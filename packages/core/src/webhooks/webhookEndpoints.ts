@@ -4,7 +4,7 @@ import { SluiceError } from "../errors/SluiceError.js";
 import { newId } from "../ids/newId.js";
 import { encryptWebhookSecret, generateWebhookSecret } from "./webhookSecrets.js";
 
-/** How many endpoints one account may have. */
+/** How many endpoints one account may have in each environment (the sandbox's never use up production's). */
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 
 export type WebhookEndpointRow = {
@@ -38,16 +38,18 @@ export async function createWebhookEndpoint(
   const id = newId("whk");
   const secret = generateWebhookSecret();
   const ciphertext = await encryptWebhookSecret(signingKey, id, secret);
-  // The count and the insert in one statement, under a per-account lock, so concurrent creations respect the limit.
+  // The count (of this environment's endpoints) and the insert in one statement, under a per-account lock, so
+  // concurrent creations respect the limit.
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webhook_endpoints:' || ${accountId}))`);
     const inserted = await tx.execute<Row>(sql`
       insert into webhook_endpoints (id, account_id, environment, url, events, secret_ciphertext)
       select ${id}, ${accountId}, ${environment}::key_environment, ${url}, string_to_array(${events.join(",")}, ','), ${ciphertext}
-      where (select count(*) from webhook_endpoints where account_id = ${accountId}) < ${MAX_WEBHOOK_ENDPOINTS}
+      where (select count(*) from webhook_endpoints
+        where account_id = ${accountId} and environment = ${environment}::key_environment) < ${MAX_WEBHOOK_ENDPOINTS}
       returning ${columns}`);
     const row = inserted.rows[0];
-    if (!row) throw new SluiceError("CONFLICT", `An account has at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first`);
+    if (!row) throw new SluiceError("CONFLICT", `An account has at most ${MAX_WEBHOOK_ENDPOINTS} ${environment} webhook endpoints; delete one first`);
     return { ...toRow(row), secret };
   });
 }

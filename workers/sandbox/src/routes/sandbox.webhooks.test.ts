@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { swapWithPermit } from "@sluice/core/client";
 import {
-  call, createPartner, hasValidSignature, issueKey, newUser, query, solveBody, startWebhookReceiver, type WebhookReceiver,
+  call, connection, createPartner, hasValidSignature, issueKey, newUser, query, reader, solveBody, startWebhookReceiver, walletOf,
+  type WebhookReceiver,
 } from "@sluice/testkit";
 
 let receiver: WebhookReceiver;
@@ -42,5 +44,50 @@ describe("the sandbox's webhooks", () => {
     expect(await query("select count(*)::int as n from usage_events where account_id = $1", [production.accountId])).toEqual([{ n: 0 }]);
     const tested = await call(`/api/v1/webhooks/${id}/test`, { key: sandbox.key, target: "sandbox", method: "POST" });
     expect(tested.body.delivery).toMatchObject({ status: "delivered", event_type: "webhook.test" });
+  });
+
+  it("a sandbox key's endpoints leave production its own: each environment has at most 20", async () => {
+    const production = await createPartner();
+    const sandbox = await issueKey(production.slug, { environment: "sandbox" });
+    const create = (key: string, target?: "sandbox") =>
+      call("/api/v1/webhooks", { key, target, body: { url: receiver.url("/quota"), events: ["swap.failed"] } });
+    const sandboxed = await Promise.all(Array.from({ length: 21 }, () => create(sandbox.key, "sandbox")));
+    expect(sandboxed.filter((r) => r.status === 200)).toHaveLength(20);
+    expect(sandboxed.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(["CONFLICT"]);
+    const produced = await Promise.all(Array.from({ length: 21 }, () => create(production.key)));
+    expect(produced.filter((r) => r.status === 200), JSON.stringify(produced[0]!.body)).toHaveLength(20);
+    expect(produced.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(["CONFLICT"]);
+  });
+
+  it("a sandbox key's flood of deliveries to an endpoint that never answers does not hold up production's webhooks", async () => {
+    const production = await createPartner();
+    const sandbox = await issueKey(production.slug, { environment: "sandbox" });
+    const flood = await call("/api/v1/webhooks", { key: sandbox.key, target: "sandbox", body: { url: receiver.url("/flood"), events: ["swap.executed"] } });
+    expect(flood.status, JSON.stringify(flood.body)).toBe(200);
+    const prod = await call("/api/v1/webhooks", { key: production.key, body: { url: receiver.url("/prod"), events: ["swap.executed"] } });
+    expect(prod.status).toBe(200);
+    receiver.respond((r) => (r.path === "/flood" ? "hang" : 200));
+    try {
+      // One signed dry run sent again and again: each answer is announced, each announcement waits on the silent endpoint.
+      const user = await newUser("base", "USDC", "250");
+      const body = await solveBody({ chain: "base", user, symbol: "USDC", amount: "250", to: "WETH" });
+      for (let batch = 0; batch < 20; batch++) {
+        const answers = await Promise.all(Array.from({ length: 10 }, () => call("/api/v1/solve", { key: sandbox.key, target: "sandbox", body })));
+        for (const answer of answers) expect(answer.status).toBe(200);
+      }
+      const failing = async () => (await query(
+        "select count(*)::int as n from webhook_deliveries where endpoint_id = $1 and status = 'pending' and attempts >= 1", [flood.body.webhook.id]))[0]!.n;
+      await expect.poll(failing, { timeout: 30_000 }).toBeGreaterThanOrEqual(150);
+
+      const payer = await newUser("base", "USDC", "30");
+      const result = await swapWithPermit(connection(production.key), {
+        from: "USDC", to: "WETH", amount: "30", chain: "base", wallet: walletOf("base", payer.account), reader: reader("base"),
+      });
+      expect(result.solve, JSON.stringify(result.solve)).toMatchObject({ ok: true });
+      await receiver.waitFor((all) => all.some((r) => r.path === "/prod" && r.json.type === "swap.executed"), 15_000);
+    } finally {
+      receiver.respond(() => 200);
+      await call(`/api/v1/webhooks/${flood.body.webhook.id}`, { key: sandbox.key, target: "sandbox", method: "DELETE" });
+    }
   });
 });
