@@ -12,6 +12,7 @@ export * from "./reporting/usageProbe.js";
 export * from "./routing/routingFixtures.js";
 export * from "./stack/authFailureSuite.js";
 export * from "./stack/devnetWallets.js";
+export * from "./stack/outbidRelayer.js";
 export * from "./stack/faults.js";
 export * from "./faults/startSilentServer.js";
 export * from "./stack/http.js";

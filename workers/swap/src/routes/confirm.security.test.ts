@@ -4,10 +4,9 @@
  * the one transaction the chain mined.
  */
 import { describe, expect, it } from "vitest";
-import { chains } from "@sluice/core";
 import { confirmSwap } from "@sluice/core/client";
-import { parseUnits, type Hex } from "viem";
-import { call, connection, createPartner, newUser, reader, solveBody } from "@sluice/testkit";
+import type { Address, Hex } from "viem";
+import { call, connection, createPartner, newUser, outbidRelayer, reader, solveBody } from "@sluice/testkit";
 
 const chain = "base" as const;
 
@@ -49,36 +48,24 @@ describe("a swap sent gaslessly and by the user at once counts once", () => {
     // A dry run first: the calldata is remembered for /confirm (the same bytes the gasless send uses).
     const dry = await call("/api/v1/solve", { key: partner.key, body: { ...body, dryRun: true } });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
-    await client.request({ method: "evm_setAutomine" as never, params: [false] as never });
-    let relayed: Hex;
-    let own: Hex;
-    try {
+    // Before the block is mined the user sends the very same calldata from their own wallet, with a higher tip.
+    const { relayed, own } = await outbidRelayer(chain, user, async () => {
       const sent = await call("/api/v1/solve", { key: partner.key, body });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-      relayed = sent.body.transaction.txHash;
       expect(sent.body.transaction.data).toBe(dry.body.transaction.data);
-      // Before the block is mined the user sends the very same calldata from their own wallet, with a higher tip.
-      const serializedTransaction = await user.account.signTransaction({
-        chainId: chains[chain].id, type: "eip1559", to: sent.body.transaction.to, data: sent.body.transaction.data, gas: 1_000_000n,
-        nonce: await client.getTransactionCount({ address: user.address, blockTag: "pending" }),
-        maxPriorityFeePerGas: parseUnits("50", 9), maxFeePerGas: parseUnits("500", 9),
-      });
-      own = await client.sendRawTransaction({ serializedTransaction });
-      await client.request({ method: "evm_mine" as never, params: [] as never });
-    } finally {
-      await client.request({ method: "evm_setAutomine" as never, params: [true] as never });
-    }
+      return sent.body.transaction as { to: Address; data: Hex; txHash: Hex };
+    }, (sent) => ({ to: sent.to, data: sent.data }));
     expect((await client.getTransactionReceipt({ hash: own })).status).toBe("success");
-    expect((await client.getTransactionReceipt({ hash: relayed })).status).toBe("reverted");
+    expect((await client.getTransactionReceipt({ hash: relayed.txHash })).status).toBe("reverted");
 
     // The relayer's transaction is never confirmable; the user's is, once, whoever asks and however often.
-    expect(await call("/api/v1/confirm", { key: partner.key, body: { txHash: relayed, chain } })).toMatchObject({ body: { ok: false, code: "CONFLICT" } });
+    expect(await call("/api/v1/confirm", { key: partner.key, body: { txHash: relayed.txHash, chain } })).toMatchObject({ body: { ok: false, code: "CONFLICT" } });
     const answers = await Promise.all([1, 2].map(() => confirmSwap(connection(partner.key), { txHash: own, chain })));
     for (const answer of answers) expect(answer).toMatchObject({ ok: true, txHash: own.toLowerCase(), tracked: true });
     await expect.poll(async () => (await solveEvents(partner.key)).map((e) => e.status).sort(), { timeout: 10_000 }).toEqual(["executed", "failed"]);
     const events = await solveEvents(partner.key);
     expect(events.find((e) => e.status === "executed")).toMatchObject({ is_dry_run: false, tx_hash: own.toLowerCase() });
-    expect(events.find((e) => e.status === "failed")).toMatchObject({ tx_hash: relayed.toLowerCase() });
+    expect(events.find((e) => e.status === "failed")).toMatchObject({ tx_hash: relayed.txHash.toLowerCase() });
     expect(await accruedVolume(partner.key)).toBeCloseTo(dry.body.quote.volumeUsd, 2);
   });
 });

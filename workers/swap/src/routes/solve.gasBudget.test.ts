@@ -7,40 +7,23 @@ import { describe, expect, inject, it } from "vitest";
 import { Redis } from "ioredis";
 import { chains, redisKeys } from "@sluice/core";
 import { confirmSwap, submitEncodedSwap } from "@sluice/core/client";
-import { encodeFunctionData, erc20Abi, parseUnits, type Hex } from "viem";
+import { parseUnits, type Hex } from "viem";
 import {
-  call, connection, createPartner, mint, newUser, reader, relayerNonces, solveBody, token, walletOf, type TestUser,
+  call, connection, createPartner, mint, newUser, outbidRelayer, reader, relayerNonces, solveBody, transferAway, walletOf, type TestUser,
 } from "@sluice/testkit";
 
 const chain = "base" as const;
 
-/**
- * One gasless solve of 30 USDC that the owner makes revert: with automine off, the relayer's transaction waits in the
- * pool while the owner sends its tokens away with a higher tip, then one block mines both.
- */
+/** One gasless solve of 30 USDC that the owner makes revert by moving its tokens away first. */
 async function revertedGaslessSolve(key: string, user: TestUser): Promise<Hex> {
-  const client = reader(chain);
   await mint(chain, "USDC", [user.address], [parseUnits("30", 6)]);
   const body = await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" });
-  await client.request({ method: "evm_setAutomine" as never, params: [false] as never });
-  let txHash: Hex;
-  try {
+  const { relayed: txHash } = await outbidRelayer(chain, user, async () => {
     const sent = await call("/api/v1/solve", { key, body });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    txHash = sent.body.transaction.txHash;
-    // Signed by hand: against the pending state (the solve first) the node would refuse to estimate it.
-    const serializedTransaction = await user.account.signTransaction({
-      chainId: chains[chain].id, type: "eip1559", to: token(chain, "USDC").address, gas: 100_000n,
-      nonce: await client.getTransactionCount({ address: user.address, blockTag: "pending" }),
-      maxPriorityFeePerGas: parseUnits("50", 9), maxFeePerGas: parseUnits("500", 9),
-      data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: ["0x000000000000000000000000000000000000dEaD", parseUnits("30", 6)] }),
-    });
-    await client.sendRawTransaction({ serializedTransaction });
-    await client.request({ method: "evm_mine" as never, params: [] as never });
-  } finally {
-    await client.request({ method: "evm_setAutomine" as never, params: [true] as never });
-  }
-  expect((await client.getTransactionReceipt({ hash: txHash })).status).toBe("reverted");
+    return sent.body.transaction.txHash as Hex;
+  }, () => transferAway(chain, "USDC", "30"));
+  expect((await reader(chain).getTransactionReceipt({ hash: txHash })).status).toBe("reverted");
   return txHash;
 }
 

@@ -4,10 +4,10 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { Redis } from "ioredis";
-import { chains, createDb, redisKeys } from "@sluice/core";
-import { encodeFunctionData, erc20Abi, parseUnits, type Hex } from "viem";
+import { createDb, redisKeys } from "@sluice/core";
+import type { Hex } from "viem";
 import {
-  admin, call, createPartner, newUser, query, reader, relayerNonces, signPermit, solveBody, token, type TestUser,
+  admin, call, createPartner, newUser, outbidRelayer, query, reader, relayerNonces, signPermit, solveBody, transferAway, type TestUser,
 } from "@sluice/testkit";
 
 const chain = "base" as const;
@@ -149,26 +149,14 @@ describe("volume is what the chain shows", () => {
     const user = await newUser(chain, "USDC", "30");
     const client = reader(chain);
     const body = await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" });
-    await client.request({ method: "evm_setAutomine" as never, params: [false] as never });
-    let txHash: Hex;
-    try {
+    // Before the block is mined, the user moves the tokens away with a higher tip: the solve must revert.
+    const { relayed: txHash } = await outbidRelayer(chain, user, async () => {
       const sent = await call("/api/v1/solve", { key: partner.key, body });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-      txHash = sent.body.transaction.txHash;
-      expect((await sentSolveEvents(partner.key, (events) => events.length > 0))[0]).toMatchObject({ status: "pending", tx_hash: txHash });
-      // Before the block is mined, the user moves the tokens away with a higher tip: the solve must revert.
-      // Signed by hand: against the pending state (the solve first) the node would refuse to estimate it.
-      const serializedTransaction = await user.account.signTransaction({
-        chainId: chains[chain].id, type: "eip1559", to: token(chain, "USDC").address, gas: 100_000n,
-        nonce: await client.getTransactionCount({ address: user.address, blockTag: "pending" }),
-        maxPriorityFeePerGas: parseUnits("50", 9), maxFeePerGas: parseUnits("500", 9),
-        data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: ["0x000000000000000000000000000000000000dEaD", parseUnits("30", 6)] }),
-      });
-      await client.sendRawTransaction({ serializedTransaction });
-      await client.request({ method: "evm_mine" as never, params: [] as never });
-    } finally {
-      await client.request({ method: "evm_setAutomine" as never, params: [true] as never });
-    }
+      const hash = sent.body.transaction.txHash as Hex;
+      expect((await sentSolveEvents(partner.key, (events) => events.length > 0))[0]).toMatchObject({ status: "pending", tx_hash: hash });
+      return hash;
+    }, () => transferAway(chain, "USDC", "30"));
     expect((await client.getTransactionReceipt({ hash: txHash })).status).toBe("reverted");
     expect((await solveEvents(partner.key)).find((e) => !e.is_dry_run)).toMatchObject({ status: "failed", tx_hash: txHash });
     expect(await accruedVolume(partner.key)).toBe(0);
