@@ -3,7 +3,11 @@ import type { Database } from "../db/createDb.js";
 import { isApiKeyFormat } from "./apiKeyFormat.js";
 import { hashApiKey } from "./hashApiKey.js";
 import { loadApiKey } from "./loadApiKey.js";
-import { fillApiKeyCache, readCachedApiKey, type CachedApiKey } from "./apiKeyCache.js";
+import { fillApiKeyCache, readCachedApiKey, rememberUnknownApiKey, type CachedApiKey } from "./apiKeyCache.js";
+import { AUTH_MISSES_PER_MINUTE } from "./authenticateAndLimit.js";
+import { redisKeys } from "../redis/redisKeys.js";
+import { INVALID_KEY_MESSAGE } from "../errors/errorCodes.js";
+import { SluiceError } from "../errors/SluiceError.js";
 
 export type AuthenticatedKey = Extract<CachedApiKey, { status: "active" }>;
 
@@ -13,12 +17,23 @@ export type AuthenticateApiKeyParameters = {
   environment: "production" | "sandbox" | "any";
   db: Database;
   redis: Redis;
+  /**
+   * Who is asking (`clientBucket` of the connecting address): as in `authenticateAndLimit`, a key the cache does not
+   * hold costs a Postgres lookup, and each client may cause at most `missesPerMinute` (default
+   * `AUTH_MISSES_PER_MINUTE`) a minute; past it RATE_LIMITED, without a lookup. Without it nothing bounds them.
+   */
+  client?: string;
+  missesPerMinute?: number;
+  now?: number;
 };
+
+const WINDOW_MS = 60_000;
 
 /**
  * Resolves an API key to its account, or null for any reason it must be refused (missing, malformed,
  * unknown, revoked, or issued for the other environment). The caller answers every null the same way,
- * so nothing here tells an attacker which reason applied.
+ * so nothing here tells an attacker which reason applied. With `client`, a client past its budget of lookups is
+ * refused RATE_LIMITED (thrown) before any lookup; a key Postgres does not know is remembered as unknown for a minute.
  *
  * Redis is a cache only: when it is unreachable the lookup goes to Postgres.
  */
@@ -29,9 +44,25 @@ export async function authenticateApiKey(params: AuthenticateApiKeyParameters): 
 
   let entry = await readCachedApiKey(redis, hash).catch(() => null);
   if (!entry) {
+    if (params.client) await countAuthMiss(redis, params.client, params.missesPerMinute ?? AUTH_MISSES_PER_MINUTE, params.now ?? Date.now());
     entry = await loadApiKey(db, hash);
     if (entry) await fillApiKeyCache(redis, hash, entry).catch(() => {});
+    else await rememberUnknownApiKey(redis, hash).catch(() => {});
   }
   if (!entry || entry.status !== "active" || (environment !== "any" && entry.environment !== environment)) return null;
   return entry;
+}
+
+/**
+ * Counts a key-cache miss against the client's budget of the minute (the same counter `authenticateAndLimit` keeps);
+ * over it, RATE_LIMITED with `Retry-After`. Redis unreachable: not counted (the limiter protects capacity, and fails open).
+ */
+async function countAuthMiss(redis: Redis, client: string, perMinute: number, now: number): Promise<void> {
+  const window = Math.floor(now / WINDOW_MS);
+  const key = redisKeys.authMisses(client, window);
+  const [misses = 0] = await redis.pipeline().incr(key).pexpire(key, WINDOW_MS + 1000).exec<[number, number]>().catch(() => [0]);
+  if (misses > perMinute) {
+    const retryAfter = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+    throw new SluiceError("RATE_LIMITED", INVALID_KEY_MESSAGE, { headers: { "Retry-After": String(retryAfter) } });
+  }
 }

@@ -9,7 +9,8 @@ import { constantTimeEqual } from "../auth/constantTimeEqual.js";
 /**
  * Browser sessions of the partner dashboard (signed in with an API key) and the operator pages (signed in with the
  * admin token). The browser holds only a random session token in an HttpOnly cookie; Redis holds, under the token's
- * SHA-256, what the session is for and its CSRF token. Neither the API key nor the admin token is ever stored.
+ * SHA-256, what the session is for and its CSRF token. Neither the API key nor the admin token is ever stored (an
+ * operator session keeps a fingerprint of the admin token bound to the session's own token, to end when it changes).
  */
 export type PartnerSession = {
   kind: "partner";
@@ -22,7 +23,16 @@ export type PartnerSession = {
   /** Milliseconds since the epoch. */
   expiresAt: number;
 };
-export type OperatorSession = { kind: "operator"; csrf: string; expiresAt: number };
+export type OperatorSession = {
+  kind: "operator";
+  /**
+   * A fingerprint of the admin token signed in with (`adminTokenFingerprint`, never the token): the session ends when
+   * the deployment's ADMIN_TOKEN is changed or removed.
+   */
+  adminToken: string;
+  csrf: string;
+  expiresAt: number;
+};
 export type DashboardSession = PartnerSession | OperatorSession;
 export type DashboardSessionKind = DashboardSession["kind"];
 
@@ -44,19 +54,23 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 type NewSession = Omit<PartnerSession, "csrf" | "expiresAt"> | Omit<OperatorSession, "csrf" | "expiresAt">;
 
-async function createSession(redis: Redis, fields: NewSession, now = Date.now()): Promise<{ token: string; session: DashboardSession }> {
-  const token = randomToken();
+async function createSession(redis: Redis, fields: NewSession, token = randomToken(), now = Date.now()): Promise<{ token: string; session: DashboardSession }> {
   const seconds = DASHBOARD_SESSION_SECONDS[fields.kind];
   const session = { ...fields, csrf: randomToken(), expiresAt: now + seconds * 1000 } as DashboardSession;
   await redis.set(redisKeys.dashboardSession(await sha256Hex(token)), session, { ex: seconds });
   return { token, session };
 }
 
-/** Exchanges an API key (either environment) for a partner session; null when the key is refused (any reason). */
+/**
+ * Exchanges an API key (either environment) for a partner session; null when the key is refused (any reason). `client`
+ * (`clientBucket` of the address) bounds the Postgres lookups of keys the cache does not hold as the API's
+ * authentication does: past `missesPerMinute` a minute, RATE_LIMITED.
+ */
 export async function signInWithApiKey(
   { db, redis }: { db: Database; redis: Redis }, key: string | undefined,
+  limits: { client?: string; missesPerMinute?: number; now?: number } = {},
 ): Promise<{ token: string; session: PartnerSession } | null> {
-  const auth = await authenticateApiKey({ key, environment: "any", db, redis });
+  const auth = await authenticateApiKey({ key, environment: "any", db, redis, ...limits });
   if (!auth) return null;
   const created = await createSession(redis, { kind: "partner", accountId: auth.accountId, keyId: auth.keyId, environment: auth.environment });
   return created as { token: string; session: PartnerSession };
@@ -67,19 +81,32 @@ export async function signInOperator(
   redis: Redis, given: string | undefined, expected: string | undefined,
 ): Promise<{ token: string; session: OperatorSession } | null> {
   if (!expected || !given || !(await constantTimeEqual(given, expected))) return null;
-  return (await createSession(redis, { kind: "operator" })) as { token: string; session: OperatorSession };
+  const token = randomToken();
+  const adminToken = await adminTokenFingerprint(token, expected);
+  return (await createSession(redis, { kind: "operator", adminToken }, token)) as { token: string; session: OperatorSession };
 }
 
 /**
- * The live session a cookie names, of the expected kind; null when there is none, it expired, or (partner) the key
- * it was signed in with has been revoked since.
+ * What an operator session keeps of the admin token: a SHA-256 of it with the session's own token (which Redis does
+ * not hold), so what Redis holds cannot be tried against guesses of the admin token.
+ */
+const adminTokenFingerprint = (sessionToken: string, adminToken: string) => sha256Hex(`sluice:operator-session:${sessionToken}:${adminToken}`);
+
+/**
+ * The live session a cookie names, of the expected kind; null when there is none, it expired, (partner) the key it
+ * was signed in with has been revoked since, or (operator) `adminToken`, the deployment's ADMIN_TOKEN, is not the
+ * one it was signed in with (changed, or removed).
  */
 export async function readDashboardSession<K extends DashboardSessionKind>(
-  { db, redis }: { db: Database; redis: Redis }, token: string | undefined, kind: K,
+  { db, redis, adminToken }: { db: Database; redis: Redis; adminToken?: string }, token: string | undefined, kind: K,
 ): Promise<Extract<DashboardSession, { kind: K }> | null> {
   if (!token || !TOKEN.test(token)) return null;
   const session = await redis.get<DashboardSession>(redisKeys.dashboardSession(await sha256Hex(token)));
   if (!session || session.kind !== kind || session.expiresAt <= Date.now()) return null;
+  if (session.kind === "operator") {
+    if (!adminToken || typeof session.adminToken !== "string") return null;
+    if (!(await constantTimeEqual(session.adminToken, await adminTokenFingerprint(token, adminToken)))) return null;
+  }
   if (session.kind === "partner") {
     const [key] = await db.select({ id: apiKeys.id }).from(apiKeys)
       .where(and(eq(apiKeys.id, session.keyId), eq(apiKeys.accountId, session.accountId), isNull(apiKeys.revokedAt))).limit(1);

@@ -419,3 +419,163 @@ describe("dashboard webhooks page", () => {
     expect(receiver.received.filter((r) => r.path === "/disabled")).toEqual([]);
   });
 });
+
+describe("sessions under attack", () => {
+  it("a session id is never taken from the browser: signing in over a planted cookie issues a new one, and sign-in never redirects off-site", async () => {
+    const partner = await createPartner();
+    const planted = "P".repeat(43);
+    for (const [area, cookieName, secret] of [
+      ["partner", PARTNER_COOKIE, partner.key], ["operator", OPERATOR_COOKIE, inject("stack").adminToken],
+    ] as const) {
+      const base = area === "partner" ? "/dashboard" : "/admin";
+      const { cookie, csrf } = await signInForm(base);
+      const signedIn = await page(`${base}/login?next=https://evil.example/&redirect=//evil.example`, {
+        cookies: { [SIGN_IN_COOKIE]: cookie, [cookieName]: planted },
+        form: { csrf, [area === "partner" ? "key" : "token"]: secret },
+      });
+      expect(signedIn.status, area).toBe(303);
+      expect(signedIn.location, area).toBe(base);
+      const issued = signedIn.cookies[cookieName]!;
+      expect(issued, area).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(issued, area).not.toBe(planted);
+      expect((await page(base, { cookies: { [cookieName]: planted } })).status, area).toBe(303);
+      expect((await page(base, { cookies: { [cookieName]: issued } })).status, area).toBe(200);
+      // Signing in again gives another session, never the one the browser holds.
+      const again = await signInPages(area, secret);
+      expect(again.cookies[cookieName]).not.toBe(issued);
+    }
+  });
+
+  it("a CSRF token is the session's own: another session's token, a cross-site sign-out or an operator form from elsewhere is refused", async () => {
+    const [mine, theirs] = await Promise.all([createPartner(), createPartner()]);
+    const second = await issueKey(mine.slug);
+    const session = await signInPages("partner", mine.key);
+    const other = await signInPages("partner", theirs.key);
+    const sameKey = await signInPages("partner", mine.key);
+    for (const csrf of [other.csrf, sameKey.csrf]) {
+      const refused = await page("/dashboard/keys/revoke", { cookies: session.cookies, form: { keyId: second.keyId, csrf } });
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain("csrf:");
+    }
+    expect((await call("/api/v1/account", { key: second.key })).status).toBe(200);
+    // Sign-out is a form too: a page elsewhere cannot end the session.
+    expect((await page("/dashboard/logout", { cookies: session.cookies, form: {} })).status).toBe(403);
+    expect((await page("/dashboard/logout", { cookies: session.cookies, form: { csrf: other.csrf } })).status).toBe(403);
+    expect((await page("/dashboard", { cookies: session.cookies })).status).toBe(200);
+
+    const operator = await signInPages("operator", inject("stack").adminToken);
+    const otherOperator = await signInPages("operator", inject("stack").adminToken);
+    for (const csrf of [otherOperator.csrf, session.csrf]) {
+      const refused = await page(`/admin/keys/${second.keyId}/revoke`, { cookies: operator.cookies, form: { csrf } });
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain("csrf:");
+    }
+    for (const [path, form] of [
+      [`/admin/keys/${second.keyId}/revoke`, {}], ["/admin/settlements", { month: "2001-01" }],
+      [`/admin/accounts/${mine.slug}/keys`, { environment: "production" }], [`/admin/accounts/${mine.slug}/mark-test`, { eventIds: "x" }],
+      ["/admin/logout", {}],
+    ] as [string, Record<string, string>][]) {
+      const crossOrigin = await page(path, { cookies: operator.cookies, form: { ...form, csrf: operator.csrf }, headers: { Origin: "https://evil.example" } });
+      expect(crossOrigin.status, path).toBe(403);
+      expect(crossOrigin.text, path).toContain("Origin:");
+    }
+    expect((await call("/api/v1/account", { key: second.key })).status).toBe(200);
+    expect((await admin(`/admin/v1/accounts/${mine.slug}/keys`)).body.keys).toHaveLength(2);
+    expect((await page("/admin", { cookies: operator.cookies })).status).toBe(200);
+    // The operator's sign-out ends that session only.
+    expect((await page("/admin/logout", { cookies: operator.cookies, form: { csrf: operator.csrf } })).status).toBe(303);
+    expect((await page("/admin", { cookies: operator.cookies })).status).toBe(303);
+    expect((await page("/admin", { cookies: otherOperator.cookies })).status).toBe(200);
+  });
+
+  it("fields a form does not have change nothing: no other account, no production key, no other environment", async () => {
+    const [mine, theirs] = await Promise.all([createPartner(), createPartner()]);
+    const session = await signInPages("partner", mine.key);
+    const tampered = { accountId: theirs.accountId, account: theirs.slug, environment: "production", isTest: "true", rateLimitPerMinute: "1000000" };
+    const issued = await page("/dashboard/keys/issue", { cookies: session.cookies, form: { ...tampered, csrf: session.csrf, name: "tampered" } });
+    expect(issued.status).toBe(200);
+    const keys = (await admin(`/admin/v1/accounts/${mine.slug}/keys`)).body.keys as { name: string | null; environment: string; isTest: boolean; rateLimitPerMinute: number | null }[];
+    expect(keys.find((k) => k.name === "tampered")).toMatchObject({ environment: "sandbox", isTest: false, rateLimitPerMinute: null });
+    expect(((await admin(`/admin/v1/accounts/${theirs.slug}/keys`)).body.keys as unknown[])).toHaveLength(1);
+    // Pages read the session's account only, whatever the query says.
+    const usage = await page(`/dashboard/usage?account=${theirs.slug}&accountId=${theirs.accountId}`, { cookies: session.cookies });
+    expect(usage.status).toBe(200);
+    expect(usage.text).toContain(mine.slug);
+    expect(usage.text).not.toContain(theirs.slug);
+  });
+
+  it("every answer of the pages forbids framing and caching: sign-in, pages showing a secret, redirects, errors, the CSV", async () => {
+    const partner = await createPartner();
+    const session = await signInPages("partner", partner.key);
+    const operator = await signInPages("operator", inject("stack").adminToken);
+    const answers = {
+      "partner sign-in": await page("/dashboard/login"),
+      "operator sign-in": await page("/admin/login"),
+      "redirect to sign-in": await page("/dashboard/keys"),
+      "issued sandbox key": await page("/dashboard/keys/issue", { cookies: session.cookies, form: { csrf: session.csrf } }),
+      "operator's issued key": await page(`/admin/accounts/${partner.slug}/keys`, { cookies: operator.cookies, form: { csrf: operator.csrf, environment: "sandbox" } }),
+      "csrf refusal": await page("/dashboard/keys/issue", { cookies: session.cookies, form: {} }),
+      "no session": await page("/admin/settlements", { form: { month: "2001-01" } }),
+      "unknown page": await page("/dashboard/nothing", { cookies: session.cookies }),
+      "csv": await page("/dashboard/usage.csv", { cookies: session.cookies }),
+    };
+    for (const [what, answer] of Object.entries(answers)) {
+      expect(answer.status, what).toBeLessThan(500);
+      expect(answer.headers.get("cache-control"), what).toBe("no-store");
+      expect(answer.headers.get("x-frame-options"), what).toBe("DENY");
+      expect(answer.headers.get("content-security-policy"), what).toContain("frame-ancestors 'none'");
+      expect(answer.headers.get("content-security-policy"), what).toContain("default-src 'none'");
+      expect(answer.headers.get("access-control-allow-origin"), what).toBeNull();
+    }
+    expect(answers["issued sandbox key"].text).toMatch(/data-testid="issued-key">[0-9a-f]{40}</);
+    // Shown once: the keys page lists the prefix only.
+    const issuedKey = /data-testid="issued-key">([0-9a-f]{40})</.exec(answers["issued sandbox key"].text)![1]!;
+    expect((await page("/dashboard/keys", { cookies: session.cookies })).text).not.toContain(issuedKey);
+  });
+
+  it("input echoed in error pages is text, never markup", async () => {
+    const partner = await createPartner();
+    const session = await signInPages("partner", partner.key);
+    const operator = await signInPages("operator", inject("stack").adminToken);
+    const script = `<script>alert(1)</script>`;
+    for (const [path, cookies] of [
+      [`/dashboard?month=${encodeURIComponent(script)}`, session.cookies],
+      [`/dashboard/usage?period=${encodeURIComponent(script)}`, session.cookies],
+      [`/dashboard/usage?cursor=${encodeURIComponent(script)}`, session.cookies],
+      [`/admin/accounts/${encodeURIComponent(script)}`, operator.cookies],
+      [`/admin/settlements?month=${encodeURIComponent(script)}`, operator.cookies],
+      [`/admin?q=${encodeURIComponent(script)}`, operator.cookies],
+    ] as const) {
+      const answer = await page(path, { cookies });
+      expect(answer.status, path).toBeLessThan(500);
+      expect(answer.text, path).not.toContain("<script");
+    }
+    const webhook = await page("/dashboard/webhooks/delete", { cookies: session.cookies, form: { csrf: session.csrf, webhookId: script } });
+    expect(webhook.status).toBe(404);
+    expect(webhook.text).not.toContain("<script");
+    expect(webhook.text).toContain("&lt;script&gt;");
+  });
+
+  it("signing in with made-up keys counts against the client's budget of key lookups, as the API's authentication does", async () => {
+    const redis = new Redis(inject("stack").redisUrl);
+    try {
+      const window = Math.floor(Date.now() / 60_000);
+      const misses = async () => {
+        let total = 0;
+        for (const key of await redis.keys("sluice:authmiss:*")) {
+          if (Number(key.split(":").at(-1)) >= window) total += Number(await redis.get(key));
+        }
+        return total;
+      };
+      const before = await misses();
+      for (let i = 0; i < 3; i++) {
+        const { cookie, csrf } = await signInForm("/dashboard");
+        const refused = await page("/dashboard/login", { cookies: { [SIGN_IN_COOKIE]: cookie }, form: { csrf, key: randomUUID().replace(/-/g, "").padEnd(40, "0") } });
+        expect(refused.status).toBe(401);
+      }
+      expect(await misses()).toBeGreaterThanOrEqual(before + 3);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});

@@ -15,7 +15,7 @@ export const pageHeaders: Record<string, string> = {
   "Referrer-Policy": "no-referrer",
 };
 
-export function renderPage(c: Context, page: Child, status: 200 | 400 | 401 | 403 | 404 | 409 | 500 | 503 = 200): Response {
+export function renderPage(c: Context, page: Child, status: 200 | 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503 = 200): Response {
   for (const [name, value] of Object.entries(pageHeaders)) c.header(name, value);
   return c.html(`<!doctype html>${String(page)}`, status);
 }
@@ -28,7 +28,8 @@ export function seeOther(c: Context, location: string): Response {
 
 /**
  * The pages' error handler: the same classification as the API's `onError` (a field-named 400, 401, 403, 404, 409,
- * 503; anything unknown a bare 500, logged), answered as a page saying what is wrong and where to go next.
+ * 429 with its `Retry-After`, 503; anything unknown a bare 500, logged), answered as a page saying what is wrong and
+ * where to go next.
  */
 export function pageError(area: "partner" | "operator") {
   return (err: Error, c: Context): Response => {
@@ -46,6 +47,7 @@ export function pageError(area: "partner" | "operator") {
         <p><a href={home}>Back to the {area === "partner" ? "dashboard" : "operator pages"}</a></p>
       </Layout>
     );
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return renderPage(c, page, error.status as 400);
   };
 }
@@ -56,5 +58,6 @@ const titles: Record<string, string> = {
   FORBIDDEN: "Refused",
   NOT_FOUND: "Not found",
   CONFLICT: "Conflict",
+  RATE_LIMITED: "Too many attempts: wait a minute and try again",
   DEPENDENCY_DOWN: "Temporarily unavailable",
 };

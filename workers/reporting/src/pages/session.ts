@@ -47,7 +47,7 @@ const loginPath: Record<DashboardSessionKind, string> = { partner: "/dashboard/l
 export function requireSession(kind: DashboardSessionKind): MiddlewareHandler<PagesEnv> {
   return async (c, next) => {
     const { db, redis } = c.get("services");
-    const session = await readDashboardSession({ db, redis }, sessionToken(c, kind), kind);
+    const session = await readDashboardSession({ db, redis, adminToken: c.get("config").ADMIN_TOKEN }, sessionToken(c, kind), kind);
     if (!session) {
       if (c.req.method === "GET" || c.req.method === "HEAD") return seeOther(c, loginPath[kind]);
       throw new SluiceError("UNAUTHORIZED", "session: not signed in, or the session has ended; sign in again");

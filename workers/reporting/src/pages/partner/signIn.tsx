@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { signInWithApiKey } from "@sluice/core";
+import { clientBucket, signInWithApiKey } from "@sluice/core";
 import { Layout } from "../layout.js";
 import type { PagesEnv } from "../pagesEnv.js";
 import { renderPage, seeOther } from "../render.js";
@@ -32,7 +32,10 @@ export function registerPartnerSignIn(pages: Hono<PagesEnv>) {
     const form = await readForm(c);
     await checkSignInToken(c, form);
     const { db, redis } = c.get("services");
-    const signedIn = await signInWithApiKey({ db, redis }, form.key?.trim());
+    // Keys the cache does not hold cost a Postgres lookup each: bounded per client as the API's authentication is.
+    const signedIn = await signInWithApiKey({ db, redis }, form.key?.trim(), {
+      client: clientBucket(c.req.header("cf-connecting-ip")), missesPerMinute: c.get("config").AUTH_MISSES_PER_MINUTE,
+    });
     if (!signedIn) {
       // One message for every reason (unknown, revoked, malformed), as the API answers.
       return renderPage(c, <SignInPage csrf={issueSignInToken(c)} error="Invalid or revoked API key" />, 401);

@@ -1,0 +1,94 @@
+/**
+ * Dashboard and operator sessions against real Postgres and a real Redis behind the Upstash REST bridge: what a
+ * session outlives and what it does not, and what signing in may cost.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestDatabase, startTestRedis, type TestDatabase, type TestRedis } from "@sluice/testkit";
+import { createAccount } from "../accounts/createAccount.js";
+import { issueApiKey } from "../accounts/issueApiKey.js";
+import type { Database } from "../db/createDb.js";
+import { SluiceError } from "../errors/SluiceError.js";
+import { redisKeys } from "../redis/redisKeys.js";
+import { readDashboardSession, signInOperator, signInWithApiKey } from "./dashboardSessions.js";
+
+let database: TestDatabase;
+let t: TestRedis;
+beforeAll(async () => {
+  [database, t] = await Promise.all([startTestDatabase("sluice_sessions"), startTestRedis()]);
+  await createAccount(database.db, { slug: "signing-in", name: "signing in" });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([database?.close(), t?.close()]);
+});
+
+/** The database as the sign-in uses it, counting its queries (key lookups). */
+const countingDb = () => {
+  const counter = { selects: 0 };
+  const db = new Proxy(database.db, {
+    get(target, property, receiver) {
+      if (property === "select") counter.selects++;
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  return { db: db as Database, counter };
+};
+const randomKey = () => randomBytes(20).toString("hex");
+const ADMIN_TOKEN = "a".repeat(16) + randomBytes(16).toString("hex");
+
+describe("partner sign-in", () => {
+  it("a client sending made-up keys causes at most its budget of key lookups a minute, then is refused (429) without one", async () => {
+    const { db, counter } = countingDb();
+    const attacker = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
+    const now = Date.now();
+    const limits = { client: attacker, missesPerMinute: 3, now };
+    const answers: unknown[] = [];
+    for (let i = 0; i < 6; i++) answers.push(await signInWithApiKey({ db, redis: t.redis }, randomKey(), limits).catch((e: unknown) => e));
+    expect(answers.slice(0, 3)).toEqual([null, null, null]);
+    for (const refused of answers.slice(3)) {
+      expect(refused).toBeInstanceOf(SluiceError);
+      expect(refused).toMatchObject({ code: "RATE_LIMITED" });
+      expect(Number((refused as SluiceError).headers["Retry-After"])).toBeGreaterThan(0);
+    }
+    expect(counter.selects).toBe(3);
+    // The same made-up key again costs nothing: it is remembered as unknown.
+    const { db: again, counter: lookups } = countingDb();
+    const wrong = randomKey();
+    const other = { client: "203.0.113.9", missesPerMinute: 3, now };
+    expect(await signInWithApiKey({ db: again, redis: t.redis }, wrong, other)).toBeNull();
+    expect(await signInWithApiKey({ db: again, redis: t.redis }, wrong, other)).toBeNull();
+    expect(lookups.selects).toBe(1);
+    // Another client still signs in, and so does the attacker's address with a key the cache holds.
+    const { key, apiKey } = await issueApiKey(database.db, { account: "signing-in", environment: "production" });
+    expect((await signInWithApiKey({ db, redis: t.redis }, key, other))?.session.keyId).toBe(apiKey.id);
+    expect((await signInWithApiKey({ db, redis: t.redis }, key, limits))?.session.keyId).toBe(apiKey.id);
+    // The next minute has a new budget.
+    expect(await signInWithApiKey({ db, redis: t.redis }, randomKey(), { ...limits, now: now + 60_000 })).toBeNull();
+  });
+
+  it("an expired session is refused even while Redis still holds it", async () => {
+    const { key } = await issueApiKey(database.db, { account: "signing-in", environment: "production" });
+    const signedIn = (await signInWithApiKey({ db: database.db, redis: t.redis }, key))!;
+    expect(await readDashboardSession({ db: database.db, redis: t.redis }, signedIn.token, "partner")).not.toBeNull();
+    const hash = createHash("sha256").update(signedIn.token).digest("hex");
+    expect(await t.redis.get(redisKeys.dashboardSession(hash))).toMatchObject({ keyId: signedIn.session.keyId });
+    await t.redis.set(redisKeys.dashboardSession(hash), { ...signedIn.session, expiresAt: Date.now() - 1 }, { ex: 60 });
+    expect(await readDashboardSession({ db: database.db, redis: t.redis }, signedIn.token, "partner")).toBeNull();
+  });
+});
+
+describe("operator sessions", () => {
+  it("end when the deployment's admin token is changed or removed; Redis holds nothing the token can be checked against", async () => {
+    const signedIn = (await signInOperator(t.redis, ADMIN_TOKEN, ADMIN_TOKEN))!;
+    const read = (adminToken: string | undefined) => readDashboardSession({ db: database.db, redis: t.redis, adminToken }, signedIn.token, "operator");
+    expect(await read(ADMIN_TOKEN)).toMatchObject({ kind: "operator" });
+    expect(JSON.stringify(signedIn.session)).not.toContain(ADMIN_TOKEN);
+    const rotated = "b".repeat(16) + randomBytes(16).toString("hex");
+    expect(await read(rotated)).toBeNull();
+    expect(await read(undefined)).toBeNull();
+    expect(await read("")).toBeNull();
+    // Changed back (a rollback of the rotation), the session is the same one again.
+    expect(await read(ADMIN_TOKEN)).toMatchObject({ kind: "operator" });
+    expect(await signInOperator(t.redis, rotated, ADMIN_TOKEN)).toBeNull();
+  });
+});
