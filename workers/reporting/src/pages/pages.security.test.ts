@@ -504,7 +504,7 @@ describe("sessions under attack", () => {
     expect(usage.text).not.toContain(theirs.slug);
   });
 
-  it("every answer of the pages forbids framing and caching: sign-in, pages showing a secret, redirects, errors, the CSV", async () => {
+  it("every answer of the pages forbids framing and caching and asks for HTTPS: sign-in, pages showing a secret, redirects, errors, the CSV", async () => {
     const partner = await createPartner();
     const session = await signInPages("partner", partner.key);
     const operator = await signInPages("operator", inject("stack").adminToken);
@@ -526,6 +526,7 @@ describe("sessions under attack", () => {
       expect(answer.headers.get("content-security-policy"), what).toContain("frame-ancestors 'none'");
       expect(answer.headers.get("content-security-policy"), what).toContain("default-src 'none'");
       expect(answer.headers.get("access-control-allow-origin"), what).toBeNull();
+      expect(answer.headers.get("strict-transport-security"), what).toBe("max-age=31536000; includeSubDomains");
     }
     expect(answers["issued sandbox key"].text).toMatch(/data-testid="issued-key">[0-9a-f]{40}</);
     // Shown once: the keys page lists the prefix only.
@@ -554,6 +555,22 @@ describe("sessions under attack", () => {
     expect(webhook.status).toBe(404);
     expect(webhook.text).not.toContain("<script");
     expect(webhook.text).toContain("&lt;script&gt;");
+  });
+
+  it("a redirect's notice is one of the page's own: ?done= naming an inherited property shows none", async () => {
+    const partner = await createPartner();
+    const session = await signInPages("partner", partner.key);
+    const operator = await signInPages("operator", inject("stack").adminToken);
+    for (const [path, cookies] of [
+      ["/dashboard/keys", session.cookies], ["/dashboard/webhooks", session.cookies], [`/admin/accounts/${partner.slug}`, operator.cookies],
+    ] as const) {
+      for (const done of ["__proto__", "constructor", "toString"]) {
+        const answer = await page(`${path}?done=${done}`, { cookies });
+        expect(answer.status, `${path} ${done}`).toBe(200);
+        expect(answer.text, `${path} ${done}`).not.toContain('class="notice"');
+      }
+    }
+    expect((await page("/dashboard/keys?done=revoked", { cookies: session.cookies })).text).toContain("The key is revoked");
   });
 
   it("signing in with made-up keys counts against the client's budget of key lookups, as the API's authentication does", async () => {

@@ -5,7 +5,8 @@ import { Layout } from "./layout.js";
 
 /**
  * Headers of every page: never cached (they show account data), no script at all, no framing, forms post only
- * to Sluice, no referrer leaves.
+ * to Sluice, no referrer leaves, and HTTPS only from the first visit on (HSTS; browsers ignore it over plain HTTP, so
+ * a local stack is unaffected), so a network attacker cannot strip a later visit to HTTP.
  */
 export const pageHeaders: Record<string, string> = {
   "Cache-Control": "no-store",
@@ -13,6 +14,7 @@ export const pageHeaders: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",
   "Referrer-Policy": "no-referrer",
+  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
 };
 
 export function renderPage(c: Context, page: Child, status: 200 | 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503 = 200): Response {
@@ -61,3 +63,8 @@ const titles: Record<string, string> = {
   RATE_LIMITED: "Too many attempts: wait a minute and try again",
   DEPENDENCY_DOWN: "Temporarily unavailable",
 };
+
+/** The notice a redirect's `?done=` names, if it is one of the page's own (never an inherited property such as `__proto__`). */
+export function noticeFor(notices: Record<string, string>, done: string | undefined): string | undefined {
+  return done !== undefined && Object.hasOwn(notices, done) ? notices[done] : undefined;
+}

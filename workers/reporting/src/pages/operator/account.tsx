@@ -5,7 +5,7 @@ type Account = Awaited<ReturnType<typeof findAccount>>;
 import { Usd, When } from "../components.js";
 import { Csrf, Layout } from "../layout.js";
 import type { PagesEnv } from "../pagesEnv.js";
-import { renderPage } from "../render.js";
+import { renderPage, noticeFor } from "../render.js";
 import { requireSession } from "../session.js";
 
 export type AccountPageExtra = { issued?: { key: string; environment: string }; notice?: string };
@@ -115,7 +115,7 @@ const notices: Record<string, string> = { revoked: "The key is revoked: the API 
 export function registerOperatorAccount(pages: Hono<PagesEnv>) {
   pages.get("/accounts/:account", requireSession("operator"), (c) => {
     const marked = c.req.query("marked");
-    const notice = marked !== undefined && /^\d+$/.test(marked) ? `${marked} event(s) changed.` : notices[c.req.query("done") ?? ""];
+    const notice = marked !== undefined && /^\d+$/.test(marked) ? `${marked} event(s) changed.` : noticeFor(notices, c.req.query("done"));
     return renderAccountPage(c, c.req.param("account"), { notice });
   });
 }

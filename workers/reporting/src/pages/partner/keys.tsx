@@ -3,7 +3,7 @@ import { issueAccountApiKey, listAccountKeys, revokeAccountApiKey, SluiceError, 
 import { When } from "../components.js";
 import { Csrf, Layout } from "../layout.js";
 import type { PagesEnv } from "../pagesEnv.js";
-import { renderPage, seeOther } from "../render.js";
+import { renderPage, seeOther, noticeFor } from "../render.js";
 import { readForm, requireSession } from "../session.js";
 import { partnerWho } from "./partnerWho.js";
 
@@ -71,7 +71,7 @@ async function keysPage(c: Context<PagesEnv>, extra: { issued?: string; notice?:
 
 /** `GET /dashboard/keys`; `POST /dashboard/keys/revoke` (field `keyId`, one of the account's keys); `POST /dashboard/keys/issue`. */
 export function registerKeys(pages: Hono<PagesEnv>) {
-  pages.get("/keys", requireSession("partner"), (c) => keysPage(c, { notice: notices[c.req.query("done") ?? ""] }));
+  pages.get("/keys", requireSession("partner"), (c) => keysPage(c, { notice: noticeFor(notices, c.req.query("done")) }));
   pages.post("/keys/revoke", requireSession("partner"), async (c) => {
     const session = c.get("partner");
     const keyId = (await readForm(c)).keyId;

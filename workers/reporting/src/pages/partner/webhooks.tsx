@@ -6,7 +6,7 @@ import {
 import { When } from "../components.js";
 import { Csrf, Layout } from "../layout.js";
 import type { PagesEnv } from "../pagesEnv.js";
-import { renderPage, seeOther } from "../render.js";
+import { renderPage, seeOther, noticeFor } from "../render.js";
 import { readForm, readFormList, requireSession } from "../session.js";
 import { partnerWho } from "./partnerWho.js";
 
@@ -177,7 +177,7 @@ async function naming<T>(run: () => Promise<T>): Promise<T> {
  * `/api/v1/webhooks…`, scoped to the session's account and environment.
  */
 export function registerWebhooks(pages: Hono<PagesEnv>) {
-  pages.get("/webhooks", requireSession("partner"), (c) => webhooksPage(c, { notice: notices[c.req.query("done") ?? ""] }));
+  pages.get("/webhooks", requireSession("partner"), (c) => webhooksPage(c, { notice: noticeFor(notices, c.req.query("done")) }));
   pages.post("/webhooks/create", requireSession("partner"), async (c) => {
     const url = (await readForm(c)).url?.trim();
     const request = parseCreateWebhookRequest({ url: url || undefined, events: await readFormList(c, "events") });
