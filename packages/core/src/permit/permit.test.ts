@@ -137,7 +137,7 @@ describe("acquireSpendLock", () => {
 });
 
 describe("bindPermitToQuote", () => {
-  const base = { accountId: "acc_a", user: user.address, permit, slippageMinimum: 0n };
+  const base = { accountId: "acc_a", user: user.address, permit, slippageMinimum: 0n, environment: "production" as const };
 
   it("a witness permit: the larger of the signed minimum and the slippage bound, paid to the signer", async () => {
     const bound = await bindPermitToQuote({ ...base, redis: t.redis, witness, quote: quote(10n ** 16n), slippageMinimum: 9_900_000_000_000_000n });
@@ -162,11 +162,14 @@ describe("bindPermitToQuote", () => {
   it("a nonce the sandbox's /route issued is the sandbox's only: production reads nothing for it, and the reverse", async () => {
     const issued = { chainId: 8453, deadline: 4_000_000_000n, accountId: "acc_a", tokenIn: USDC, amountIn: "30000000", tokenOut: WETH, minAmountOut: "5" };
     await rememberIssuedPermit(t.redis, { ...issued, nonce: 903n, environment: "sandbox" });
-    expect(await readIssuedPermit(t.redis, 8453, 903n)).toBeNull();
+    expect(await readIssuedPermit(t.redis, 8453, 903n, "production")).toBeNull();
     expect(await readIssuedPermit(t.redis, 8453, 903n, "sandbox")).toMatchObject({ accountId: "acc_a", minAmountOut: "5" });
     await expect(bindPermitToQuote({ ...base, permit: { ...permit, nonce: 903n }, redis: t.redis, quote: quote(10n ** 16n) })).rejects.toThrow(/not issued by \/route/);
+    expect(await bindPermitToQuote({ ...base, environment: "sandbox", permit: { ...permit, nonce: 903n }, redis: t.redis, quote: quote(10n ** 16n) }))
+      .toEqual({ minAmountOut: 5n, recipient: user.address });
     await rememberIssuedPermit(t.redis, { ...issued, nonce: 904n, environment: "production" });
     expect(await readIssuedPermit(t.redis, 8453, 904n, "sandbox")).toBeNull();
     expect(await readIssuedPermit(t.redis, 8453, 904n, "production")).toMatchObject({ accountId: "acc_a" });
+    await expect(bindPermitToQuote({ ...base, environment: "sandbox", permit: { ...permit, nonce: 904n }, redis: t.redis, quote: quote(10n ** 16n) })).rejects.toThrow(/not issued by \/route/);
   });
 });

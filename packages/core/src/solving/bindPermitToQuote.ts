@@ -18,7 +18,9 @@ export type BindPermitToQuoteParameters = {
   quote: SwapQuote;
   /** The minimum from the request's slippage on the fresh quote. */
   slippageMinimum: bigint;
-  /** A plain permit's /route record, already being read (`readIssuedPermit` of this chain and nonce); default: read here. */
+  /** Whose /route answers bind a plain permit: only this environment's (a sandbox answer binds no production send). */
+  environment: "production" | "sandbox";
+  /** A plain permit's /route record, already being read (`readIssuedPermit` of this chain, nonce and environment); default: read here. */
   issued?: Promise<IssuedPermit | null>;
 };
 
@@ -44,7 +46,7 @@ export async function bindPermitToQuote(p: BindPermitToQuoteParameters): Promise
     signedMinimum = p.witness.minAmountOut;
     if (!isAddressEqual(p.witness.recipient, zeroAddress)) recipient = getAddress(p.witness.recipient);
   } else {
-    const issued = await (p.issued ?? readIssuedPermit(p.redis, quote.chainId, p.permit.nonce));
+    const issued = await (p.issued ?? readIssuedPermit(p.redis, quote.chainId, p.permit.nonce, p.environment));
     const notIssued = () => new SluiceError("PERMIT_INVALID",
       `Permit nonce ${p.permit.nonce} was not issued by /route to this account: a plain PermitTransferFrom is accepted only with the nonce of a /route answer, bound to that answer`, {
         hint: "sign the permit /route returns and send its `witness` with it, or quote again with /route and sign its nonce",

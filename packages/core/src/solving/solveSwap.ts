@@ -67,8 +67,8 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
   const signer = handled(new Promise<void>((resolve) => setTimeout(resolve, 0))
     .then(() => recoverPermitSigner({ chainId: chain.id, spender, permit: signed.permit, signature: signed.signature, witness: signed.witness })));
   // A plain permit's nonce must come from this environment's /route: a sandbox answer binds no production send.
-  const issued = signed.witness ? undefined
-    : handled(readIssuedPermit(services.redis, chain.id, signed.permit.nonce, p.sandbox ? "sandbox" : "production"));
+  const environment = p.sandbox ? "sandbox" : "production";
+  const issued = signed.witness ? undefined : handled(readIssuedPermit(services.redis, chain.id, signed.permit.nonce, environment));
   const abandon = new AbortController();
   const early = dryRun ? undefined : {
     spend: handled(services.time("spend", () => lockSpendAndReadState({
@@ -106,7 +106,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
       tokenDecimals: quote.tokenIn.decimals, signer };
     const bind = () => bindPermitToQuote({
       redis: services.redis, accountId: p.auth.accountId, user: s.user, permit: s.permit, witness: s.witness, quote,
-      slippageMinimum: s.slippageMinimum, issued,
+      slippageMinimum: s.slippageMinimum, environment, issued,
     });
     if (!gasless || !early) {
       dropLock();
