@@ -38,7 +38,8 @@ export type RateLimitResult = {
  */
 export type AuthenticateAndLimitReturnType = { auth: AuthenticatedKey; limit: RateLimitResult } | { auth: null; limit: RateLimitResult } | null;
 
-const WINDOW_MS = 60_000;
+/** The window of the rate limit and of the key-lookup budget (`authMisses` keys are per window). */
+export const AUTH_WINDOW_MS = 60_000;
 /**
  * Postgres lookups of keys the cache does not hold, per client and minute. A partner's keys each miss at most once per
  * cache lifetime (5 minutes); a flood of made-up keys, which would open a database connection each, stops here.
@@ -90,12 +91,12 @@ export async function authenticateAndLimit(p: AuthenticateAndLimitParameters): P
   if (!isApiKeyFormat(p.key)) return null;
   const hash = await hashApiKey(p.key);
   const now = p.now ?? Date.now();
-  const window = Math.floor(now / WINDOW_MS);
-  const reset = (window + 1) * WINDOW_MS;
+  const window = Math.floor(now / AUTH_WINDOW_MS);
+  const reset = (window + 1) * AUTH_WINDOW_MS;
   const keys = [redisKeys.apiKey(hash), redisKeys.rateLimitWindow(hash, window), redisKeys.rateLimitWindow(hash, window - 1)];
   if (p.client) keys.push(redisKeys.authMisses(p.client, window));
   const run = () => p.redis.eval<string[], [string | null, number, number]>(SCRIPT, keys,
-    [String(now), String(WINDOW_MS), String(p.defaultPerMinute), p.environment, String(p.missesPerMinute ?? AUTH_MISSES_PER_MINUTE)]);
+    [String(now), String(AUTH_WINDOW_MS), String(p.defaultPerMinute), p.environment, String(p.missesPerMinute ?? AUTH_MISSES_PER_MINUTE)]);
 
   let answer = await run().catch(() => undefined);
   if (answer && !answer[0]) {

@@ -4,7 +4,7 @@ import { isApiKeyFormat } from "./apiKeyFormat.js";
 import { hashApiKey } from "./hashApiKey.js";
 import { loadApiKey } from "./loadApiKey.js";
 import { fillApiKeyCache, readCachedApiKey, rememberUnknownApiKey, type CachedApiKey } from "./apiKeyCache.js";
-import { AUTH_MISSES_PER_MINUTE } from "./authenticateAndLimit.js";
+import { AUTH_MISSES_PER_MINUTE, AUTH_WINDOW_MS } from "./authenticateAndLimit.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { INVALID_KEY_MESSAGE } from "../errors/errorCodes.js";
 import { SluiceError } from "../errors/SluiceError.js";
@@ -26,8 +26,6 @@ export type AuthenticateApiKeyParameters = {
   missesPerMinute?: number;
   now?: number;
 };
-
-const WINDOW_MS = 60_000;
 
 /**
  * Resolves an API key to its account, or null for any reason it must be refused (missing, malformed,
@@ -58,11 +56,11 @@ export async function authenticateApiKey(params: AuthenticateApiKeyParameters): 
  * over it, RATE_LIMITED with `Retry-After`. Redis unreachable: not counted (the limiter protects capacity, and fails open).
  */
 async function countAuthMiss(redis: Redis, client: string, perMinute: number, now: number): Promise<void> {
-  const window = Math.floor(now / WINDOW_MS);
+  const window = Math.floor(now / AUTH_WINDOW_MS);
   const key = redisKeys.authMisses(client, window);
-  const [misses = 0] = await redis.pipeline().incr(key).pexpire(key, WINDOW_MS + 1000).exec<[number, number]>().catch(() => [0]);
+  const [misses = 0] = await redis.pipeline().incr(key).pexpire(key, AUTH_WINDOW_MS + 1000).exec<[number, number]>().catch(() => [0]);
   if (misses > perMinute) {
-    const retryAfter = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+    const retryAfter = Math.max(1, Math.ceil(((window + 1) * AUTH_WINDOW_MS - now) / 1000));
     throw new SluiceError("RATE_LIMITED", INVALID_KEY_MESSAGE, { headers: { "Retry-After": String(retryAfter) } });
   }
 }
