@@ -1,4 +1,4 @@
-import { createIsolateCaches, sluiceConfigSchema } from "@sluice/core";
+import { createInlineDeliveries, createIsolateCaches, sluiceConfigSchema } from "@sluice/core";
 import gateway from "@sluice/worker-gateway/src/index.js";
 import tokens from "@sluice/worker-tokens/src/index.js";
 import bridge from "@sluice/worker-bridge/src/index.js";
@@ -39,6 +39,7 @@ export function nodeHostAreas(): NodeHostArea[] {
   const sandboxSwap = createSwapApp({ caches: createIsolateCaches() });
   const reporting = createReportingApp();
   const outboxWatch = createOutboxWatch();
+  const inline = createInlineDeliveries();
   return [
     { config: "wrangler.toml", fetch: (request, env, ctx) => gateway.fetch(request, env, ctx) },
     {
@@ -51,7 +52,7 @@ export function nodeHostAreas(): NodeHostArea[] {
       config: "workers/reporting/wrangler.toml", schema: reportingConfigSchema,
       fetch: (request, env, ctx) => reporting.fetch(request, env, ctx),
       scheduled: (controller, env) => reportingScheduled(controller, env),
-      entrypoints: { UsageRecorder: (env, ctx) => createUsageRecording({ bindings: env, waitUntil: (work) => ctx.waitUntil(work), outboxWatch }) },
+      entrypoints: { UsageRecorder: (env, ctx) => createUsageRecording({ bindings: env, waitUntil: (work) => ctx.waitUntil(work), outboxWatch, inline }) },
     },
     {
       config: "workers/bridge/wrangler.toml", schema: bridgeConfigSchema,

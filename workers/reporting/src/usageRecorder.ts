@@ -1,9 +1,10 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
-import type { UsageRecorderBinding } from "@sluice/core";
+import { createInlineDeliveries, type UsageRecorderBinding } from "@sluice/core";
 import { createOutboxWatch, createUsageRecording } from "./usageRecording.js";
 
-/** This isolate's outbox watch: every call of the entrypoint in the isolate shares it. */
+/** This isolate's outbox watch and budget of webhook passes after events: every call of the entrypoint in the isolate shares them. */
 const isolateOutboxWatch = createOutboxWatch();
+const isolateInlineDeliveries = createInlineDeliveries();
 
 /**
  * The internal usage-recording path on Workers: a named entrypoint reached only through service bindings (see
@@ -12,7 +13,7 @@ const isolateOutboxWatch = createOutboxWatch();
  */
 export class UsageRecorder extends WorkerEntrypoint<object> implements UsageRecorderBinding {
   private readonly recording = createUsageRecording({
-    bindings: this.env, waitUntil: (work) => this.ctx.waitUntil(work), outboxWatch: isolateOutboxWatch,
+    bindings: this.env, waitUntil: (work) => this.ctx.waitUntil(work), outboxWatch: isolateOutboxWatch, inline: isolateInlineDeliveries,
   });
 
   record(events: unknown) {

@@ -1,10 +1,10 @@
 import {
   createDbFromConfig, drainUsageOutboxIfPending, markEventExecuted, storeUsageEvents, toSluiceError, readWorkerConfig,
-  sluiceConfigSchema, workerRedis, type Database, type MarkEventExecutedResult, type Redis, type StoreUsageEventsResult,
+  sluiceConfigSchema, workerRedis, createInlineDeliveries, type Database, type InlineDeliveries, type MarkEventExecutedResult, type Redis, type StoreUsageEventsResult,
   type UsageRecorderBinding, type UsageRpcAnswer,
 } from "@sluice/core";
 import { reportingConfigSchema } from "./env.js";
-import { deliverDueWebhooks } from "./webhookDelivery.js";
+import { deliverInline } from "./webhookDelivery.js";
 
 type Storage = { db: Database; redis: Redis };
 
@@ -53,13 +53,17 @@ export type CreateUsageRecordingParameters = {
   waitUntil: (work: Promise<unknown>) => void;
   /** The isolate's outbox watch (`createOutboxWatch`, kept per isolate); default: a new one (the outbox is looked at). */
   outboxWatch?: OutboxWatch;
+  /** The isolate's budget of delivery passes run right after events (`createInlineDeliveries`, kept per isolate). */
+  inline?: InlineDeliveries;
 };
 
 /**
  * The internal usage-recording path: what the `UsageRecorder` entrypoint answers over a service binding on Workers,
  * and what the Node host calls directly. Never routed by the gateway.
  */
-export function createUsageRecording({ bindings, waitUntil, outboxWatch = createOutboxWatch() }: CreateUsageRecordingParameters): UsageRecorderBinding {
+export function createUsageRecording({
+  bindings, waitUntil, outboxWatch = createOutboxWatch(), inline = createInlineDeliveries(),
+}: CreateUsageRecordingParameters): UsageRecorderBinding {
   const drain = () => withStorage(bindings, drainUsageOutboxIfPending);
   return {
     async record(events: unknown): Promise<UsageRpcAnswer<StoreUsageEventsResult>> {
@@ -80,13 +84,13 @@ export function createUsageRecording({ bindings, waitUntil, outboxWatch = create
       return answer(async () => {
         const marked = await withStorage(bindings, (storage) => markEventExecuted(storage, { eventId: String(eventId), txHash: String(txHash), outcome: final }));
         // A confirmation wrote `swap.confirmed`: send it now rather than at the next cron run.
-        if (!marked.alreadyExecuted) waitUntil(deliverDueWebhooks(readWorkerConfig(reportingConfigSchema, bindings), 1).catch(() => {}));
+        if (!marked.alreadyExecuted) waitUntil(deliverInline(readWorkerConfig(reportingConfigSchema, bindings), inline).catch(() => {}));
         return marked;
       });
     },
 
     async deliverWebhooks(): Promise<UsageRpcAnswer<{ attempted: number }>> {
-      return answer(async () => ({ attempted: (await deliverDueWebhooks(readWorkerConfig(reportingConfigSchema, bindings), 1)).attempted }));
+      return answer(async () => deliverInline(readWorkerConfig(reportingConfigSchema, bindings), inline));
     },
   };
 }

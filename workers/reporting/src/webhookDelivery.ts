@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { createDbFromConfig, deliverWebhooks, logEvent, webhookSettings, type DeliverWebhooksResult } from "@sluice/core";
+import { createDbFromConfig, deliverWebhooks, logEvent, webhookSettings, type DeliverWebhooksResult, type InlineDeliveries } from "@sluice/core";
 import type { ReportingConfig, ReportingEnv } from "./env.js";
 
 /**
@@ -24,7 +24,21 @@ export async function deliverDueWebhooks(config: ReportingConfig, rounds = 4, bu
   return total;
 }
 
-/** After a request that may have written webhook events: deliver them promptly, in the background. */
+/**
+ * After a request that may have written webhook events: deliver them promptly, in the background, within the isolate's
+ * budget of such passes (`inline`: a pass keeps its connection while receivers answer); past it, the cron sends them.
+ */
 export function deliverWebhooksSoon(c: Context<ReportingEnv>): void {
-  c.get("services").background(deliverDueWebhooks(c.get("config"), 1));
+  c.get("services").background(deliverInline(c.get("config"), c.get("services").caches.inlineDeliveries));
+}
+
+/** One delivery pass right after events were written, if the isolate's `inline` budget has room (else nothing: the cron's). */
+export async function deliverInline(config: ReportingConfig, inline: InlineDeliveries): Promise<{ attempted: number }> {
+  const release = inline.claim();
+  if (!release) return { attempted: 0 };
+  try {
+    return await deliverDueWebhooks(config, 1);
+  } finally {
+    release();
+  }
 }

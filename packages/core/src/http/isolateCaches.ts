@@ -6,6 +6,7 @@ import { createRoutingGraphCache, type RoutingGraphCache } from "../routing/rout
 import { logEvent } from "../observability/logEvent.js";
 import { createUsageEventBatch, type UsageEventBatch } from "../usage/createUsageEventBatch.js";
 import type { TokenBehaviourCache } from "../tokens/behaviour/readTokenBehaviours.js";
+import { createInlineDeliveries, type InlineDeliveries } from "../webhooks/createInlineDeliveries.js";
 
 /**
  * What a worker keeps between requests, in one place: created once per isolate (at module scope, where the app is
@@ -28,6 +29,8 @@ export type IsolateCaches = {
   tokenBehaviours: TokenBehaviourCache;
   /** Quote (`route`) usage events waiting for their batch's recording (`createUsageEventBatch`: at most 250 ms). */
   routeEvents: UsageEventBatch;
+  /** Webhook delivery passes run right after their events, at most two at once (`createInlineDeliveries`). */
+  inlineDeliveries: InlineDeliveries;
 };
 
 export function createIsolateCaches(): IsolateCaches {
@@ -35,5 +38,6 @@ export function createIsolateCaches(): IsolateCaches {
     routeEvents: createUsageEventBatch({
       onFailure: (events, error) => logEvent("error", "route usage events not recorded", { events: events.length, error: String(error) }),
     }),
+    inlineDeliveries: createInlineDeliveries(),
   };
 }

@@ -5,6 +5,7 @@ export * from "./webhookEvents.js";
 export * from "./webhookEndpoints.js";
 export * from "./webhookResource.js";
 export * from "./deliverWebhooks.js";
+export * from "./createInlineDeliveries.js";
 export * from "./webhookPayloads.js";
 export * from "./webhookConfig.js";
 export * from "./webhookOperations.js";

@@ -10,13 +10,16 @@ type SolveAnswer = { ok: true; quote: { volumeUsd: number }; transaction: { chai
  * The sandbox's own webhook event: each dry-run solve it answers is sent to the account's sandbox endpoints as
  * `swap.executed` with the fields `/usage` answers for a solve — `is_dry_run: true`, `status: "encoded"`, no
  * `tx_hash` (nothing is submitted, nothing recorded) — so an integration can be tested end to end. Runs after the
- * answer, on a connection of its own; delivery is attempted at once, retries are the reporting cron's (same outbox).
+ * answer, on a connection of its own. Delivery is attempted at once while the isolate's budget of such passes has room;
+ * past it (a flood of replayed dry runs) the deliveries are left due for the reporting cron, which also makes the
+ * retries (same outbox, production's sent first).
  */
 export async function announceDryRun(c: Context<SandboxEnv>, key: string, response: Response): Promise<void> {
   const answer = await response.json() as SolveAnswer;
   if (!answer.ok) return;
   const config = c.get("config");
   const { db, close } = createDbFromConfig(config);
+  const release = c.get("services").caches.inlineDeliveries.claim();
   try {
     const auth = await authenticateApiKey({ key, environment: "sandbox", db, redis: c.get("services").redis });
     if (!auth) return;
@@ -27,9 +30,10 @@ export async function announceDryRun(c: Context<SandboxEnv>, key: string, respon
         id, event_type: "solve", chain: answer.transaction.chain, volume_usd: centsNumber(String(answer.quote.volumeUsd)),
         is_dry_run: true, is_test: auth.isTest, status: "encoded", tx_hash: null, created_at: new Date().toISOString(),
       },
-    }], { attemptNow: true });
-    if (deliveries.length) await deliverWebhooks({ db, ...webhookSettings(config), deliveryIds: deliveries });
+    }], { attemptNow: release !== undefined });
+    if (release && deliveries.length) await deliverWebhooks({ db, ...webhookSettings(config), deliveryIds: deliveries });
   } finally {
+    release?.();
     await close();
   }
 }
