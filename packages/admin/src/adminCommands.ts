@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { z } from "zod";
 import {
   createAccount, findAccount, issueApiKey, listApiKeys, markEventsAsTest, readIndexStatus, revokeApiKey, settleMonth, updateAccount,
   SluiceError, type Database, type Redis,
@@ -14,21 +15,27 @@ export type AdminContext = {
 
 type Command = { usage: string; run: (args: string[], ctx: AdminContext) => Promise<unknown> };
 
-const int = (value: string | undefined, field: string): number | undefined => {
+const int = (value: string | undefined, field: string, min = 0, max = 10_000): number | undefined => {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new SluiceError("MALFORMED_REQUEST", `${field}: must be a whole number`);
-  return Number(value);
+  const n = Number(value);
+  // The admin API's bounds (basis points 0–10,000; a key's rate 1–1,000,000 a minute: 0 would refuse every request).
+  if (n < min || n > max) throw new SluiceError("MALFORMED_REQUEST", `${field}: must be between ${min} and ${max}`);
+  return n;
 };
 const bool = (value: string | undefined, field: string): boolean | undefined => {
   if (value === undefined) return undefined;
   if (value !== "true" && value !== "false") throw new SluiceError("MALFORMED_REQUEST", `${field}: must be true or false`);
   return value === "true";
 };
+/** As the admin API: a time with its offset (`2026-11-01T00:00:00Z`); without one it would be the operator's local time. */
+const isoWithOffset = z.iso.datetime({ offset: true });
 const date = (value: string | undefined, field: string): Date | undefined => {
   if (value === undefined) return undefined;
-  const parsed = new Date(value);
-  if (Number.isNaN(parsed.getTime())) throw new SluiceError("MALFORMED_REQUEST", `${field}: must be an ISO 8601 time`);
-  return parsed;
+  if (!isoWithOffset.safeParse(value).success) {
+    throw new SluiceError("MALFORMED_REQUEST", `${field}: must be an ISO 8601 time with an offset, such as 2026-11-01T00:00:00Z`);
+  }
+  return new Date(value);
 };
 function parse(args: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>["options"]>) {
   return parseArgs({ args, options, allowPositionals: true, strict: true });
@@ -85,7 +92,7 @@ export const adminCommands: Record<string, Command> = {
         environment: values.sandbox ? "sandbox" : "production",
         isTest: Boolean(values.test),
         name: values.name as string | undefined,
-        rateLimitPerMinute: int(values["rate-limit"] as string, "--rate-limit"),
+        rateLimitPerMinute: int(values["rate-limit"] as string, "--rate-limit", 1, 1_000_000),
       });
     },
   },

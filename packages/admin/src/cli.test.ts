@@ -60,6 +60,11 @@ describe("pnpm admin", () => {
     expect(await admin("create-account", "--slug", "x-y", "--name", "n", "--rebate-bps", "ten")).toMatchObject({ code: 1, body: { error: "--rebate-bps: must be a whole number" } });
     expect(await admin("get-account", "nobody")).toMatchObject({ code: 1, body: { code: "NOT_FOUND" } });
     expect(await admin("create-account", "--bogus")).toMatchObject({ code: 1, body: { code: "MALFORMED_REQUEST" } });
+    // As the admin API: a time without its offset would be the operator's local time; a rate of 0 refuses every request.
+    expect(await admin("mark-test", "acme", "--from", "2026-11-01T00:00")).toMatchObject({ code: 1, body: { error: expect.stringMatching(/^--from: must be an ISO 8601 time with an offset/) } });
+    expect(await admin("mark-test", "acme", "--from", "1")).toMatchObject({ code: 1, body: { code: "MALFORMED_REQUEST" } });
+    expect(await admin("issue-key", "acme", "--rate-limit", "0")).toMatchObject({ code: 1, body: { error: "--rate-limit: must be between 1 and 1000000" } });
+    expect(await admin("update-account", "acme", "--rebate-bps", "10001")).toMatchObject({ code: 1, body: { error: "--rebate-bps: must be between 0 and 10000" } });
   });
 });
 

@@ -55,7 +55,9 @@ describe("monthly settlement", () => {
     await settle("2001-02");
     const before = await ledgerOf("2001-02");
     await admin(`/admin/v1/accounts/${partner.slug}`, { method: "PATCH", body: { rebateBps: 99, rebateActive: false, referrerSlug: null } });
-    await admin(`/admin/v1/accounts/${partner.slug}/events/mark-test`, { body: { eventIds: [event!.id] } });
+    // Marking an event of a settled month is refused (it would change /usage and no money), naming the month.
+    const marked = await admin(`/admin/v1/accounts/${partner.slug}/events/mark-test`, { body: { eventIds: [event!.id] } });
+    expect([marked.status, marked.body.code, marked.body.error]).toEqual([409, "CONFLICT", expect.stringContaining("(2001-02)")]);
     await settle("2001-02");
     expect(await ledgerOf("2001-02")).toEqual(before);
     expect(await rebates(partner.key, "2001-02")).toEqual([expect.objectContaining({ volume_usd: 1000, rebate_bps: 10, rebate_usd: 1, status: "paid" })]);

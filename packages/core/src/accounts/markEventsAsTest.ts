@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
 import { usageEvents } from "../db/schema/index.js";
 import { SluiceError } from "../errors/SluiceError.js";
+import { lockLedger } from "../ledger/ledgerLock.js";
 import { findAccount } from "./findAccount.js";
 
 export type MarkEventsAsTestParameters = {
@@ -14,7 +15,14 @@ export type MarkEventsAsTestParameters = {
   isTest?: boolean;
 };
 
-/** Flags an account's usage events as operator-marked test traffic (they never earn rebates). */
+/**
+ * Flags an account's usage events as operator-marked test traffic (they never earn rebates), or un-marks them.
+ * Un-marking restores what the events' keys say: an event recorded with a test key stays test (it never earns), so
+ * un-marking a range cannot turn a test key's traffic into paid volume.
+ * Events of a month already settled are refused (409, naming the month): their rebates are paid, and a mark would
+ * change what `/usage` shows without changing any money. Runs under the ledger lock, shared, as every writer of
+ * usage events does, so a settlement sees the events either before or after the change.
+ */
 export async function markEventsAsTest(db: Database, params: MarkEventsAsTestParameters): Promise<{ updated: number }> {
   const account = await findAccount(db, params.account);
   const filters: SQL[] = [eq(usageEvents.accountId, account.id)];
@@ -22,7 +30,21 @@ export async function markEventsAsTest(db: Database, params: MarkEventsAsTestPar
   if (params.from) filters.push(gte(usageEvents.createdAt, params.from));
   if (params.to) filters.push(lt(usageEvents.createdAt, params.to));
   if (filters.length === 1) throw new SluiceError("MALFORMED_REQUEST", "eventIds: give event ids or a from/to range");
-  const rows = await db.update(usageEvents).set({ isTest: params.isTest ?? true })
-    .where(and(...filters)).returning({ id: usageEvents.id });
-  return { updated: rows.length };
+  const where = and(...filters)!;
+  return db.transaction(async (tx) => {
+    await lockLedger(tx, "shared");
+    const settled = await tx.execute<{ month: string }>(sql`
+      select distinct to_char(usage_events.ledger_period, 'YYYY-MM') as month from usage_events
+      join settlements s on s.period_start = usage_events.ledger_period and s.status = 'completed'
+      where ${where} order by 1`);
+    if (settled.rows.length) {
+      const months = settled.rows.map((r) => r.month).join(", ");
+      throw new SluiceError("CONFLICT", `events of a settled month (${months}) cannot be marked or un-marked: their rebates are paid; narrow the range to months not settled`);
+    }
+    const isTest = params.isTest ?? true;
+    const rows = await tx.update(usageEvents).set({
+      isTest: isTest ? true : sql`exists (select 1 from api_keys k where k.id = ${usageEvents.apiKeyId} and k.is_test)`,
+    }).where(where).returning({ id: usageEvents.id });
+    return { updated: rows.length };
+  });
 }

@@ -1,8 +1,9 @@
 /**
  * Model-based test of the rebate ledger against a real Postgres: random sequences of events (solves and routes,
  * dry runs, test traffic, retries; executed solves that succeeded, reverted or are still pending; the same
- * transaction recorded or confirmed again by any account), confirmations, test marking, rate/activity/referral
- * changes and settlements.
+ * transaction recorded or confirmed again by any account), confirmations, test marking and un-marking (refused in a
+ * settled month; un-marking keeps a test key's events test), rate/activity/referral changes (a loop of referrals
+ * refused) and settlements.
  * After every settlement and at the end, every account's ledger (`listRebates`) must equal a simple model
  * computed from the same history in exact integer arithmetic.
  */
@@ -10,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, markEventsAsTest, updateAccount } from "../accounts/index.js";
+import { createAccount, issueApiKey, markEventsAsTest, updateAccount } from "../accounts/index.js";
 import { startTestDatabase, type TestDatabase } from "@sluice/testkit";
 import { insertUsageEvents, markEventExecuted, parseUsageEvents } from "../usage/index.js";
 import { listRebates } from "./listRebates.js";
@@ -34,6 +35,8 @@ type Account = { bps: number; active: boolean; referrer: number | null; referral
 type Outcome = "succeeded" | "failed" | "pending";
 type Ev = {
   account: number; volume: bigint /* micro-USD */; solve: boolean; dryRun: boolean; test: boolean; ledger: string;
+  /** Recorded with the account's test key (`test` is then true, and un-marking leaves it so). */
+  keyTest: boolean;
   outcome: Outcome | null; txHash: string | null;
 };
 type Row = { account: number; month: string; kind: "volume" | "referral"; source: number | null; volume: bigint; bps: number };
@@ -67,7 +70,7 @@ const op = fc.oneof(
   { weight: 2, arbitrary: fc.record({ t: fc.constant("sameTx" as const), pick: fc.nat(), account, confirm: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("retry" as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("confirm" as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant("markTest" as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("markTest" as const), pick: fc.nat(), unmark: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("rate" as const), account, bps: fc.integer({ min: 0, max: 10_000 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("active" as const), account, active: rarely.map((r) => !r) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("referral" as const), account, referrer: fc.option(account), bps: fc.integer({ min: 0, max: 10_000 }) }) },
@@ -85,9 +88,15 @@ describe("rebate ledger (model-based, real Postgres)", () => {
         const run = randomBytes(3).toString("hex");
         const slugs = initial.map((_, i) => `prop-${run}-${i}`);
         const ids: string[] = [];
+        /** Each account's keys: a normal one and a test one (events name the key they were recorded with). */
+        const keys: Array<{ normal: string; test: string }> = [];
         const accounts: Account[] = initial.map((a) => ({ ...a, referrer: null, referralBps: 0 }));
         for (let i = 0; i < N; i++) {
           ids.push((await createAccount(db, { slug: slugs[i]!, name: slugs[i]!, rebateBps: initial[i]!.bps, rebateActive: initial[i]!.active })).id);
+          keys.push({
+            normal: (await issueApiKey(db, { account: ids[i]!, environment: "production" })).apiKey.id,
+            test: (await issueApiKey(db, { account: ids[i]!, environment: "production", isTest: true })).apiKey.id,
+          });
         }
         const events: Array<Ev & { id: string; input: Parameters<typeof parseUsageEvents>[0] }> = [];
         const paid = new Map<string, Row[]>();
@@ -111,10 +120,10 @@ describe("rebate ledger (model-based, real Postgres)", () => {
             const executed = o.solve && !o.dryRun;
             const txHash = executed ? `0x${randomBytes(32).toString("hex")}` : null;
             const outcome = executed ? o.outcome : null;
-            const input = { id, accountId: ids[o.account]!, eventType: o.solve ? "solve" : "route", chain: "base",
+            const input = { id, accountId: ids[o.account]!, apiKeyId: o.test ? keys[o.account]!.test : keys[o.account]!.normal, eventType: o.solve ? "solve" : "route", chain: "base",
               volumeUsd: micro(o.volume), isDryRun: o.dryRun, isTest: o.test, occurredAt: `${o.month}-15T12:00:00Z`, txHash, outcome } as const;
             await insertUsageEvents(db, parseUsageEvents([input]));
-            events.push({ id, input, account: o.account, volume: o.volume, solve: o.solve, dryRun: o.dryRun, test: o.test,
+            events.push({ id, input, account: o.account, volume: o.volume, solve: o.solve, dryRun: o.dryRun, test: o.test, keyTest: o.test,
               ledger: paid.has(o.month) ? CURRENT : o.month, outcome, txHash });
           } else if (o.t === "sameTx" && events.some((e) => e.txHash)) {
             // A transaction already credited, recorded again by any account or confirmed for another dry run: never counted twice.
@@ -145,8 +154,14 @@ describe("rebate ledger (model-based, real Postgres)", () => {
             }
           } else if (o.t === "markTest" && events.length) {
             const e = events[o.pick % events.length]!;
-            await markEventsAsTest(db, { account: ids[e.account]!, eventIds: [e.id] });
-            e.test = true;
+            const marking = markEventsAsTest(db, { account: ids[e.account]!, eventIds: [e.id], isTest: !o.unmark });
+            if (paid.has(e.ledger)) {
+              // Its month is paid: a mark would change what /usage shows and no money.
+              await expect(marking).rejects.toMatchObject({ code: "CONFLICT" });
+            } else {
+              expect(await marking).toEqual({ updated: 1 });
+              e.test = o.unmark ? e.keyTest : true;
+            }
           } else if (o.t === "rate") {
             await updateAccount(db, slugs[o.account]!, { rebateBps: o.bps });
             accounts[o.account]!.bps = o.bps;
@@ -154,8 +169,20 @@ describe("rebate ledger (model-based, real Postgres)", () => {
             await updateAccount(db, slugs[o.account]!, { rebateActive: o.active });
             accounts[o.account]!.active = o.active;
           } else if (o.t === "referral" && o.referrer !== o.account) {
-            await updateAccount(db, slugs[o.account]!, { referrerSlug: o.referrer === null ? null : slugs[o.referrer]!, referralBps: o.bps });
-            Object.assign(accounts[o.account]!, { referrer: o.referrer, referralBps: o.referrer === null ? 0 : o.bps });
+            const changing = updateAccount(db, slugs[o.account]!, o.referrer === null
+              ? { referrerSlug: null }
+              : { referrerSlug: slugs[o.referrer]!, referralBps: o.bps });
+            // A referrer whose own referrers lead back to the account would close a loop.
+            let up = o.referrer;
+            const seen = new Set<number>();
+            while (up !== null && up !== o.account && !seen.has(up)) { seen.add(up); up = accounts[up]!.referrer; }
+            const loop = o.referrer !== null && o.referrer !== accounts[o.account]!.referrer && up === o.account;
+            if (loop) {
+              await expect(changing).rejects.toMatchObject({ code: "MALFORMED_REQUEST" });
+            } else {
+              await changing;
+              Object.assign(accounts[o.account]!, { referrer: o.referrer, referralBps: o.referrer === null ? 0 : o.bps });
+            }
           } else if (o.t === "settle") {
             const result = await settleMonth(db, { month: o.month });
             expect(result.status).toBe(paid.has(o.month) ? "already_settled" : "settled");

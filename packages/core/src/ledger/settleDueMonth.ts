@@ -3,15 +3,28 @@ import type { Database } from "../db/createDb.js";
 import { previousMonth } from "./months.js";
 import { settleMonth, type SettleMonthResult } from "./settleMonth.js";
 
+/** How far back the cron looks for an ended month left unsettled (each month checked through the ledger's index). */
+export const SETTLEMENT_LOOKBACK_MONTHS = 12;
+
 /**
- * What the reporting worker's cron runs: settles the previous UTC month if it is not settled yet. Cheap when
- * it is (one lookup, no lock), so running it every minute also retries a month whose first attempt
- * failed (e.g. Postgres was down at midnight).
+ * What the reporting cron runs each minute: settles the oldest ended UTC month that is not settled yet and holds
+ * volume that earns (within the last `SETTLEMENT_LOOKBACK_MONTHS`), else the previous month if it is not settled.
+ * Cheap when everything is (one query, no lock), so running it every minute also retries a month whose settlement
+ * failed — also once a later month has begun: a month that failed throughout (an outage at its turn, a bad row) is
+ * settled before the months after it, where it used to be looked at only while it was the previous month, and then
+ * never again (its rows accrued for ever, its late events kept landing in it).
  */
 export async function settleDueMonth(db: Database, now: Date = new Date()): Promise<SettleMonthResult | undefined> {
-  const month = previousMonth(now);
-  const settled = await db.execute(sql`
-    select 1 from settlements where period_start = ${`${month}-01`}::date and status = 'completed'`);
-  if (settled.rows.length > 0) return undefined;
-  return settleMonth(db, { month });
+  const previous = previousMonth(now);
+  const due = await db.execute<{ month: string }>(sql`
+    select to_char(m, 'YYYY-MM') as month
+    from generate_series(${`${previous}-01`}::date - make_interval(months => ${SETTLEMENT_LOOKBACK_MONTHS - 1}), ${`${previous}-01`}::date, interval '1 month') as m
+    where not exists (select 1 from settlements s where s.period_start = m::date and s.status = 'completed')
+      and (m::date = ${`${previous}-01`}::date or exists (
+        select 1 from usage_events e
+        where e.ledger_period = m::date and e.event_type = 'solve' and e.outcome = 'succeeded' and not e.is_dry_run and not e.is_test))
+    order by m
+    limit 1`);
+  const month = due.rows[0]?.month;
+  return month ? settleMonth(db, { month }) : undefined;
 }

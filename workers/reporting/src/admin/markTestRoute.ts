@@ -7,10 +7,11 @@ export const markTestRoute = createRoute({
   tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()],
   method: "post", path: "/admin/v1/accounts/{account}/events/mark-test",
   summary: "Mark an account's usage events as test traffic (by ids or a time range)",
+  description: "`isTest: false` un-marks: an event recorded with a test key stays test. Events of a settled month are refused (409).",
   request: { params: AccountParam, body: { required: true, content: { "application/json": { schema: MarkTestBody } } } },
   responses: {
     200: { description: "How many events changed", content: { "application/json": { schema: z.object({ ok: z.literal(true), updated: z.number() }) } } },
-    ...errorResponses(["MALFORMED_REQUEST", "UNAUTHORIZED", "NOT_FOUND"]),
+    ...errorResponses(["MALFORMED_REQUEST", "UNAUTHORIZED", "NOT_FOUND", "CONFLICT"]),
   },
 });
 

@@ -1,6 +1,6 @@
 import { date, index, integer, numeric, pgEnum, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts.js";
-import { createdAt, usd } from "./columns.js";
+import { createdAt } from "./columns.js";
 
 export const rebateKind = pgEnum("rebate_kind", ["volume", "referral"]);
 export const rebateStatus = pgEnum("rebate_status", ["accrued", "paid"]);
@@ -20,7 +20,11 @@ export const rebateLedger = pgTable("rebate_ledger", {
   kind: rebateKind("kind").notNull(),
   /** On referral rows: the referred account whose volume this row pays for. */
   sourceAccountId: text("source_account_id").references(() => accounts.id),
-  volumeUsd: usd("volume_usd").notNull(),
+  /**
+   * The month's qualifying volume (a sum of events' `volume_usd`, each up to 20 whole digits): unconstrained numeric,
+   * exact, where `numeric(38,18)` let one account's sum overflow and fail the whole month's settlement.
+   */
+  volumeUsd: numeric("volume_usd").notNull(),
   rebateBps: integer("rebate_bps").notNull(),
   /** `volume_usd * rebate_bps / 10000`, unrounded (unconstrained numeric keeps it exact). */
   rebateUsd: numeric("rebate_usd").notNull(),

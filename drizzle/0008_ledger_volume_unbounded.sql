@@ -1,0 +1,1 @@
+ALTER TABLE "rebate_ledger" ALTER COLUMN "volume_usd" SET DATA TYPE numeric;
