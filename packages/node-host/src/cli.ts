@@ -23,6 +23,8 @@ const host = await startNodeHost({
   host: parsed.data.HOST,
   port: parsed.data.PORT,
   sandboxPort: parsed.data.SANDBOX_PORT,
+  stopGraceMs: parsed.data.STOP_GRACE_SECONDS * 1000,
+  trustedProxyHops: parsed.data.TRUSTED_PROXY_HOPS,
   crons: process.env.SLUICE_CRONS !== "off",
   log: (line) => process.stdout.write(`${line}\n`),
 }).catch((error: unknown) => {
@@ -34,7 +36,11 @@ process.stdout.write(`Sluice ready on ${host.url} (sandbox ${host.sandboxUrl})\n
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal: the operator will not wait for the grace period.
+      logEvent("warn", "node host stopped at once", { signal });
+      process.exit(1);
+    }
     stopping = true;
     logEvent("info", "node host stopping", { signal });
     host.stop().then(() => process.exit(0), (error: unknown) => {

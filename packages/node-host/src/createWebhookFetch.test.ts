@@ -52,14 +52,16 @@ describe("createWebhookFetch: the Node host's webhook connections go to public a
     const attempt = await deliverOnce(`https://hooks.rebind.example:${port}/hook`, { policy: publicToTheCheck, fetch: webhookFetch, timeoutMs: 3000 });
     expect(connections - before).toBe(0);
     expect(attempt.status_code).toBeNull();
-    expect(attempt.error).toMatch(/hooks\.rebind\.example resolves to 127\.0\.0\.1 at connect time, which is not a public address/);
+    expect(attempt.error).toMatch(/hooks\.rebind\.example resolves to a non-public address at connect time; not connecting/);
+    // Which address is not said: this host's resolver may answer names public DNS does not (a map of its network).
+    expect(attempt.error).not.toContain("127.0.0.1");
   });
 
   it("refuses any non-public answer, 169.254.169.254 (cloud metadata) and IPv6 loopback among public ones", async () => {
     for (const answer of [[{ address: "169.254.169.254", family: 4 }], [{ address: "93.184.216.34", family: 4 }, { address: "::1", family: 6 }]]) {
       const webhookFetch = createWebhookFetch({ resolve: async () => answer });
       const error = await webhookFetch(`http://hooks.rebind.example:${port}/`, { method: "POST" }).then(() => "connected", (e: Error) => e.message);
-      expect(error).toMatch(/at connect time, which is not a public address/);
+      expect(error).toMatch(/resolves to a non-public address at connect time/);
     }
     expect(connections).toBe(0);
   });
@@ -77,7 +79,7 @@ describe("createWebhookFetch: the Node host's webhook connections go to public a
       WEBHOOK_SIGNING_KEY: signingKey, WEBHOOK_FETCH: webhookFetch,
     });
     const attempt = await deliverOnce(`https://hooks.rebind.example:${port}/settings`, { ...webhookSettings(config), policy: publicToTheCheck, timeoutMs: 3000 });
-    expect(attempt.error).toMatch(/resolves to 127\.0\.0\.1 at connect time/);
+    expect(attempt.error).toMatch(/resolves to a non-public address at connect time/);
     expect(connections).toBe(0);
   });
 
@@ -86,7 +88,7 @@ describe("createWebhookFetch: the Node host's webhook connections go to public a
     const attempt = await deliverOnce(`http://127.0.0.1:${port}/local`, { policy: { allowLocalHttp: true }, fetch: webhookFetch, timeoutMs: 3000 });
     expect(attempt).toEqual({ status_code: 200, error: null });
     const named = await webhookFetch(`http://hooks.rebind.example:${port}/`, { method: "POST" }).then(() => "connected", (e: Error) => e.message);
-    expect(named).toMatch(/resolves to 127\.0\.0\.1 at connect time/);
+    expect(named).toMatch(/resolves to a non-public address at connect time/);
     expect(connections).toBe(1);
   });
 });

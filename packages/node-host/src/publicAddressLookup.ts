@@ -22,8 +22,10 @@ export function publicAddressLookup(resolve: ResolveAll = (host) => dns.lookup(h
       const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
       const bad = found.find((a) => !isPublicAddress(a.address));
       if (bad || wanted.length === 0) {
+        // The address is not named: the error reaches the partner's delivery log, and this host's resolver may see
+        // names (a partner's CNAME to an internal one) that public DNS does not.
         const why = bad
-          ? `${hostname} resolves to ${bad.address} at connect time, which is not a public address; not connecting`
+          ? `${hostname} resolves to a non-public address at connect time; not connecting`
           : `${hostname} does not resolve to any address at connect time`;
         const error = Object.assign(new Error(why), { code: bad ? WEBHOOK_ADDRESS_REFUSED : "ENOTFOUND", hostname });
         callback(error, options.all ? [] : "", 0 as never);

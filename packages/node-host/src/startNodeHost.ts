@@ -26,6 +26,13 @@ export type StartNodeHostParameters = {
   /** The public entry's port and the sandbox's (0: any free port). */
   port: number;
   sandboxPort: number;
+  /**
+   * How long `stop` lets requests in flight finish before it closes their connections (default 10 s): a client that
+   * never finishes its request would otherwise hold the stop for good.
+   */
+  stopGraceMs?: number;
+  /** Reverse proxies of the operator's own in front of the host (`TRUSTED_PROXY_HOPS`; default 0). See `withClientAddress`. */
+  trustedProxyHops?: number;
   /** Run the crons (default true; the test stack leaves them to its own ticker, as with wrangler dev). */
   crons?: boolean;
   log?: (line: string) => void;
@@ -119,10 +126,12 @@ export async function startNodeHost(params: StartNodeHostParameters): Promise<St
       front.get("*", (c, next) => (assets.has(c.req.path) ? serveAsset(c, next) : next()));
     }
     front.all("*", (c) => entry.fetch(c.req.raw, entry.env, ctx));
-    const api = await listen(front.fetch, params.host, params.port);
-    stops.push(() => closeServer(api.server));
-    const sandboxServer = await listen((request) => sandbox.fetch(request, sandbox.env, ctx), params.host, params.sandboxPort);
-    stops.push(() => closeServer(sandboxServer.server));
+    const hops = params.trustedProxyHops ?? 0;
+    const api = await listen(front.fetch, params.host, params.port, hops);
+    const graceMs = params.stopGraceMs ?? STOP_GRACE_MS;
+    stops.push(() => closeServer(api.server, graceMs));
+    const sandboxServer = await listen((request) => sandbox.fetch(request, sandbox.env, ctx), params.host, params.sandboxPort, hops);
+    stops.push(() => closeServer(sandboxServer.server, graceMs));
     log(`api        ${api.url}`);
     log(`sandbox    ${sandboxServer.url}`);
     return { url: api.url, sandboxUrl: sandboxServer.url, stop };
@@ -136,30 +145,60 @@ function deploymentOf(deployments: Deployment[], config: string): Deployment {
   return deployments.find((d) => d.config === config)!;
 }
 
-async function listen(fetch: (request: Request) => Response | Promise<Response>, hostname: string, port: number) {
-  const server = serve({ fetch: (request: Request, env: { incoming?: Pick<IncomingMessage, "socket"> }) => fetch(withClientAddress(request, env.incoming)), hostname, port });
+async function listen(fetch: (request: Request) => Response | Promise<Response>, hostname: string, port: number, trustedProxyHops: number) {
+  const server = serve({
+    fetch: (request: Request, env: { incoming?: Pick<IncomingMessage, "socket"> }) => fetch(withClientAddress(request, env.incoming, trustedProxyHops)),
+    hostname, port,
+  });
   await Promise.race([once(server, "listening"), once(server, "error").then(([error]) => { throw error; })]);
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return { server, url: `http://${host}:${address.port}` };
 }
 
-async function closeServer(server: ServerType): Promise<void> {
+/** How long a stop lets requests in flight finish, by default (`stopGraceMs`). */
+export const STOP_GRACE_MS = 10_000;
+
+async function closeServer(server: ServerType, graceMs: number): Promise<void> {
+  const http = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Idle keep-alive connections would hold close() open; requests in flight still finish.
-  (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-  await closed;
+  http.closeIdleConnections?.();
+  // Unless they never end: once the server is closing Node no longer enforces headersTimeout or requestTimeout, so a
+  // client that never ends its headers, or sends less body than its Content-Length, held the stop for good.
+  const timer = setTimeout(() => http.closeAllConnections?.(), graceMs);
+  try {
+    await closed;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
- * The connecting address as `CF-Connecting-IP`, as Cloudflare sets it in production: what per-client limits count by
- * (`clientBucket`). Whatever the client sent under that name is replaced, so it cannot pick its own bucket. Behind a
- * reverse proxy this is the proxy's address: every client then shares one bucket (raise `AUTH_MISSES_PER_MINUTE`).
+ * The client's address as `CF-Connecting-IP`, as Cloudflare sets it in production: what per-client limits count by
+ * (`clientBucket`). Whatever the client sent under that name is replaced, so it cannot pick its own bucket. Directly
+ * (`trustedProxyHops` 0) it is the connecting address. Behind N proxies of the operator's own it is the address the
+ * outermost one added to `X-Forwarded-For` (its Nth entry from the right: anything left of it the client may have
+ * written), and the URL takes the proxy's `X-Forwarded-Proto` and `X-Forwarded-Host` (their last values), so the
+ * pages see the public https origin the browser posts from. A request with fewer entries than proxies did not come
+ * through them: it keeps its connecting address and URL.
  */
-function withClientAddress(request: Request, incoming: Pick<IncomingMessage, "socket"> | undefined): Request {
-  const address = incoming?.socket.remoteAddress;
+function withClientAddress(request: Request, incoming: Pick<IncomingMessage, "socket"> | undefined, trustedProxyHops: number): Request {
   const headers = new Headers(request.headers);
-  if (address) headers.set("cf-connecting-ip", address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, ""));
+  let address = incoming?.socket.remoteAddress?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  let url = request.url;
+  const forwarded = (name: string) => (headers.get(name) ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  const chain = forwarded("x-forwarded-for");
+  if (trustedProxyHops > 0 && chain.length >= trustedProxyHops) {
+    address = chain[chain.length - trustedProxyHops]!.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+    const next = new URL(request.url);
+    const proto = forwarded("x-forwarded-proto").at(-1);
+    const host = forwarded("x-forwarded-host").at(-1);
+    if (proto === "https" || proto === "http") next.protocol = `${proto}:`;
+    if (host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host)) next.host = host;
+    url = next.toString();
+  }
+  if (address) headers.set("cf-connecting-ip", address);
   else headers.delete("cf-connecting-ip");
-  return new Request(request, { headers, duplex: "half" } as RequestInit);
+  return new Request(url, { method: request.method, headers, body: request.body, duplex: "half", signal: request.signal } as RequestInit);
 }

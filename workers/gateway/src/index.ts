@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { Scalar } from "@scalar/hono-api-reference";
-import { jsonNotFound, onError, publicCors } from "@sluice/core";
+import { jsonNotFound, onError, publicCors, SluiceError } from "@sluice/core";
 import { areaBindings, areaFor, type AreaBinding } from "./areas.js";
 import { mergeOpenApiDocuments, type OpenApiDocument } from "./mergeOpenApiDocuments.js";
 
@@ -25,6 +25,9 @@ async function openApiParts(c: Context<GatewayEnv>): Promise<OpenApiDocument[]> 
   const fetched: OpenApiDocument[] = [];
   for (const binding of areaBindings) {
     const response = await c.env[binding].fetch("https://internal/openapi.json");
+    // An area that cannot answer (its settings refused) is not kept as a part: the document would lack its paths
+    // for the isolate's life, after the settings were mended.
+    if (!response.ok) throw new SluiceError("DEPENDENCY_DOWN", `the API reference is not available: an area answered ${response.status}`);
     fetched.push(await response.json<OpenApiDocument>());
   }
   parts = fetched;

@@ -18,7 +18,7 @@ export type IssueApiKeyReturnType = {
   apiKey: Omit<ApiKey, "keyHash">;
 };
 
-export async function issueApiKey(db: Database, params: IssueApiKeyParameters): Promise<IssueApiKeyReturnType> {
+export async function issueApiKey(db: Pick<Database, "select" | "insert">, params: IssueApiKeyParameters): Promise<IssueApiKeyReturnType> {
   const account = await findAccount(db, params.account);
   const { key, hash, prefix } = await generateApiKey();
   const [row] = await db.insert(apiKeys).values({

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
 import type { Redis } from "../redis/createRedis.js";
 import { apiKeys, type ApiKey } from "../db/schema/index.js";
@@ -43,17 +43,21 @@ export const MAX_SELF_ISSUED_KEYS = 20;
 
 /**
  * Issues a key to the account from its own dashboard session: refused (CONFLICT) once the account holds
- * `MAX_SELF_ISSUED_KEYS` unrevoked keys of that environment. Counted before the insert: two issues racing at the
- * bound may pass it by one, which the bound tolerates.
+ * `MAX_SELF_ISSUED_KEYS` unrevoked keys of that environment. Counted and issued under a per-account lock: requests
+ * racing at the bound (one session's token replayed in parallel) each passed the count before any inserted, so as
+ * many keys as requests could be issued.
  */
 export async function issueAccountApiKey(
   { db }: { db: Database },
   { accountId, environment, name }: { accountId: string; environment: "production" | "sandbox"; name?: string },
 ): Promise<IssueApiKeyReturnType> {
-  const [held] = await db.select({ n: count() }).from(apiKeys)
-    .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.environment, environment), isNull(apiKeys.revokedAt)));
-  if ((held?.n ?? 0) >= MAX_SELF_ISSUED_KEYS) {
-    throw new SluiceError("CONFLICT", `This account holds ${MAX_SELF_ISSUED_KEYS} ${environment} keys, the most the dashboard issues; revoke one first`);
-  }
-  return issueApiKey(db, { account: accountId, environment, name });
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('api_keys:' || ${accountId}))`);
+    const [held] = await tx.select({ n: count() }).from(apiKeys)
+      .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.environment, environment), isNull(apiKeys.revokedAt)));
+    if ((held?.n ?? 0) >= MAX_SELF_ISSUED_KEYS) {
+      throw new SluiceError("CONFLICT", `This account holds ${MAX_SELF_ISSUED_KEYS} ${environment} keys, the most the dashboard issues; revoke one first`);
+    }
+    return issueApiKey(tx, { account: accountId, environment, name });
+  });
 }

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { readWorkerConfig } from "../config/readWorkerConfig.js";
 import type { AppEnv } from "./env.js";
 import { jsonNotFound } from "./jsonNotFound.js";
+import { limitRequestBody } from "./limitRequestBody.js";
 import { createIsolateCaches, type IsolateCaches } from "./isolateCaches.js";
 import { publicCors } from "./publicCors.js";
 import { services } from "./services.js";
@@ -44,6 +45,7 @@ export function createApp<E extends AppEnv = AppEnv>({ name, config, caches = cr
   app.use("*", timing({ crossOrigin: true, totalDescription: "total" }));
   app.use("*", requestLog(name));
   app.use(corsPaths, publicCors());
+  app.use("*", limitRequestBody());
   app.use("*", async (c, next) => {
     c.set("config" as never, readWorkerConfig(config, c.env as object) as never);
     await next();

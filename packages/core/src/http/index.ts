@@ -1,5 +1,6 @@
 export * from "./env.js";
 export * from "./createApp.js";
+export * from "./limitRequestBody.js";
 export * from "./services.js";
 export * from "./requireApiKey.js";
 export * from "./openapi.js";
