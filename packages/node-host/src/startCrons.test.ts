@@ -30,4 +30,21 @@ describe("startCrons", () => {
     expect(failure).toMatchObject({ worker: "sluice-test", cron: "* * * * * *" });
     expect(String(failure?.error)).toContain("first run fails");
   });
+
+  it("stop waits for a run in progress (a settlement is not cut short by a shutdown), and starts no other", async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => { started = resolve; });
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => { finish = resolve; });
+    let runs = 0;
+    const crons = startCrons([{ name: "sluice-test", crons: ["* * * * * *"], run: async () => { runs++; started(); await finished; } }]);
+    await running;
+    let stopped = false;
+    const stopping = crons.stop().then(() => { stopped = true; });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(runs).toBe(1);
+  });
 });
