@@ -123,7 +123,9 @@ async function mineFill(depositId: bigint, depositor: Hex, fillDeadline: number)
   return hash;
 }
 
-const mine = (blocks: number) => client.request({ method: "anvil_mine" as never, params: [`0x${blocks.toString(16)}`] as never });
+/** Thousands of blocks take anvil seconds on a loaded machine: a client of its own, past the default 10 s limit. */
+const mine = (blocks: number) => createPublicClient({ transport: http(anvil.rpcUrl, { timeout: 120_000, retryCount: 0 }) })
+  .request({ method: "anvil_mine" as never, params: [`0x${blocks.toString(16)}`] as never });
 
 async function insertOpen(originTxHash: Hash, { ageMs, depositId = null }: { ageMs: number; depositId?: string | null }) {
   const at = new Date(Date.now() - ageMs);

@@ -24,6 +24,15 @@ function chain(chainId: number) {
 
 export const publicClient = (chainId: number) => createPublicClient({ chain: chain(chainId), transport: http() });
 
+/**
+ * Mines `blocks` empty blocks on a devnet chain. Its own time limit: anvil takes seconds for thousands of blocks on a
+ * loaded CI machine, past a client's default 10 s.
+ */
+export async function mineBlocks(chainId: number, blocks: number): Promise<void> {
+  const miner = createPublicClient({ chain: chain(chainId), transport: http(undefined, { timeout: 120_000, retryCount: 0 }) });
+  await miner.request({ method: "anvil_mine" as never, params: [`0x${blocks.toString(16)}`] as never });
+}
+
 export async function acrossControl(path: string, body?: unknown) {
   const response = await fetch(`${inject("stack").acrossApiUrl}/devnet/${path}`, {
     method: body === undefined ? "GET" : "POST",

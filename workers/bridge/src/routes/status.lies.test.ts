@@ -7,7 +7,7 @@ import { createWalletClient, erc20Abi, http, pad, parseAbi, parseEventLogs, type
 import { privateKeyToAccount } from "viem/accounts";
 import { chainById, createChainClient, fundsDepositedAbi, relayHashOf, verifyDepositStatus, type BridgeDeposit } from "@sluice/core";
 import {
-  acrossControl, ARBITRUM, BASE, bridgeToken, call, createPartner, hold, newWallet, publicClient, quoteBody, sendQuoteTransactions,
+  acrossControl, ARBITRUM, BASE, bridgeToken, call, createPartner, hold, mineBlocks, newWallet, publicClient, quoteBody, sendQuoteTransactions,
   waitForStatus, type Wallet,
 } from "@sluice/testkit";
 
@@ -217,7 +217,7 @@ describe("bridge status against the chains", () => {
 
   it("a fill more than 2,000 blocks under the destination's head, which the protocol does not name, is still filled", async () => {
     // 2,100 blocks, a few hundred per request (the devnet's node mines them slowly).
-    for (let i = 0; i < 7; i++) await publicClient(ARBITRUM).request({ method: "anvil_mine" as never, params: ["0x12c"] as never });
+    for (let i = 0; i < 7; i++) await mineBlocks(ARBITRUM, 300);
     const { result } = await verdict({ status: "pending", fillTx: null });
     expect(result).toMatchObject({ status: "filled", fillTx: filled.fillTx });
   }, 180_000);
