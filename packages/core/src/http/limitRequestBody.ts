@@ -14,11 +14,13 @@ export const MAX_ADMIN_BODY_BYTES = 16 * 1024 * 1024;
  * a sign-in page took about three times its size in memory there.
  */
 export function limitRequestBody(): MiddlewareHandler {
-  const limits = new Map([MAX_BODY_BYTES, MAX_ADMIN_BODY_BYTES].map((maxSize) => [maxSize, bodyLimit({
+  const limit = (maxSize: number) => bodyLimit({
     maxSize,
     onError: () => {
       throw new SluiceError("MALFORMED_REQUEST", `body: larger than ${maxSize / (1024 * 1024)} MB, the most this endpoint accepts`);
     },
-  })]));
-  return (c, next) => limits.get(c.req.path.startsWith("/admin/v1/") ? MAX_ADMIN_BODY_BYTES : MAX_BODY_BYTES)!(c, next);
+  });
+  const standard = limit(MAX_BODY_BYTES);
+  const admin = limit(MAX_ADMIN_BODY_BYTES);
+  return (c, next) => (c.req.path.startsWith("/admin/v1/") ? admin : standard)(c, next);
 }

@@ -18,20 +18,25 @@ export type ComputedLedgerRowsParameters = {
  * `rebate_usd = volume_usd * bps / 10000`, exact (numeric multiplication never rounds).
  * Columns: period_start, account_id, kind, source_account_id, volume_usd, rebate_bps, rebate_usd.
  */
+/**
+ * `e` (a usage event) earns: a solve the chain shows succeeded, not a dry run, not test traffic. The partial indexes
+ * on `usage_events` (db/schema/usage.ts) state the same condition.
+ */
+export const qualifyingEvent = sql`e.event_type = 'solve' and e.outcome = 'succeeded' and not e.is_dry_run and not e.is_test`;
+
 export function computedLedgerRows({ periods, accountId }: ComputedLedgerRowsParameters): SQL {
-  const qualifying = sql`e.event_type = 'solve' and e.outcome = 'succeeded' and not e.is_dry_run and not e.is_test`;
   return sql`
     select e.ledger_period as period_start, e.account_id, 'volume'::rebate_kind as kind, null::text as source_account_id,
       sum(e.volume_usd) as volume_usd, a.rebate_bps, sum(e.volume_usd) * a.rebate_bps * 0.0001 as rebate_usd
     from usage_events e join accounts a on a.id = e.account_id
-    where ${qualifying} and a.rebate_active and ${periods}
+    where ${qualifyingEvent} and a.rebate_active and ${periods}
       ${accountId ? sql`and e.account_id = ${accountId}` : sql``}
     group by e.ledger_period, e.account_id, a.rebate_bps
     union all
     select e.ledger_period, a.referrer_id, 'referral'::rebate_kind, e.account_id,
       sum(e.volume_usd), a.referral_bps, sum(e.volume_usd) * a.referral_bps * 0.0001
     from usage_events e join accounts a on a.id = e.account_id join accounts r on r.id = a.referrer_id
-    where ${qualifying} and r.rebate_active and ${periods}
+    where ${qualifyingEvent} and r.rebate_active and ${periods}
       ${accountId ? sql`and a.referrer_id = ${accountId}` : sql``}
     group by e.ledger_period, e.account_id, a.referrer_id, a.referral_bps`;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
+import { qualifyingEvent } from "./computedLedgerRows.js";
 import { previousMonth } from "./months.js";
 import { settleMonth, type SettleMonthResult } from "./settleMonth.js";
 
@@ -21,8 +22,7 @@ export async function settleDueMonth(db: Database, now: Date = new Date()): Prom
     from generate_series(${`${previous}-01`}::date - make_interval(months => ${SETTLEMENT_LOOKBACK_MONTHS - 1}), ${`${previous}-01`}::date, interval '1 month') as m
     where not exists (select 1 from settlements s where s.period_start = m::date and s.status = 'completed')
       and (m::date = ${`${previous}-01`}::date or exists (
-        select 1 from usage_events e
-        where e.ledger_period = m::date and e.event_type = 'solve' and e.outcome = 'succeeded' and not e.is_dry_run and not e.is_test))
+        select 1 from usage_events e where e.ledger_period = m::date and ${qualifyingEvent}))
     order by m
     limit 1`);
   const month = due.rows[0]?.month;
