@@ -64,8 +64,12 @@ export async function runSoak(p: RunSoakParameters): Promise<SoakReport> {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
   // Each cycle: a third normal, a third with one dependency down, a third recovering.
   const cycleMs = Math.min(90_000, Math.max(15_000, Math.floor(p.durationMs / targets.length)));
+  // A fixed number of cycles, each target at least once: on a slow machine the cycles run past the duration and the
+  // traffic with them, rather than an outage being left out.
+  const cycles = Math.max(targets.length, Math.floor(p.durationMs / cycleMs));
+  let outagesDone = false;
   const schedule = (async () => {
-    for (let i = 0; Date.now() + cycleMs <= deadline + 1_000; i++) {
+    for (let i = 0; i < cycles; i++) {
       const name = targets[i % targets.length]!;
       await sleep(cycleMs / 3);
       const from = Date.now() - started;
@@ -80,9 +84,9 @@ export async function runSoak(p: RunSoakParameters): Promise<SoakReport> {
       }
       await sleep(cycleMs / 3);
     }
-  })();
+  })().finally(() => { outagesDone = true; });
   const clients = setup.users.map(async (user) => {
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline || !outagesDone) {
       await pickOperation().run({ target: p.target, setup, user, calls, expected });
       await sleep(20);
     }
