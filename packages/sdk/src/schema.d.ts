@@ -431,7 +431,7 @@ export interface components {
              * @example USDC
              */
             outputToken: string;
-            /** @description Destination recipient; defaults to the depositor */
+            /** @description Destination recipient; defaults to the depositor, which must then be a key-held account (an EOA, or EIP-7702-delegated): a contract depositor must name it */
             recipient?: string;
             /**
              * @description A fraction of at most 0.5 (Across accepts no more), or "auto"

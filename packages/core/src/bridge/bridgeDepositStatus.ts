@@ -43,6 +43,18 @@ export function presentDeposit(answer: AcrossDepositStatus): BridgeDeposit {
   };
 }
 
+/**
+ * The hint a deposit Sluice tracks is verified from when the bridge protocol gives none (it does not know the
+ * deposit, or its answer was unusable): `pending` on the chains tracking recorded — `verifyDepositStatus` then
+ * reports what the chains show, a fill, the deadline or a refund included.
+ */
+export function pendingDepositHint(tracked: { originTxHash: string; originChainId: number; destinationChainId: number }): BridgeDeposit {
+  return {
+    status: "pending", depositId: "", depositTxHash: tracked.originTxHash, fillTx: null, refundTx: null,
+    originChainId: tracked.originChainId, destinationChainId: tracked.destinationChainId,
+  };
+}
+
 export const unknownBridgeDeposit = () =>
   new SluiceError("NOT_FOUND", "No bridge deposit matches; it may not be indexed yet — retry in a few seconds");
 

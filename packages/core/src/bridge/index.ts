@@ -24,3 +24,5 @@ export * from "./exactApprovals.js";
 export * from "./bridgeDepositFingerprint.js";
 export * from "./rememberBridgeQuote.js";
 export * from "./wasBridgeQuoteIssued.js";
+export * from "./defaultBridgeRecipient.js";
+export * from "./findTrackedDeposit.js";

@@ -10,6 +10,7 @@ import { chainById } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { AcrossRequestError, type AcrossClient } from "./across/createAcrossClient.js";
 import type { AcrossSwapApproval } from "./across/acrossSchemas.js";
+import { defaultBridgeRecipient } from "./defaultBridgeRecipient.js";
 import { exactApprovals, type ApprovalTx } from "./exactApprovals.js";
 import { bridgeQuoteExpiry } from "./validation/bridgeQuoteExpiry.js";
 import { depositBridgeFee } from "./validation/checkFeeDisclosure.js";
@@ -24,7 +25,8 @@ export const BRIDGE_APP_FEE_BPS = 10n;
 export const BRIDGE_APP_FEE_FRACTION = "0.001";
 
 export type QuoteBridgeParameters = {
-  request: BridgeQuoteRequest & { slippage: number | "auto" };
+  /** Without a recipient, the depositor's own address where that is safe (`defaultBridgeRecipient`). */
+  request: Omit<BridgeQuoteRequest, "recipient"> & { recipient?: Address; slippage: number | "auto" };
   across: AcrossClient;
   feeRecipient: Address;
   /** Sluice's 2-byte Across integrator id. */
@@ -38,15 +40,29 @@ export type QuoteBridgeParameters = {
   usdPrices?: () => Promise<BridgeUsdPrices>;
   /** A client of the origin chain for Sluice's own simulation; without one no quote is served. */
   originClient?: PublicClient;
+  /**
+   * Whether this deployment reaches the destination chain: without it no quote is served, since the deposit's fill,
+   * expiry and refund could never be verified (`/bridge/track` and `/bridge/status` refuse such a deposit).
+   */
+  destinationServed: boolean;
   nowSeconds?: () => number;
 };
 
 export async function quoteBridge(params: QuoteBridgeParameters) {
-  const { request, across, feeRecipient, integratorId, minFillWindowSeconds, originClient, nowSeconds } = params;
+  const { across, feeRecipient, integratorId, minFillWindowSeconds, originClient, nowSeconds } = params;
   // Never on the protocol's word alone: Sluice simulates every deposit on the origin chain itself.
   if (!originClient) {
-    throw new SluiceError("UNSUPPORTED_CHAIN", `Bridging from chain ${request.originChainId} is not available on this deployment (no RPC to verify deposits there)`);
+    throw new SluiceError("UNSUPPORTED_CHAIN", `originChainId: bridging from chain ${params.request.originChainId} is not available on this deployment (no RPC to verify deposits there)`);
   }
+  if (!params.destinationServed) {
+    throw new SluiceError("UNSUPPORTED_CHAIN", `destinationChainId: bridging to chain ${params.request.destinationChainId} is not available on this deployment (no RPC to verify fills there)`);
+  }
+  const request: BridgeQuoteRequest & { slippage: number | "auto" } = {
+    ...params.request,
+    recipient: params.request.recipient ?? await defaultBridgeRecipient({
+      client: originClient, depositor: params.request.depositor, originChainId: params.request.originChainId, destinationChainId: params.request.destinationChainId,
+    }),
+  };
   const now = nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   let quote: AcrossSwapApproval;
   try {

@@ -14,11 +14,13 @@ import {
   concatHex, createPublicClient, createWalletClient, encodeAbiParameters, encodeEventTopics, http, pad, zeroHash, type AbiParameter, type Hash, type Hex, type PublicClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { ne } from "drizzle-orm";
 import { devAccounts, startAnvil, startTestDatabase, type AnvilNode, type TestDatabase } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
 import { chainById, MULTICALL3_ADDRESS } from "../chains/chains.js";
 import { bridgeSettlements } from "../db/schema/bridge.js";
 import { newId } from "../ids/newId.js";
+import { SluiceError } from "../errors/SluiceError.js";
 import type { AcrossClient } from "./across/createAcrossClient.js";
 import type { AcrossDepositStatus } from "./across/acrossSchemas.js";
 import { reconcileBridgeSettlements } from "./reconcileBridgeSettlements.js";
@@ -259,5 +261,49 @@ describe("reconcileBridgeSettlements", () => {
     } finally {
       await client.request({ method: "anvil_setCode" as never, params: [chainById(ARBITRUM)!.spokePool, UNFILLED] as never });
     }
+  });
+
+  it("a deposit Across does not know, or answers about unusably, is settled by what the chains show", async () => {
+    await closeEveryRow();
+    const deadline = OPEN_DEADLINE();
+    const answers: Array<[string, AcrossClient["depositStatus"]]> = [
+      ["not known (404)", async () => null],
+      ["an unknown status", async () => ({ status: "teleported", depositTxnRef: "0x", originChainId: BASE, destinationChainId: ARBITRUM }) as AcrossDepositStatus],
+      ["failing", async () => { throw new SluiceError("UPSTREAM_ERROR", "the bridge protocol did not answer"); }],
+    ];
+    const rows: string[] = [];
+    const fills: Hash[] = [];
+    try {
+      for (const [index] of answers.entries()) {
+        const depositId = 50n + BigInt(index);
+        const hash = await mineDeposit(depositId, depositor, deadline);
+        rows.push(await insertOpen(hash, { ageMs: 60_000, depositId: String(depositId) }));
+        fills.push(await mineFill(depositId, depositor, deadline));
+      }
+      for (const [index, [, depositStatus]] of answers.entries()) {
+        await makeDue();
+        const across: AcrossClient = { swapApproval: () => { throw new Error("not used by the cron"); }, depositStatus };
+        // One row per run (each answer its own): the others were closed above or are not due.
+        await database.db.update(bridgeSettlements).set({ nextCheckAt: new Date(Date.now() + 3_600_000) }).where(ne(bridgeSettlements.id, rows[index]!));
+        expect(await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client })).toMatchObject({ checked: 1, updated: 1, failed: 0 });
+        expect(await rowOf(rows[index]!)).toMatchObject({ status: "filled", fillTxHash: fills[index] });
+      }
+    } finally {
+      await client.request({ method: "anvil_setCode" as never, params: [chainById(ARBITRUM)!.spokePool, UNFILLED] as never });
+    }
+  });
+
+  it("an expired deposit is not moved back to pending by a node that does not yet show the deadline passed", async () => {
+    await closeEveryRow();
+    const hash = await mineExpiredDeposit(60n, depositor);
+    const id = await insertOpen(hash, { ageMs: 60_000, depositId: "60" });
+    const across = acrossAnswering(() => ({ status: "expired", depositId: "60", depositTxnRef: hash, originChainId: BASE, destinationChainId: ARBITRUM }));
+    await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client });
+    expect(await rowOf(id)).toMatchObject({ status: "expired" });
+    // A destination node lagging far behind: no block at the confirmation depth shows the deadline passed yet.
+    await makeDue();
+    const lagging = (chainId: number) => (chainId === ARBITRUM ? 1_000_000 : 1);
+    await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client, confirmationsFor: lagging });
+    expect(await rowOf(id)).toMatchObject({ status: "expired" });
   });
 });

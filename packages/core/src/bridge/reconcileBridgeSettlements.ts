@@ -1,6 +1,8 @@
 /**
  * The bridge worker's cron: asks Across for the status of every tracked deposit that is not final yet (pending or
- * expired), checks that hint against the chains (`verifyDepositStatus`), and records what changed — status, fill
+ * expired), checks that hint against the chains (`verifyDepositStatus`; without a usable hint — Across does not know
+ * the deposit, answers a status Sluice does not know, or fails — from a `pending` one, so the chains still decide:
+ * an expired deposit never goes back to pending), and records what changed — status, fill
  * transaction — and, once the fill is shown on chain, the deposit's USD volume for the partner from the amounts
  * tracking verified (stablecoin inputs are valued 1:1; other assets stay unvalued until a price source exists).
  *
@@ -23,7 +25,8 @@ import type { Database } from "../db/createDb.js";
 import { bridgeSettlements, type BridgeSettlement } from "../db/schema/bridge.js";
 import { getAddress, type PublicClient } from "viem";
 import type { AcrossClient } from "./across/createAcrossClient.js";
-import { presentDeposit } from "./bridgeDepositStatus.js";
+import { SluiceError } from "../errors/SluiceError.js";
+import { pendingDepositHint, presentDeposit } from "./bridgeDepositStatus.js";
 import { bridgeTokens } from "./bridgeTokens.js";
 import { verifyDepositStatus } from "./verifyDepositStatus.js";
 import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
@@ -46,23 +49,35 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, confir
   const result: ReconcileResult = { checked: open.length, updated: 0, failed: 0 };
   for (const settlement of open) {
     try {
-      const answer = await across.depositStatus({ depositTxnRef: settlement.originTxHash });
-      if (!answer) {
-        // Not indexed yet, or never will be (not a deposit Across knows): asked again later, less often each time.
+      // Across' answer is a hint. Without a usable one (it does not know the deposit, or has not indexed it, answers a
+      // status Sluice does not know, or fails) the chains are read all the same, from a `pending` hint: a deposit the
+      // destination shows filled is never left pending because the protocol forgot it.
+      const answer = await across.depositStatus({ depositTxnRef: settlement.originTxHash }).then((a) => a && presentDeposit(a)).catch((error: unknown) => {
+        console.warn("bridge reconcile: no usable answer from the bridge protocol; reading the chains", settlement.id, (error as Error).message);
+        return null;
+      });
+      const shown = await verifyDepositStatus({
+        hint: { ...(answer ?? pendingDepositHint(settlement)), depositTxHash: settlement.originTxHash, depositId: "" },
+        originChainId: settlement.originChainId, clientFor, confirmationsFor, tracked: trackedTerms(settlement),
+      }).catch((error: unknown) => {
+        // The origin does not show it (yet) and the protocol has nothing either: asked again later, less often each time.
+        if (!answer && error instanceof SluiceError && error.code === "NOT_FOUND") return undefined;
+        throw error;
+      });
+      if (!shown) {
         await backOff(db, settlement.id);
         continue;
       }
-      const shown = await verifyDepositStatus({
-        hint: { ...presentDeposit(answer), depositTxHash: settlement.originTxHash, depositId: "" },
-        originChainId: settlement.originChainId, clientFor, confirmationsFor, tracked: trackedTerms(settlement),
-      });
-      const { status } = shown;
+      // An expired deposit stays expired until refunded (no fill can come after its deadline): a lagging node's
+      // `pending` does not move it back.
+      const status = settlement.status === "expired" && shown.status === "pending" ? "expired" : shown.status;
       const fillTxHash = shown.fillTx;
       // The id the chain shows now (a reorganisation may have changed it since tracking).
       const depositId = shown.depositId;
       if (status === settlement.status && fillTxHash === settlement.fillTxHash && depositId === settlement.depositId) {
         // Still expired: the refund is not on the origin yet; it comes hours later, so the row is asked less often.
-        if (status === "expired") await backOff(db, settlement.id);
+        // So is a deposit the protocol does not know whose chains show no change.
+        if (status === "expired" || !answer) await backOff(db, settlement.id);
         else if (settlement.checkFailures > 0) await db.update(bridgeSettlements).set({ checkFailures: 0 }).where(eq(bridgeSettlements.id, settlement.id));
         continue;
       }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { ARBITRUM, BASE, call, createPartner, newWallet, quoteBody, bridgeToken, type Partner } from "@sluice/testkit";
+import { concatHex } from "viem";
+import { ARBITRUM, BASE, call, createPartner, newWallet, publicClient, quoteBody, bridgeToken, type Partner } from "@sluice/testkit";
 
 let partner: Partner;
 let depositor: `0x${string}`;
@@ -38,6 +39,27 @@ describe("POST /api/v1/bridge/quote validation", () => {
     const response = await quote({ [field]: zero });
     expect(response).toMatchObject({ status: 400, body: { ok: false, code: "MALFORMED_REQUEST", error: expect.stringMatching(new RegExp(`^${field}: .*zero address`)) } });
     expect(await requestCount(asked)).toBe(before);
+  });
+
+  it("a contract depositor without a recipient → MALFORMED_REQUEST naming recipient, before any upstream request", async () => {
+    // A smart-contract wallet's address on the destination may be nobody's, or someone else's: it must name its recipient.
+    const wallet = (await newWallet()).address;
+    const client = publicClient(BASE);
+    const setCode = (code: `0x${string}`) => client.request({ method: "anvil_setCode" as never, params: [wallet, code] as never });
+    await setCode("0x6001600055"); // any contract code
+    const before = await requestCount(wallet);
+    expect(await quote({ depositor: wallet })).toMatchObject({
+      status: 400, body: { ok: false, code: "MALFORMED_REQUEST", error: expect.stringMatching(/^recipient: is required when the depositor is a contract/) },
+    });
+    expect(await requestCount(wallet)).toBe(before);
+    // Named, the quote goes ahead (refused here only for the wallet's empty balance).
+    const recipient = (await newWallet()).address;
+    expect(await quote({ depositor: wallet, recipient })).toMatchObject({ status: 422, body: { code: "SIMULATION_FAILED" } });
+    expect(await requestCount(wallet)).toBe(before + 1);
+    // An account delegating its code (EIP-7702) is still its key's, on every chain: the default holds.
+    await setCode(concatHex(["0xef0100", bridgeToken(BASE, "USDC")]));
+    expect(await quote({ depositor: wallet })).toMatchObject({ status: 422, body: { code: "SIMULATION_FAILED" } });
+    expect(await requestCount(wallet)).toBe(before + 2);
   });
 
   it("a missing field and malformed JSON → MALFORMED_REQUEST", async () => {

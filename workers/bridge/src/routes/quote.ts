@@ -13,7 +13,7 @@ export const BridgeQuoteRequestSchema = z.object({
   outputToken: z.string().min(1).openapi({ description: "Destination token address or symbol (curated set)", example: "USDC" }),
   amount: rawAmountField,
   depositor: partyAddressField.openapi({ description: "The user's wallet: signs the transactions and receives refunds" }),
-  recipient: partyAddressField.optional().openapi({ description: "Destination recipient; defaults to the depositor" }),
+  recipient: partyAddressField.optional().openapi({ description: "Destination recipient; defaults to the depositor, which must then be a key-held account (an EOA, or EIP-7702-delegated): a contract depositor must name it" }),
   tradeType: z.enum(["exactInput", "minOutput", "exactOutput"]).default("exactInput"),
   slippage: z.union([z.number().min(0).max(0.5), z.literal("auto")]).default("auto").openapi({ description: "A fraction of at most 0.5 (Across accepts no more), or \"auto\"" }),
 }).openapi("BridgeQuoteRequest");
@@ -78,13 +78,14 @@ export function registerPostBridgeQuote(app: OpenAPIHono<BridgeEnv>) {
     const quote = await quoteBridge({
       request: {
         originChainId, destinationChainId, inputToken, outputToken, amount, tradeType: body.tradeType,
-        depositor: body.depositor, recipient: body.recipient ?? body.depositor, slippage: body.slippage,
+        depositor: body.depositor, recipient: body.recipient, slippage: body.slippage,
       },
       across,
       feeRecipient: config.feeRecipient,
       integratorId: config.integratorId,
       minFillWindowSeconds: config.minFillWindowSeconds,
       originClient: c.get("services").servedChain(originChainId)?.client,
+      destinationServed: c.get("services").servedChain(destinationChainId) !== undefined,
       usdPrices: async () => ({
         input: await usdPrice(c.get("services").servedChain(originChainId), inputToken.address),
         output: await usdPrice(c.get("services").servedChain(destinationChainId), outputToken.address),

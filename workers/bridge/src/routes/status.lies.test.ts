@@ -63,6 +63,7 @@ async function passDeadline(deadline: number) {
 
 let partnerKey: string;
 let filled: BridgeDeposit;
+let filledDepositor: Wallet;
 /** Two deposits the devnet relayer leaves unfilled (20 s fill window): D is filled by the test itself, E never. */
 let held: { user: Wallet; d: Hash; e: Hash; dRelay: RelayData; eRelay: RelayData };
 let filler: Wallet;
@@ -74,6 +75,7 @@ beforeAll(async () => {
   const quoted = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { amount: "5000000" }) });
   expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
   const depositTx = await sendQuoteTransactions(user, quoted.body.quote);
+  filledDepositor = user;
   filled = { ...(await waitForStatus(partner.key, depositTx, "filled")), originChainId: BASE };
   // The chain can show the fill before the protocol names its transaction: Sluice then names the one the destination
   // shows.
@@ -162,6 +164,31 @@ describe("bridge status against the chains", () => {
     try {
       const answered = await call(`/api/v1/bridge/status?depositTxnRef=${filled.depositTxHash}`, { key: partnerKey });
       expect(answered).toMatchObject({ status: 200, body: { deposit: { status: "filled", fillTx: filled.fillTx } } });
+    } finally {
+      await acrossControl("status-answer", { depositTxnRef: filled.depositTxHash, answer: null });
+    }
+  });
+
+  it("through the route: a deposit the protocol does not know is what the chains show for the account tracking it, unknown to others", async () => {
+    await acrossControl("status-answer", { depositTxnRef: filled.depositTxHash, answer: "not-found" });
+    try {
+      const ask = (key: string) => call(`/api/v1/bridge/status?depositTxnRef=${filled.depositTxHash}`, { key });
+      // Nobody tracks it yet: the protocol's not-found stands.
+      expect(await ask(partnerKey)).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+      const tracked = await call("/api/v1/bridge/track", {
+        key: partnerKey,
+        body: {
+          originChainId: BASE, destinationChainId: ARBITRUM, depositor: filledDepositor.address, recipient: filledDepositor.address,
+          inputToken: bridgeToken(BASE, "USDC"), outputToken: bridgeToken(ARBITRUM, "USDC"), amountInRaw: "5000000", expectedOutRaw: "1",
+          quoteId: "q", originTxHash: filled.depositTxHash,
+        },
+      });
+      expect(tracked, JSON.stringify(tracked.body)).toMatchObject({ status: 200, body: { ok: true } });
+      expect(await ask(partnerKey)).toMatchObject({
+        status: 200, body: { deposit: { status: "filled", depositId: filled.depositId, depositTxHash: filled.depositTxHash, fillTx: filled.fillTx } },
+      });
+      // Another account learns nothing from it.
+      expect(await ask((await createPartner()).key)).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
     } finally {
       await acrossControl("status-answer", { depositTxnRef: filled.depositTxHash, answer: null });
     }

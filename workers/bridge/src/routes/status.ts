@@ -1,6 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, bridgeDepositStatus, errorResponses, isTrackedByAnotherAccount, requireApiKey, SluiceError, unknownBridgeDeposit, verifyDepositStatus,
+  apiKeySecurity, authErrorCodes, bridgeDepositStatus, errorResponses, findTrackedDeposit, isTrackedByAnotherAccount, pendingDepositHint, requireApiKey, SluiceError,
+  unknownBridgeDeposit, verifyDepositStatus,
 } from "@sluice/core";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
 import { chainIdField, requireBridgeChain, txHashField } from "./bridgeSchemas.js";
@@ -59,9 +60,16 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
     const { across } = acrossFromEnv(c.get("config"));
     // The answer is held to the query (another deposit's identifiers are an upstream error): what follows is about
     // the deposit the partner asked about.
-    const hint = await bridgeDepositStatus(across, lookup);
     const { db } = c.get("services");
     const { accountId } = c.get("auth");
+    const hint = await bridgeDepositStatus(across, lookup).catch(async (error: unknown) => {
+      // A deposit this account tracks is read from the chains even when the protocol does not know it (not indexed,
+      // or forgotten) or answers unusably: its status is what the chains show, not whether the protocol remembers it.
+      const unusable = error instanceof SluiceError && (error.code === "NOT_FOUND" || error.code === "UPSTREAM_ERROR");
+      const tracked = unusable && "depositTxnRef" in lookup ? await findTrackedDeposit(db, accountId, lookup.depositTxnRef) : undefined;
+      if (!tracked) throw error;
+      return pendingDepositHint(tracked);
+    });
     // Another account's tracked deposit answers exactly like an unknown one: checked on the queried transaction.
     if ("depositTxnRef" in lookup && await isTrackedByAnotherAccount(db, accountId, lookup.depositTxnRef)) throw unknownBridgeDeposit();
     // The protocol's answer is a hint: the chains decide, each at its confirmation depth.

@@ -12,7 +12,8 @@
  *   server on 127.0.0.1 (a test's own malicious upstream), status and body relayed verbatim; `url: null` restores;
  * - `POST /devnet/status-answer { depositTxnRef, answer }`: `/deposit/status` asked about that deposit transaction answers
  *   the deposit's honest record with `answer`'s fields laid over it (a lying status answer: another deposit's
- *   identifiers, a status, a fill or refund transaction that are not this deposit's); `answer: null` restores;
+ *   identifiers, a status, a fill or refund transaction that are not this deposit's); `answer: "not-found"` answers
+ *   404 as for a deposit the protocol does not know (forgotten, or not indexed); `answer: null` restores;
  * - `GET /devnet/requests?depositor=`: how many `/swap/approval` requests were made for that depositor (retries);
  * - `POST /devnet/fund { chainId, address, token, amount }`: the relayer sends `amount` (raw units) of a curated
  *   token, and 10 native coins, to a test wallet.
@@ -51,7 +52,7 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
   const tampering = new Map<string, TamperMode>();
   const upstreams = new Map<string, string>();
   const requestCounts = new Map<string, number>();
-  const statusAnswers = new Map<string, Record<string, unknown>>();
+  const statusAnswers = new Map<string, Record<string, unknown> | "not-found">();
   const pending = new Set<NodeJS.Timeout>();
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -94,7 +95,10 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
     if (request.method === "GET" && path === "/deposit/status") {
       authorized();
       const deposit = await findDeposit(url.searchParams);
-      return send(200, { ...statusView(deposit), ...statusAnswers.get(deposit.depositTxHash.toLowerCase()) });
+      const answer = statusAnswers.get(deposit.depositTxHash.toLowerCase());
+      // A deposit the protocol has forgotten (or not indexed): its own answer for an unknown deposit.
+      if (answer === "not-found") throw new AcrossApiError(404, "DEPOSIT_NOT_FOUND", "Deposit not found given the provided constraints");
+      return send(200, { ...statusView(deposit), ...answer });
     }
     throw new AcrossApiError(404, "NOT_FOUND", `No such endpoint: ${request.method} ${path}`);
   };
@@ -145,8 +149,8 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
       const ref = String(body.depositTxnRef ?? "").toLowerCase();
       if (!isHash(ref)) throw invalidParam("depositTxnRef", "depositTxnRef must be a transaction hash");
       if (body.answer === null) statusAnswers.delete(ref);
-      else if (typeof body.answer === "object" && body.answer) statusAnswers.set(ref, body.answer as Record<string, unknown>);
-      else throw invalidParam("answer", "answer must be an object of status fields or null");
+      else if ((typeof body.answer === "object" && body.answer) || body.answer === "not-found") statusAnswers.set(ref, body.answer as Record<string, unknown> | "not-found");
+      else throw invalidParam("answer", "answer must be an object of status fields, \"not-found\" or null");
       return { ok: true };
     }
     if (path === "/devnet/requests") return { count: requestCounts.get(depositorOf(url.searchParams.get("depositor")).toLowerCase()) ?? 0 };
