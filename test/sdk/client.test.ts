@@ -111,7 +111,7 @@ describe("@sluice/sdk against the stack", () => {
     expect(result.receipt.from.toLowerCase()).toBe(user.address.toLowerCase());
     expect(result.transaction.txHash).toBeUndefined();
     expect(result.confirmation).toMatchObject({ ok: true, tracked: true, txHash: result.txHash, chain: "base" });
-    expect(result.confirmation.volumeUsd).toBeGreaterThan(4);
+    expect(result.confirmation!.volumeUsd).toBeGreaterThan(4);
     expect(await balanceOf("base", "USDC", user.address)).toBe(parseUnits("5", 6));
 
     const again = await sluice.confirm({ txHash: result.txHash, chain: "base" });
@@ -119,6 +119,36 @@ describe("@sluice/sdk against the stack", () => {
     // Another account cannot confirm it.
     const other = await thrown(client((await createPartner()).key).confirm({ txHash: result.txHash, chain: "base" }));
     expect(other.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it("swap, user-paid: once the wallet's transaction is mined the swap is executed whatever /confirm answers; /confirm is asked again", async () => {
+    const partner = await createPartner();
+    const user = await newUser("base", "USDC", "20");
+    const walletClient = walletOf("base", user.account);
+    // The network to Sluice fails the first /confirm (as when Sluice's node has not seen the transaction yet): asked again.
+    let failConfirms = 1;
+    const confirms: number[] = [];
+    const flaky: typeof fetch = async (input, init) => {
+      if (String(input).endsWith("/api/v1/confirm")) {
+        confirms.push(Date.now());
+        if (failConfirms-- > 0) throw new TypeError("fetch failed");
+      }
+      return fetch(input, init);
+    };
+    const first = await client(partner.key, flaky).swap({ walletClient, from: "USDC", to: "WETH", amount: "5", chain: "base" });
+    expect(first).toMatchObject({ status: "executed", mode: "user-paid", confirmation: { ok: true, tracked: true } });
+    expect(confirms.length).toBe(2);
+
+    // /confirm never gets through: the swap is still executed (never an error to retry the swap on), with why.
+    failConfirms = Number.POSITIVE_INFINITY;
+    const second = await client(partner.key, flaky).swap({ walletClient, from: "USDC", to: "WETH", amount: "5", chain: "base", confirmTimeoutMs: 1_500 });
+    expect(second).toMatchObject({ status: "executed", mode: "user-paid", confirmationError: expect.any(TypeError) });
+    if (second.status !== "executed" || second.mode !== "user-paid") throw new Error("unreachable");
+    expect(second.confirmation).toBeUndefined();
+    expect(second.receipt.status).toBe("success");
+    expect(await balanceOf("base", "USDC", user.address)).toBe(parseUnits("10", 6));
+    // Confirmed later, it counts.
+    expect(await client(partner.key).confirm({ txHash: second.txHash, chain: "base" })).toMatchObject({ ok: true, tracked: true, txHash: second.txHash });
   });
 
   it("swap, dry run: the encoded transaction and nothing sent", async () => {
@@ -149,6 +179,10 @@ describe("@sluice/sdk against the stack", () => {
     const partner = await createPartner();
     const user = await newUser("arbitrum", "USDC", "300");
     await expect(client(partner.key).swap({ walletClient: walletOf("arbitrum", user.account), from: "USDC", to: "WETH", amount: "250", chain: "base" }))
+      .rejects.toThrow(/chain 8453 but the wallet client is on chain 42161/);
+    // A wallet client without a chain (an injected wallet): the chain the wallet reports decides.
+    const chainless = createWalletClient({ account: user.account, transport: http(inject("stack").manifest.chains.arbitrum.rpcUrl) });
+    await expect(client(partner.key).swap({ walletClient: chainless, from: "USDC", to: "WETH", amount: "250", chain: "base" }))
       .rejects.toThrow(/chain 8453 but the wallet client is on chain 42161/);
   });
 
@@ -250,5 +284,45 @@ describe("@sluice/sdk against the stack", () => {
 
     const missing = await thrown(sluice.bridge.status({ depositTxnRef: `0x${"12".repeat(32)}` }));
     expect(missing).toMatchObject({ code: "NOT_FOUND", status: 404 });
+    // Waiting on a deposit not known yet (right after its sending) polls on until the timeout, saying what it last heard.
+    const unknown = await sluice.bridge.waitForFill({ depositTxnRef: `0x${"12".repeat(32)}` }, { timeoutMs: 1_500, intervalMs: 300 }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(SluiceTimeoutError);
+    expect(String(unknown)).toMatch(/last answer: NOT_FOUND/);
+    // A reference asking again cannot mend ends the wait at once.
+    expect(await thrown(sluice.bridge.waitForFill({ depositTxnRef: "0x12" }, { timeoutMs: 60_000 }))).toMatchObject({ code: "MALFORMED_REQUEST" });
+  });
+
+  it("bridge.execute: an expired quote is quoted again on its own terms; a quote for another depositor, or an expired one of unknown terms, is refused", async () => {
+    const asked: Array<Record<string, unknown>> = [];
+    const recording: typeof fetch = async (input, init) => {
+      if (String(input).endsWith("/api/v1/bridge/quote")) asked.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      return fetch(input, init);
+    };
+    const sluice = client((await createPartner()).key, recording);
+    const funded = await newWallet({ chainId: BASE, symbol: "USDC", amount: 40_000_000n });
+    const account = privateKeyToAccount(funded.key);
+    const walletClient = walletOf("base", account);
+    const stranger = privateKeyToAccount((await newWallet({ chainId: BASE, symbol: "USDC", amount: 40_000_000n })).key);
+    const params = { originChainId: BASE, destinationChainId: ARBITRUM, inputToken: "USDC", outputToken: "USDC", amount: "20000000", tradeType: "exactOutput" as const };
+    const nonce = () => reader("base").getTransactionCount({ address: account.address });
+    const sentBefore = await nonce();
+
+    // Made for another depositor: its deposit would refund that depositor. Nothing is sent.
+    const theirs = await sluice.bridge.quote({ ...params, depositor: stranger.address, recipient: account.address });
+    await expect(sluice.bridge.execute({ walletClient, quote: theirs })).rejects.toThrow(/made for depositor .* not for the wallet's/);
+    // Expired, and not made by this client: its trade type and slippage are unknown, so it is not guessed at.
+    const ours = await sluice.bridge.quote({ ...params, depositor: account.address });
+    await expect(sluice.bridge.execute({ walletClient, quote: { ...ours, quoteExpiryTimestamp: 0 } })).rejects.toThrow(/pass `params`/);
+    expect(await nonce()).toBe(sentBefore);
+
+    // Expired, made by this client: quoted again as an exact output, not as an exact input of the old input amount.
+    ours.quoteExpiryTimestamp = Math.floor(Date.now() / 1000) - 1;
+    asked.length = 0;
+    const executed = await sluice.bridge.execute({ walletClient, quote: ours });
+    expect(asked).toEqual([{ ...params, depositor: account.address }]);
+    expect(executed.quote).not.toBe(ours);
+    expect(executed.quote.quoteExpiryTimestamp).toBeGreaterThan(Math.floor(Date.now() / 1000));
+    expect(executed.quote.expectedOutputAmount).toBe("20000000");
+    expect(executed.receipt.status).toBe("success");
   });
 });

@@ -17,4 +17,5 @@ console.log(`quote: ${amount} USDC → ${quoted.quote.amountOut} WETH; ${quoted.
 const result = await sluice.swap({ walletClient, publicClient, from: "USDC", to: "WETH", amount, chain: "base" });
 if (result.status !== "executed" || result.mode !== "user-paid") throw new Error(`expected a user-paid swap: ${show(result)}`);
 console.log(`user-paid swap executed: ${result.txHash} (sent by the user ${getAddress(result.receipt.from)})`);
+if (!result.confirmation) throw new Error(`the swap happened, but Sluice has not confirmed it yet (call confirm again later): ${show(result.confirmationError)}`);
 console.log(`confirmed with Sluice: ${result.confirmation.volumeUsd} USD tracked, ${result.confirmation.status}`);

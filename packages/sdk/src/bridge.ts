@@ -1,5 +1,5 @@
 import type { Address, Hex, TransactionReceipt } from "viem";
-import { SluiceTimeoutError } from "./errors.js";
+import { SluiceApiError, SluiceTimeoutError } from "./errors.js";
 import type { Requester } from "./http.js";
 import type {
   BridgeChain, BridgeDeposit, BridgeQuote, BridgeQuoteRequest, BridgeToken, BridgeTrackRequest, OkAnswer,
@@ -17,7 +17,10 @@ export type BridgeExecuteParams = {
   walletClient: SluiceWalletClient;
   /** Reads the origin chain (receipts); default: the wallet client's own transport. */
   publicClient?: ChainReader;
-  /** Execute this quote (re-quoted if it has expired), or quote these parameters (`depositor` defaults to the wallet). */
+  /**
+   * Execute this quote, or quote these parameters (`depositor` defaults to the wallet). An expired quote is quoted again
+   * on the same terms: `params` when given, else the request this client quoted it with.
+   */
   quote?: BridgeQuote;
   params?: Omit<BridgeQuoteParams, "depositor"> & { depositor?: Address };
   /** Register the deposit with /bridge/track (default true): Sluice reconciles its status and attributes the volume. */
@@ -37,9 +40,21 @@ export type BridgeExecuteResult = {
 
 export type WaitForFillOptions = { timeoutMs?: number; intervalMs?: number; signal?: AbortSignal };
 
+/**
+ * The request each quote this client made answered, kept beside the quote (never sent): an expired quote is quoted
+ * again on the same terms (its trade type and slippage are not in the answer).
+ */
+const quoteRequests = new WeakMap<BridgeQuote, BridgeQuoteParams>();
+
+/** Status answers that mean "not known yet", or "ask again": a wait for the fill goes on through them. */
+const TRANSIENT_STATUS_ERRORS = new Set(["NOT_FOUND", "UPSTREAM_ERROR", "DEPENDENCY_DOWN", "RATE_LIMITED"]);
+
 export function createBridge(request: Requester) {
-  const quote = async (params: BridgeQuoteParams, signal?: AbortSignal): Promise<BridgeQuote> =>
-    (await request<OkAnswer<"postBridgeQuote">>("POST", "/api/v1/bridge/quote", { body: params, signal })).quote;
+  const quote = async (params: BridgeQuoteParams, signal?: AbortSignal): Promise<BridgeQuote> => {
+    const answered = (await request<OkAnswer<"postBridgeQuote">>("POST", "/api/v1/bridge/quote", { body: params, signal })).quote;
+    quoteRequests.set(answered, { ...params });
+    return answered;
+  };
 
   const track = async (params: BridgeTrackRequest, signal?: AbortSignal): Promise<{ settlementId: string }> => {
     const answer = await request<OkAnswer<"postBridgeTrack">>("POST", "/api/v1/bridge/track", { body: params, signal });
@@ -48,6 +63,9 @@ export function createBridge(request: Requester) {
 
   const status = async (ref: DepositRef, signal?: AbortSignal): Promise<BridgeDeposit> =>
     (await request<OkAnswer<"getBridgeStatus">>("GET", "/api/v1/bridge/status", { query: ref, signal })).deposit;
+
+  // Interface §4: at or past the expiry the deposit is not signed (the expiry already leaves time for its inclusion).
+  const expired = (q: BridgeQuote) => q.quoteExpiryTimestamp <= Math.floor(Date.now() / 1000);
 
   return {
     /** The chains Sluice bridges between. */
@@ -60,31 +78,40 @@ export function createBridge(request: Requester) {
     quote,
     /**
      * Sends the quote's approvals, then the deposit, from the wallet (each waited for), and registers the deposit with
-     * /bridge/track. A quote past its expiry is re-quoted first.
+     * /bridge/track. A quote at or past its expiry — before the approvals, or after them, right before the deposit — is
+     * quoted again on the same terms (the request this client quoted it with, or `params`); one made for another
+     * depositor than the wallet is refused (its deposit would refund that depositor).
      */
     async execute(params: BridgeExecuteParams): Promise<BridgeExecuteResult> {
       const { walletClient, publicClient, signal } = params;
       const depositor = walletClient.account.address;
-      let current = params.quote;
-      if (!current || current.quoteExpiryTimestamp <= Math.floor(Date.now() / 1000)) {
-        const requested: BridgeQuoteParams = current ? {
-          originChainId: current.inputToken.chainId, destinationChainId: current.outputToken.chainId,
-          inputToken: current.inputToken.address, outputToken: current.outputToken.address,
-          amount: current.inputAmount, depositor, recipient: current.recipient,
-        } : (() => {
-          if (!params.params) throw new Error("bridge.execute needs a quote or the parameters to quote");
-          return { ...params.params, depositor: params.params.depositor ?? depositor };
-        })();
-        current = await quote(requested, signal);
+      const requestOf = (q: BridgeQuote | undefined): BridgeQuoteParams => {
+        if (params.params) return { ...params.params, depositor: params.params.depositor ?? depositor };
+        if (!q) throw new Error("bridge.execute needs a quote or the parameters to quote");
+        const asked = quoteRequests.get(q);
+        if (!asked) throw new Error("bridge.execute: the quote has expired and was not made by this client; pass `params` to quote it again on the same terms");
+        return asked;
+      };
+      let current = params.quote && !expired(params.quote) ? params.quote : await quote(requestOf(params.quote), signal);
+      const approvalTxHashes: Hex[] = [];
+      let reader: ChainReader | undefined;
+      // Approvals wait for their receipts: the quote may expire meanwhile, and is then quoted again (the approvals
+      // already mined stay; the new quote asks only for what is still missing).
+      for (let attempt = 0; ; attempt++) {
+        if (current.refundAddress.toLowerCase() !== depositor.toLowerCase()) {
+          throw new Error(`bridge.execute: the quote was made for depositor ${current.refundAddress}, not for the wallet's ${depositor} (its deposit would refund that depositor): quote again for this wallet`);
+        }
+        await requireWalletChain(walletClient, current.swapTx.chainId, "the bridge deposit");
+        reader ??= readerFor(walletClient, publicClient);
+        for (const approval of current.approvalTxns) {
+          const sent = await sendAndWait(walletClient, reader, { chainId: approval.chainId, to: approval.to as Address, data: approval.data as Hex, value: 0n }, "a bridge approval");
+          approvalTxHashes.push(sent.txHash);
+        }
+        if (!expired(current)) break;
+        if (attempt >= 2) throw new Error("bridge.execute: each quote expired before its approvals were mined; try again");
+        current = await quote(requestOf(current), signal);
       }
       const originChainId = current.swapTx.chainId;
-      requireWalletChain(walletClient, originChainId, "the bridge deposit");
-      const reader = readerFor(walletClient, publicClient);
-      const approvalTxHashes: Hex[] = [];
-      for (const approval of current.approvalTxns) {
-        const sent = await sendAndWait(walletClient, reader, { chainId: approval.chainId, to: approval.to as Address, data: approval.data as Hex, value: 0n }, "a bridge approval");
-        approvalTxHashes.push(sent.txHash);
-      }
       const deposit = await sendAndWait(walletClient, reader, {
         chainId: originChainId, to: current.swapTx.to as Address, data: current.swapTx.data as Hex, value: BigInt(current.swapTx.value),
       }, "the bridge deposit");
@@ -105,17 +132,29 @@ export function createBridge(request: Requester) {
     status,
     /**
      * Polls the deposit's status until it leaves `pending` and returns it: `filled` (with `fillTx`), or `expired` /
-     * `refunded` — check `status`. Throws {@link SluiceTimeoutError} after `timeoutMs` (default 10 minutes).
+     * `refunded` — check `status`. A deposit not known yet (`NOT_FOUND`, right after it is sent) and answers worth
+     * asking again (`UPSTREAM_ERROR`, `DEPENDENCY_DOWN`, `RATE_LIMITED`, after its `retryAfter`) keep it polling.
+     * Throws {@link SluiceTimeoutError} after `timeoutMs` (default 10 minutes).
      */
     async waitForFill(ref: DepositRef, options: WaitForFillOptions = {}): Promise<BridgeDeposit> {
       const deadline = Date.now() + (options.timeoutMs ?? 600_000);
       const interval = options.intervalMs ?? 2_000;
       for (;;) {
         options.signal?.throwIfAborted();
-        const deposit = await status(ref, options.signal);
-        if (deposit.status !== "pending") return deposit;
-        if (Date.now() + interval > deadline) throw new SluiceTimeoutError(`the deposit ${JSON.stringify(ref)} is still pending`);
-        await new Promise((resolve) => setTimeout(resolve, interval));
+        let wait = interval;
+        let pending = "still pending";
+        try {
+          const deposit = await status(ref, options.signal);
+          if (deposit.status !== "pending") return deposit;
+        } catch (error) {
+          // Right after the deposit the protocol may not know it yet (NOT_FOUND); an upstream or rate-limit answer
+          // is asked again too. Anything else (a malformed reference, a bad key) ends the wait.
+          if (!(error instanceof SluiceApiError) || !TRANSIENT_STATUS_ERRORS.has(error.code)) throw error;
+          wait = Math.max(interval, (error.retryAfter ?? 0) * 1000);
+          pending = `not settled yet (last answer: ${error.code}: ${error.message})`;
+        }
+        if (Date.now() + wait > deadline) throw new SluiceTimeoutError(`the deposit ${JSON.stringify(ref)} is ${pending}`);
+        await new Promise((resolve) => setTimeout(resolve, wait));
       }
     },
   };

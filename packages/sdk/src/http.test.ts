@@ -14,6 +14,7 @@ const seen: { url: string; key: string | undefined; contentType: string | undefi
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.headers["x-sluice-api-key"] === "c".repeat(40)) return; // never answers
     seen.push({ url: req.url!, key: req.headers["x-sluice-api-key"] as string | undefined, contentType: req.headers["content-type"] });
     const path = new URL(req.url!, "http://x").pathname;
     if (path.endsWith("/account")) return res.writeHead(502, { "Content-Type": "text/html" }).end("<html>Bad gateway</html>");
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/prefix`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
 
 const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: unknown) => e as SluiceApiError);
 
@@ -42,6 +43,15 @@ describe("the SDK's HTTP layer", () => {
   it("a failure carries its code, message and Retry-After", async () => {
     const error = await failure(createSluiceClient({ baseUrl, apiKey: "a".repeat(40) }).usage({ period: "2026-11" }).toArray());
     expect(error).toMatchObject({ code: "RATE_LIMITED", status: 429, message: "Invalid or revoked API key", retryAfter: 17, fields: {} });
+  });
+
+  it("a request that gets no answer is abandoned after the client's timeout, or sooner by the caller's signal", async () => {
+    const quick = createSluiceClient({ baseUrl, apiKey: "c".repeat(40), timeoutMs: 300 });
+    await expect(quick.account()).rejects.toMatchObject({ name: "TimeoutError" });
+    const caller = new AbortController();
+    const asked = createSluiceClient({ baseUrl, apiKey: "c".repeat(40) }).account(caller.signal);
+    caller.abort();
+    await expect(asked).rejects.toMatchObject({ name: "AbortError" });
   });
 
   it("keeps the base URL's path, sends the key only when there is one, and JSON bodies only with a body", async () => {

@@ -9,6 +9,11 @@ export type SluiceClientOptions = {
   fetch?: typeof fetch;
   /** Extra headers sent with every request. */
   headers?: Record<string, string>;
+  /**
+   * How long one request may take before it is abandoned (default 30 000 ms; a request's own `signal` can end it
+   * sooner). Nothing is sent again on its own: a `/solve` that timed out may have been executed — look it up (usage).
+   */
+  timeoutMs?: number;
 };
 
 export type RequestOptions = {
@@ -33,8 +38,10 @@ export function createRequester(options: SluiceClientOptions): Requester {
     if (options.apiKey) headers["X-Sluice-API-Key"] = options.apiKey;
     if (request.body !== undefined) headers["Content-Type"] = "application/json";
     const label = `${method} ${url.pathname}`;
+    const deadline = AbortSignal.timeout(options.timeoutMs ?? 30_000);
+    const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
     const response = await doFetch(url.toString(), {
-      method, headers, signal: request.signal,
+      method, headers, signal,
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
     });
     const text = await response.text();

@@ -63,6 +63,11 @@ export type SwapParams = QuoteParams & {
    * the wallet and goes on; `"return"` returns it unsent (`status: "approval-required"`) and swaps nothing.
    */
   approval?: "send" | "return";
+  /**
+   * How long a user-paid swap, once mined, is `/confirm`ed for (default 60 s): Sluice's node may see the transaction
+   * later than the wallet's. Past it the swap is still `executed`, with `confirmationError`; call `confirm` later.
+   */
+  confirmTimeoutMs?: number;
   signal?: AbortSignal;
 };
 
@@ -77,8 +82,13 @@ export type SwapResult =
   })
   | (SwapCommon & {
     status: "executed"; mode: "user-paid"; txHash: Hex; receipt: TransactionReceipt; solved: SwapQuote; transaction: SwapTransaction;
-    /** /confirm's answer: the volume is tracked (`executed` once the chain's confirmation depth is on top). */
-    confirmation: ConfirmAnswer;
+    /**
+     * /confirm's answer: the volume is tracked (`executed` once the chain's confirmation depth is on top). Absent when
+     * /confirm did not succeed within `confirmTimeoutMs` (then `confirmationError` says why): the swap happened all
+     * the same — never swap again; call `confirm` later (safe to repeat) to track its volume.
+     */
+    confirmation?: ConfirmAnswer;
+    confirmationError?: unknown;
   })
   | (SwapCommon & { status: "reverted"; mode: "gasless"; txHash: Hex; receipt: TransactionReceipt; solved: SwapQuote; transaction: SwapTransaction });
 
@@ -88,10 +98,10 @@ export type SwapResult =
  * transaction sent from the wallet (the user pays gas) and /confirm'ed — then the receipt.
  */
 export async function swap(request: Requester, params: SwapParams): Promise<SwapResult> {
-  const { walletClient, publicClient, slippageBps, dryRun, approval = "send", signal, ...routeParams } = params;
+  const { walletClient, publicClient, slippageBps, dryRun, approval = "send", confirmTimeoutMs = 60_000, signal, ...routeParams } = params;
   const user = walletClient.account.address;
   const chainId = chainIds[routeParams.chain];
-  requireWalletChain(walletClient, chainId, `a swap on ${routeParams.chain}`);
+  await requireWalletChain(walletClient, chainId, `a swap on ${routeParams.chain}`);
   const reader = readerFor(walletClient, publicClient);
 
   const quoted = await quote(request, { ...routeParams, user, ...(slippageBps !== undefined ? { slippageBps } : {}) }, signal);
@@ -125,10 +135,11 @@ export async function swap(request: Requester, params: SwapParams): Promise<Swap
     const sent = await sendAndWait(walletClient, reader, {
       chainId, to: transaction.to as Address, data: transaction.data as Hex, value: BigInt(transaction.value),
     }, "the user-paid swap");
-    const confirmation = await request<ConfirmAnswer>("POST", "/api/v1/confirm", { body: { txHash: sent.txHash, chain: routeParams.chain }, signal });
+    // Mined: from here on nothing throws, so no caller takes the swap for failed and swaps again.
+    const confirmed = await confirmMined(request, { txHash: sent.txHash, chain: routeParams.chain }, confirmTimeoutMs, signal);
     return {
       ...common, status: "executed", mode: "user-paid", txHash: sent.txHash, receipt: sent.receipt,
-      solved: error.fields.quote as SwapQuote, transaction, confirmation,
+      solved: error.fields.quote as SwapQuote, transaction, ...confirmed,
     };
   }
   if (!solved.transaction.txHash) return { ...common, status: "dry-run", solved: solved.quote, transaction: solved.transaction };
@@ -141,4 +152,30 @@ export async function swap(request: Requester, params: SwapParams): Promise<Swap
 /** `POST /api/v1/confirm`: after a user-paid swap sent outside `swap` is mined. Safe to repeat. */
 export function confirm(request: Requester, params: { txHash: Hex; chain: ChainName }, signal?: AbortSignal): Promise<ConfirmAnswer> {
   return request<ConfirmAnswer>("POST", "/api/v1/confirm", { body: params, signal });
+}
+
+/**
+ * `/confirm` of a transaction the wallet has seen mined, asked again while Sluice's node may lag behind the wallet's
+ * (`NOT_FOUND`: not propagated yet; `CONFLICT` while it still shows it pending; `DEPENDENCY_DOWN`, `UPSTREAM_ERROR`,
+ * `RATE_LIMITED` after its `retryAfter`; a failed request), for at most `timeoutMs`. Never throws: a refusal that
+ * asking again cannot change (the transaction is not this swap's, or reverted) or the time running out comes back as
+ * `confirmationError`.
+ */
+async function confirmMined(
+  request: Requester, params: { txHash: Hex; chain: ChainName }, timeoutMs: number, signal?: AbortSignal,
+): Promise<{ confirmation: ConfirmAnswer } | { confirmationError: unknown }> {
+  const deadline = Date.now() + timeoutMs;
+  for (let wait = 1_000; ; wait = Math.min(wait * 2, 8_000)) {
+    try {
+      return { confirmation: await confirm(request, params, signal) };
+    } catch (error) {
+      const retryable = !(error instanceof SluiceApiError)
+        || ["NOT_FOUND", "DEPENDENCY_DOWN", "UPSTREAM_ERROR", "RATE_LIMITED"].includes(error.code)
+        || (error.code === "CONFLICT" && /still pending/.test(error.message))
+        || (error.code === "INVALID_RESPONSE" && error.status >= 500);
+      const delay = Math.max(wait, error instanceof SluiceApiError ? (error.retryAfter ?? 0) * 1000 : 0);
+      if (!retryable || signal?.aborted || Date.now() + delay > deadline) return { confirmationError: error };
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }

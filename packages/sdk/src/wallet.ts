@@ -17,9 +17,13 @@ export function readerFor(walletClient: SluiceWalletClient, publicClient?: Chain
 /** An unsigned transaction for the user's wallet to send. */
 export type TransactionRequest = { chainId: number; to: Address; data: Hex; value: bigint };
 
-export function requireWalletChain(walletClient: SluiceWalletClient, chainId: number, what: string): void {
-  const walletChain = walletClient.chain?.id;
-  if (walletChain !== undefined && walletChain !== chainId) {
+/**
+ * The wallet is on the transaction's chain: its client's chain, or — a client without one (an injected wallet) — the
+ * chain the wallet itself reports, since viem then sends to whatever chain the wallet is on.
+ */
+export async function requireWalletChain(walletClient: SluiceWalletClient, chainId: number, what: string): Promise<void> {
+  const walletChain = walletClient.chain?.id ?? await walletClient.getChainId();
+  if (walletChain !== chainId) {
     throw new Error(`${what} is on chain ${chainId} but the wallet client is on chain ${walletChain}: switch the wallet first`);
   }
 }

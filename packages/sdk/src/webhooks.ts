@@ -10,8 +10,11 @@ export type WebhookEventType =
   | "swap.executed" | "swap.failed" | "swap.confirmed" | "bridge.filled" | "bridge.expired" | "bridge.refunded" | "rebate.settled"
   | (string & {});
 
-/** A delivered event: a stable `id` (deliveries are at least once: deduplicate by it), its `type`, and its fields. */
-export type WebhookEvent = { id: string; type: WebhookEventType; [field: string]: unknown };
+/**
+ * A delivered event: a stable `id` (deliveries are at least once: deduplicate by it), its `type`, when it happened
+ * (`created_at`, ISO 8601) and its `data` (the swap, deposit or settlement it is about).
+ */
+export type WebhookEvent = { id: string; type: WebhookEventType; created_at: string; data: Record<string, unknown>; [field: string]: unknown };
 
 export type WebhookVerificationFailure = "missing_header" | "malformed_header" | "stale_timestamp" | "signature_mismatch" | "malformed_body";
 
