@@ -39,11 +39,16 @@ type Claimed = {
   event_created_at: string; endpoint_id: string; url: string; secret_ciphertext: string; environment: "production" | "sandbox";
 };
 
-/** How long a claim holds a delivery: longer than an attempt can take (its timeout and the recording), so nobody else sends it meanwhile. */
-const leaseSeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 20;
 /** The most of a receiver's answer ever read (the status code is what counts). */
 export const WEBHOOK_MAX_RESPONSE_BYTES = 4096;
 const CONCURRENCY = 8;
+/** One attempt at its longest: the address check (its DNS lookups, 3 s), the request (`timeoutMs`) and its recording. */
+const attemptSeconds = (timeoutMs: number) => 3 + Math.ceil(timeoutMs / 1000) + 5;
+/**
+ * How long a claim holds its deliveries: until the last of them can have been attempted — the run's `CONCURRENCY`
+ * senders each work through their share one after another — and a margin, so nobody else sends one meanwhile.
+ */
+const leaseSeconds = (timeoutMs: number, claimed: number) => Math.ceil(claimed / CONCURRENCY) * attemptSeconds(timeoutMs) + 20;
 
 /**
  * Sends due webhook deliveries once each (the reporting cron every minute, and right after an event is written),
@@ -69,7 +74,7 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
       for update skip locked
     )
     update webhook_deliveries d
-    set lease_token = replace(gen_random_uuid()::text, '-', ''), lease_until = now() + make_interval(secs => ${leaseSeconds(params.timeoutMs ?? 10_000)}),
+    set lease_token = replace(gen_random_uuid()::text, '-', ''), lease_until = now() + make_interval(secs => ${leaseSeconds(params.timeoutMs ?? 10_000, only ? Math.min(only.length, limit) : limit)}),
       attempts = d.attempts + 1
     from due, webhook_events ev, webhook_endpoints ep
     where d.id = due.id and ev.id = d.event_id and ep.id = d.endpoint_id
