@@ -43,5 +43,10 @@ describe("CORS", () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get("access-control-allow-origin")).toBe("*");
     expect(ok.headers.get("access-control-expose-headers")).toMatch(/Retry-After/);
+    // The token list sets its own (its ETag): the same headers exposed, the request id included.
+    const tokens = await call("/api/v1/tokens?chain=base", { headers: origin });
+    expect(tokens.status).toBe(200);
+    expect(tokens.headers.get("access-control-expose-headers")).toBe(ok.headers.get("access-control-expose-headers"));
+    expect(tokens.headers.get("access-control-expose-headers")).toMatch(/ETag.*X-Request-Id/);
   });
 });

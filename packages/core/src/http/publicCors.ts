@@ -3,6 +3,9 @@ import { cors } from "hono/cors";
 
 const EXPOSED_HEADERS = ["ETag", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"];
 
+/** The answer headers browsers may read (`Access-Control-Expose-Headers`), for a route that sets its CORS headers itself. */
+export const PUBLIC_EXPOSED_HEADERS = EXPOSED_HEADERS.join(",");
+
 /** Hono's CORS middleware, answering preflight (OPTIONS) requests. */
 const preflight = cors({
   origin: "*",
@@ -23,12 +26,11 @@ const preflight = cors({
  * Hono's `cors` reads `c.res` before the handler, which makes Hono copy every answer into a new Response.
  */
 export function publicCors(): MiddlewareHandler {
-  const exposed = EXPOSED_HEADERS.join(",");
   return async (c, next) => {
     if (c.req.method === "OPTIONS") return preflight(c, next);
     await next();
     if (c.res.headers.has("Access-Control-Allow-Origin")) return;
     c.res.headers.set("Access-Control-Allow-Origin", "*");
-    c.res.headers.set("Access-Control-Expose-Headers", exposed);
+    c.res.headers.set("Access-Control-Expose-Headers", PUBLIC_EXPOSED_HEADERS);
   };
 }

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import {
-  authenticateApiKey, centsNumber, createDbFromConfig, deliverWebhooks, emitWebhookEvents, newId, webhookSettings,
+  authenticateApiKey, createDbFromConfig, deliverWebhooks, emitWebhookEvents, newId, webhookSettings,
 } from "@sluice/core";
 import type { SandboxEnv } from "../sandboxEnv.js";
 
@@ -14,6 +14,8 @@ type SolveAnswer = { ok: true; quote: { volumeUsd: number }; transaction: { chai
  * past it (a flood of replayed dry runs) the deliveries are left due for the reporting cron, which also makes the
  * retries (same outbox, production's sent first).
  */
+// The answer's `volumeUsd` is a JSON number (a dust swap's is written `1e-7`): rounded to cents as a number, where
+// production's events round the ledger's exact decimal (`centsNumber`).
 export async function announceDryRun(c: Context<SandboxEnv>, key: string, response: Response): Promise<void> {
   const answer = await response.json() as SolveAnswer;
   if (!answer.ok) return;
@@ -27,7 +29,7 @@ export async function announceDryRun(c: Context<SandboxEnv>, key: string, respon
     const deliveries = await emitWebhookEvents(db, [{
       type: "swap.executed", accountId: auth.accountId, objectKey: id, environment: "sandbox",
       data: {
-        id, event_type: "solve", chain: answer.transaction.chain, volume_usd: centsNumber(String(answer.quote.volumeUsd)),
+        id, event_type: "solve", chain: answer.transaction.chain, volume_usd: Math.round(answer.quote.volumeUsd * 100) / 100,
         is_dry_run: true, is_test: auth.isTest, status: "encoded", tx_hash: null, created_at: new Date().toISOString(),
       },
     }], { attemptNow: release !== undefined });

@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
   chainNames, DEFAULT_TOKEN_LIMIT, errorResponses, fallbackTokenList, loadTokenList, MAX_TOKEN_LIMIT,
-  searchTokenList, toUniswapTokenList, type AppEnv, type TokenList,
+  PUBLIC_EXPOSED_HEADERS, searchTokenList, toUniswapTokenList, type AppEnv, type TokenList,
 } from "@sluice/core";
 import { rejectUnknownParameters } from "../rejectUnknownParameters.js";
 
@@ -70,7 +70,7 @@ export function registerGetTokens(app: OpenAPIHono<AppEnv>) {
       "Cache-Control": CACHE_CONTROL[list.source],
       ETag: etag,
       "Access-Control-Allow-Origin": "*",
-      "Access-Control-Expose-Headers": "ETag",
+      "Access-Control-Expose-Headers": PUBLIC_EXPOSED_HEADERS,
     };
     if (matchesEntityTag(c.req.header("If-None-Match"), etag)) return c.body(null, 304, headers) as never;
     return c.body(text, 200, { ...headers, "Content-Type": "application/json; charset=UTF-8" }) as never;
