@@ -1,4 +1,4 @@
-import { acrossConfigFromEnv, createAcrossClient, sluiceConfigSchema, type AppEnv } from "@sluice/core";
+import { acrossConfigFromEnv, BRIDGE_MAX_FEE_BPS_PATTERN, createAcrossClient, sluiceConfigSchema, type AppEnv } from "@sluice/core";
 import { z } from "zod";
 
 /** The bridge worker's settings (wrangler.toml vars and secrets), parsed once per isolate. */
@@ -13,6 +13,8 @@ export const bridgeConfigSchema = sluiceConfigSchema.extend({
   ACROSS_TIMEOUT_MS: z.string().optional(),
   /** The shortest fill window a quoted deposit may leave relayers (s); default 600. */
   BRIDGE_MIN_FILL_WINDOW_SECONDS: z.string().optional(),
+  /** The most a same-asset transfer may keep in fees, all together (bps, 1–1000); default 300. */
+  BRIDGE_MAX_FEE_BPS: z.string().regex(BRIDGE_MAX_FEE_BPS_PATTERN, "must be a whole number of basis points from 1 to 1000").optional(),
 });
 export type BridgeConfig = z.infer<typeof bridgeConfigSchema>;
 export type BridgeEnv = AppEnv<BridgeConfig>;

@@ -13,18 +13,30 @@ export type AcrossBindings = {
   ACROSS_TIMEOUT_MS?: string;
   /** The shortest fill window a quoted deposit may leave relayers (s); default 600. */
   BRIDGE_MIN_FILL_WINDOW_SECONDS?: string;
+  /**
+   * The most a same-asset transfer may keep in fees, all together (bps, 1–1000); default 300. The bound that limits
+   * what a compromised bridge API could skim from an exact-input transfer whose answer is otherwise consistent.
+   */
+  BRIDGE_MAX_FEE_BPS?: string;
 };
+
+/** `BRIDGE_MAX_FEE_BPS`: a whole number of basis points from 1 to 1000. */
+export const BRIDGE_MAX_FEE_BPS_PATTERN = /^(?:[1-9]\d{0,2}|1000)$/;
 
 export type AcrossConfig = {
   baseUrl: string; apiKey?: string; integratorId: `0x${string}`; feeRecipient: Address; timeoutMs: number;
   /** Validation, not the client: the shortest fill window a quoted deposit may leave relayers (s). */
   minFillWindowSeconds?: number;
+  /** Validation: the most a same-asset transfer may keep in fees (bps); default `DEFAULT_MAX_BRIDGE_FEE_BPS`. */
+  maxFeeBps?: bigint;
 };
 
 /** Reads the configuration; a deployment missing it cannot bridge (UPSTREAM_ERROR, logged by the caller). */
 export function acrossConfigFromEnv(env: AcrossBindings): AcrossConfig {
   const { ACROSS_API_URL: baseUrl, ACROSS_INTEGRATOR_ID: integratorId, BRIDGE_FEE_RECIPIENT: feeRecipient } = env;
-  if (!baseUrl || !integratorId || !/^0x[0-9a-fA-F]{4}$/.test(integratorId) || !feeRecipient || !isAddress(feeRecipient, { strict: false })) {
+  const maxFeeBps = env.BRIDGE_MAX_FEE_BPS;
+  if (!baseUrl || !integratorId || !/^0x[0-9a-fA-F]{4}$/.test(integratorId) || !feeRecipient || !isAddress(feeRecipient, { strict: false })
+    || (maxFeeBps !== undefined && !BRIDGE_MAX_FEE_BPS_PATTERN.test(maxFeeBps))) {
     throw new SluiceError("UPSTREAM_ERROR", "Bridging is not configured on this deployment");
   }
   return {
@@ -34,5 +46,6 @@ export function acrossConfigFromEnv(env: AcrossBindings): AcrossConfig {
     feeRecipient: getAddress(feeRecipient),
     timeoutMs: Number(env.ACROSS_TIMEOUT_MS) || 5_000,
     minFillWindowSeconds: Number(env.BRIDGE_MIN_FILL_WINDOW_SECONDS) || 600,
+    ...(maxFeeBps !== undefined ? { maxFeeBps: BigInt(maxFeeBps) } : {}),
   };
 }
