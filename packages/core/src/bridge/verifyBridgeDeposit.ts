@@ -17,7 +17,18 @@ import { readDepositEvents } from "./readDepositEvents.js";
 
 export { fundsDepositedAbi } from "./readDepositEvents.js";
 
-export type VerifyBridgeDepositParameters = { client: PublicClient; originChainId: number; originTxHash: Hash; depositor: Address };
+export type VerifyBridgeDepositParameters = {
+  client: PublicClient;
+  originChainId: number;
+  originTxHash: Hash;
+  depositor: Address;
+  /**
+   * Which of the depositor's deposits in the transaction is meant, when it holds several (a wallet's batch: another
+   * Across deposit before Sluice's, or two of Sluice's): the first whose fingerprint this accepts (for `/bridge/track`,
+   * one of the account's own quotes), else the first.
+   */
+  isWanted?: (fingerprint: Hex) => Promise<boolean>;
+};
 
 export type VerifiedBridgeDeposit = {
   depositId: bigint;
@@ -49,22 +60,27 @@ const asAddress = addressFromWord;
  * or reverted transaction, a transaction that is not such a deposit, or another depositor's deposit all answer the
  * same NOT_FOUND: the caller learns nothing about transactions that are not theirs to track.
  */
-export async function verifyBridgeDeposit({ client, originChainId, originTxHash, depositor }: VerifyBridgeDepositParameters): Promise<VerifiedBridgeDeposit> {
+export async function verifyBridgeDeposit({ client, originChainId, originTxHash, depositor, isWanted }: VerifyBridgeDepositParameters): Promise<VerifiedBridgeDeposit> {
   const chain = chainById(originChainId);
   const notFound = () => bridgeDepositNotFound({ originChainId, originTxHash, depositor });
   if (!chain) throw notFound();
   const read = await readDepositEvents({ client, originChainId, spokePool: chain.spokePool, txHash: originTxHash });
-  const event = read?.events.find((e) => isAddressEqual(asAddress(e.args.depositor), depositor));
-  if (!event) throw notFound();
-  const a = event.args;
-  const terms = {
-    depositor: asAddress(a.depositor), recipient: asAddress(a.recipient), inputToken: asAddress(a.inputToken),
-    outputToken: asAddress(a.outputToken), inputAmount: a.inputAmount, outputAmount: a.outputAmount, fillDeadline: a.fillDeadline,
-  };
-  return {
-    ...terms, depositId: a.depositId, destinationChainId: Number(a.destinationChainId),
-    fingerprint: bridgeDepositFingerprint({
-      ...terms, originChainId, destinationChainId: a.destinationChainId, quoteTimestamp: a.quoteTimestamp, message: a.message,
-    }),
-  };
+  const deposits = (read?.events ?? []).filter((e) => isAddressEqual(asAddress(e.args.depositor), depositor)).map((event) => {
+    const a = event.args;
+    const terms = {
+      depositor: asAddress(a.depositor), recipient: asAddress(a.recipient), inputToken: asAddress(a.inputToken),
+      outputToken: asAddress(a.outputToken), inputAmount: a.inputAmount, outputAmount: a.outputAmount, fillDeadline: a.fillDeadline,
+    };
+    return {
+      ...terms, depositId: a.depositId, destinationChainId: Number(a.destinationChainId),
+      fingerprint: bridgeDepositFingerprint({
+        ...terms, originChainId, destinationChainId: a.destinationChainId, quoteTimestamp: a.quoteTimestamp, message: a.message,
+      }),
+    };
+  });
+  if (deposits.length === 0) throw notFound();
+  if (deposits.length > 1 && isWanted) {
+    for (const deposit of deposits) if (await isWanted(deposit.fingerprint)) return deposit;
+  }
+  return deposits[0]!;
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { chainById, createAcrossClient, createChainClient, createDb, reconcileBridgeSettlements } from "@sluice/core";
+import { chainById, createAcrossClient, createChainClient, createDb, MULTICALL3_ADDRESS, reconcileBridgeSettlements } from "@sluice/core";
 import {
   ARBITRUM, BASE, call, createPartner, newWallet, publicClient, quoteBody, sendQuoteTransactions, bridgeToken,
   waitForStatus,
 } from "@sluice/testkit";
-import { createWalletClient, erc20Abi, http } from "viem";
+import { createWalletClient, encodeFunctionData, erc20Abi, http, multicall3Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
 const trackBody = (overrides: Record<string, unknown> = {}) => ({
@@ -71,6 +71,44 @@ describe("POST /api/v1/bridge/track", () => {
     const tracked = await call("/api/v1/bridge/track", { key: quoting.key, body });
     expect(tracked, JSON.stringify(tracked.body)).toMatchObject({ status: 200, body: { ok: true, settlementId: expect.stringMatching(/^brg_/) } });
     expect(await settlement(tracked.body.settlementId)).toMatchObject({ accountId: quoting.accountId });
+  });
+
+  it("in a wallet's batch of two deposits by the depositor, the one this account's quote produced is tracked", async () => {
+    const partner = await createPartner();
+    const user = await newWallet({ chainId: BASE, symbol: "USDC", amount: 40_000_000n });
+    const quoted = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { amount: "5000000" }) });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    const ours = quoted.body.quote.swapTx as { to: Hex; data: Hex };
+    // Another Across deposit by the same depositor, straight from the protocol's API (no Sluice quote behind it).
+    const { acrossApiUrl, acrossApiKey } = inject("stack");
+    const query = new URLSearchParams({
+      amount: "6000000", inputToken: bridgeToken(BASE, "USDC"), outputToken: bridgeToken(ARBITRUM, "USDC"), originChainId: String(BASE),
+      destinationChainId: String(ARBITRUM), depositor: user.address, recipient: user.address, tradeType: "exactInput",
+      appFee: "0.001", appFeeRecipient: "0x2222222222222222222222222222222222222222",
+    });
+    const direct = await fetch(`${acrossApiUrl}/swap/approval?${query}`, { headers: { authorization: `Bearer ${acrossApiKey}` } });
+    const answer = (await direct.json()) as { swapTx: { to: Hex; data: Hex } };
+    expect(direct.status, JSON.stringify(answer)).toBe(200);
+    const theirs = answer.swapTx;
+    expect(theirs.to.toLowerCase()).toBe(ours.to.toLowerCase());
+
+    // A batch sent through Multicall3, as a smart wallet's would be: it pays both deposits, the other one first.
+    const wallet = createWalletClient({ account: privateKeyToAccount(user.key), chain: publicClient(BASE).chain, transport: http() });
+    const usdc = bridgeToken(BASE, "USDC");
+    const funded = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: "transfer", args: [MULTICALL3_ADDRESS, 11_000_000n] });
+    await publicClient(BASE).waitForTransactionReceipt({ hash: funded });
+    const batch = await wallet.writeContract({
+      address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: "aggregate3", args: [[
+        { target: usdc, allowFailure: false, callData: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [ours.to, 11_000_000n] }) },
+        { target: theirs.to, allowFailure: false, callData: theirs.data },
+        { target: ours.to, allowFailure: false, callData: ours.data },
+      ]], gas: 2_000_000n,
+    });
+    expect((await publicClient(BASE).waitForTransactionReceipt({ hash: batch })).status).toBe("success");
+
+    const tracked = await call("/api/v1/bridge/track", { key: partner.key, body: trackBody({ depositor: user.address, recipient: user.address, originTxHash: batch }) });
+    expect(tracked, JSON.stringify(tracked.body)).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await settlement(tracked.body.settlementId)).toMatchObject({ amountInRaw: quoted.body.quote.inputAmount, accountId: partner.accountId });
   });
 
   it("refuses what is not the depositor's deposit through the SpokePool: an unknown hash, a plain transfer, another depositor", async () => {

@@ -54,15 +54,17 @@ export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
       throw new SluiceError("UNSUPPORTED_CHAIN", `destinationChainId: fills on chain ${destinationChainId} cannot be verified on this deployment`);
     }
     const originTxHash = body.originTxHash.toLowerCase() as `0x${string}`;
+    const issued = (fingerprint: `0x${string}`) => wasBridgeQuoteIssued({ redis: c.get("services").redis, accountId: auth.accountId, fingerprint });
+    // In a wallet's batch of several deposits by the depositor, the one this account's quote produced.
     const verified = await verifyBridgeDeposit({
-      client: origin.client, originChainId, originTxHash, depositor: body.depositor,
+      client: origin.client, originChainId, originTxHash, depositor: body.depositor, isWanted: issued,
     });
     const notFound = () => bridgeDepositNotFound({ originChainId, originTxHash, depositor: body.depositor });
     if (verified.destinationChainId !== destinationChainId || !isAddressEqual(verified.inputToken, inputToken.address)
       || !isAddressEqual(verified.outputToken, outputToken.address)) {
       throw new SluiceError("MALFORMED_REQUEST", "destinationChainId, inputToken and outputToken: do not match the deposit on chain");
     }
-    const issuedToAccount = await wasBridgeQuoteIssued({ redis: c.get("services").redis, accountId: auth.accountId, fingerprint: verified.fingerprint });
+    const issuedToAccount = await issued(verified.fingerprint);
     const { settlementId } = await trackBridgeDeposit({
       db: c.get("services").db, accountId: auth.accountId, apiKeyId: auth.keyId, notFound, issuedToAccount,
       deposit: {
