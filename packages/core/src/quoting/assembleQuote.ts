@@ -8,6 +8,7 @@ import { compareRatios, ratioFromDecimal, ratioToDecimal, ratioToSignificant } f
 import type { ResolvedToken } from "./resolveToken.js";
 import type { SwapQuote } from "./swapQuote.js";
 import { toExecutorRoute } from "./toExecutorRoute.js";
+import { swapValueUsd } from "./swapValueUsd.js";
 import { valueInUsd } from "./valueInUsd.js";
 
 export type AssembleQuoteParameters = {
@@ -31,16 +32,16 @@ export type AssembleQuoteParameters = {
 
 /**
  * Turns a route into the full quote (pure): USD value through the graph, rate, primary pool and protocol, gasless
- * verdict and permit. The USD value is that of the input at the graph's mid prices (of the output when the input
- * cannot be priced); a swap the graph cannot price at all is worth 0 USD and so not gasless.
+ * verdict and permit. The USD value is that of its curated side at the graph's mid prices (`swapValueUsd`: the
+ * input when curated, else the output); a swap between two uncurated tokens, or one the graph cannot price, is worth
+ * 0 USD and so not gasless.
  */
 export function assembleQuote(p: AssembleQuoteParameters): SwapQuote {
   const { route, tokenIn, tokenOut } = p;
-  // Each side priced once: the volume is the input's value (the output's when the input has no price), and the
-  // price impact compares the two.
+  // Each side priced once: the volume is the curated side's value, and the price impact compares the two.
   const valueIn = valueInUsd(p.graph, tokenIn.address, route.amountIn);
   const valueOut = valueInUsd(p.graph, tokenOut.address, route.amountOut);
-  const usd = valueIn ?? valueOut ?? { numerator: 0n, denominator: 1n };
+  const usd = swapValueUsd({ chain: p.chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, valueIn, valueOut });
   const executor = p.executor && p.executor !== zeroAddress ? p.executor : null;
   const gaslessEligible = executor !== null && compareRatios(usd, ratioFromDecimal(p.gaslessMinimumUsd)) >= 0;
   const primary = [...route.splits].sort((a, b) => (b.amountIn > a.amountIn ? 1 : b.amountIn < a.amountIn ? -1 : 0))[0]!;

@@ -14,3 +14,4 @@ export * from "./isListedToken.js";
 export * from "./marketPriceImpactBps.js";
 export * from "./isDustPoolPredicate.js";
 export * from "./isThinPool.js";
+export * from "./swapValueUsd.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, http, type Address, type PublicClient } from "viem";
+import { createPublicClient, formatUnits, http, type Address, type PublicClient } from "viem";
 import { encodeGraphShard, decodeGraphShard, type GraphShard } from "../indexer/graphCodec.js";
 import { indexChain } from "../indexer/indexChain.js";
 import { createGraphCache } from "../indexer/graphCache.js";
@@ -140,9 +140,15 @@ describe("quotes", () => {
     await expect(quote("TKE", "TKF", "100")).rejects.toMatchObject({ code: "PRICE_IMPACT_TOO_HIGH" });
   });
 
-  it("volumeUsd through the graph: stablecoin exact, one pool (TKA = 1 USD), two pools (TKD = 2 USD)", async () => {
+  it("volumeUsd is the curated side's value: stablecoin exact, a hub through its pool; between two uncurated tokens 0, never gasless", async () => {
     expect((await quote("USDC", "TKA", "12.345678")).volumeUsd).toBe("12.345678");
-    expect((await quote("TKD", "TKA", "10")).volumeUsd).toMatch(/^(20|19\.99\d+)$/);
+    // An uncurated input is worth the curated output it buys.
+    const sold = await quote("TKD", "USDC", "10");
+    expect(sold.volumeUsd).toBe(formatUnits(sold.amountOut, 6));
+    // TKD and TKA are priced by their pools (TKD = 2 USD, through two): pools anyone can make, so their swap earns
+    // nothing and is not gasless, whatever those pools say (12 TKD would be 24 USD, past base's 20 USD minimum).
+    const between = await quote("TKD", "TKA", "12");
+    expect(between).toMatchObject({ volumeUsd: "0", gaslessEligible: false });
     const weth = Number((await quote("WETH", "USDC", "2")).volumeUsd);
     expect(weth).toBeGreaterThan(5999);
     expect(weth).toBeLessThan(6001);

@@ -39,9 +39,28 @@ async function gaslessSwap(from: string, to: string, amount: string) {
   return { partner, user, result: solved, decoded, receipt };
 }
 
+/**
+ * A swap between two uncurated tokens: worth 0 USD (their prices come from pools anyone can make, `swapValueUsd`), so
+ * never gasless and earning nothing; /solve answers its encode-only calldata, which the user sends and the executor
+ * pays exactly.
+ */
+async function userPaidSwap(from: string, to: string, amount: string) {
+  const partner = await createPartner();
+  const user = await newUser(chain, from, amount);
+  const outBefore = await balanceOf(chain, to, user.address);
+  const response = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user, symbol: from, amount, to }) });
+  expect(response, JSON.stringify(response.body)).toMatchObject({ status: 422, body: { code: "SWAP_TOO_SMALL", quote: { volumeUsd: 0 } } });
+  const { transaction, quote } = response.body as { transaction: { to: `0x${string}`; data: `0x${string}` }; quote: { amountOutRaw: string } };
+  const hash = await walletOf(chain, user.account).sendTransaction({ to: transaction.to, data: transaction.data });
+  const receipt = await reader(chain).waitForTransactionReceipt({ hash });
+  expect(receipt.status).toBe("success");
+  expect((await balanceOf(chain, to, user.address)) - outBefore).toBe(BigInt(quote.amountOutRaw));
+  return { decoded: decodeSwapCalldata(transaction.data) };
+}
+
 describe("POST /api/v1/solve — gasless swaps on the devnet", () => {
-  it("a single V2 hop (HOP1 → HOP2 has only a V2 pair)", async () => {
-    const { decoded } = await gaslessSwap("HOP1", "HOP2", "500");
+  it("a single V2 hop (HOP1 → HOP2 has only a V2 pair; two uncurated tokens: user-paid)", async () => {
+    const { decoded } = await userPaidSwap("HOP1", "HOP2", "500");
     expect(decoded.splits.flatMap((s) => s.hops.map((h) => h.kind))).toEqual(["v2"]);
   });
 
@@ -63,8 +82,8 @@ describe("POST /api/v1/solve — gasless swaps on the devnet", () => {
     expect(changed.some(Boolean)).toBe(true);
   });
 
-  it("three hops (AERO → HOP3 goes AERO → HOP1 → HOP2 → HOP3)", async () => {
-    const { decoded } = await gaslessSwap("AERO", "HOP3", "200");
+  it("three hops (AERO → HOP3 goes AERO → HOP1 → HOP2 → HOP3; two uncurated tokens: user-paid)", async () => {
+    const { decoded } = await userPaidSwap("AERO", "HOP3", "200");
     expect(decoded.splits.some((s) => s.hops.length === 3)).toBe(true);
   });
 

@@ -1,0 +1,59 @@
+/**
+ * The made-up price attack: a partner mints X, pairs it with a few thousand USDC and a sliver of X, and pairs X with
+ * another of its tokens, Y. The graph's prices then make 1 X worth about a billion dollars and Y nearly as much. A
+ * swap's value — the volume rebates are paid on and the gasless verdict — must not follow.
+ */
+import { describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import { chains } from "../chains/chains.js";
+import { emptyGraph, indexPoolsByToken } from "../indexer/graphTypes.js";
+import { V2Pool } from "../pools/v2/v2Pool.js";
+import { ratioToDecimal } from "./decimalFraction.js";
+import { swapValueUsd } from "./swapValueUsd.js";
+import { valueInUsd } from "./valueInUsd.js";
+
+const lower = (a: string) => a.toLowerCase() as Address;
+const USDC = lower(chains.base.curatedTokens.find((t) => t.symbol === "USDC")!.address);
+const WETH = lower(chains.base.curatedTokens.find((t) => t.symbol === "WETH")!.address);
+const X = lower("0x00000000000000000000000000000000000a11ce");
+const Y = lower("0x00000000000000000000000000000000000b0b00");
+const pool = (n: number, a: Address, b: Address, reserveA: bigint, reserveB: bigint) => {
+  const [token0, token1, reserve0, reserve1] = a < b ? [a, b, reserveA, reserveB] : [b, a, reserveB, reserveA];
+  return new V2Pool({ address: `0x${n.toString(16).padStart(40, "0")}` as Address, token0, token1, reserve0, reserve1 });
+};
+
+function attackGraph() {
+  const graph = emptyGraph("base", 1);
+  for (const p of [
+    pool(1, WETH, USDC, 10_000n * 10n ** 18n, 30_000_000n * 10n ** 6n), // the market: $3,000 a WETH
+    pool(2, X, USDC, 10n ** 13n, 5_100n * 10n ** 6n), // 0.00001 X against $5,100: 1 X "is" $510M
+    pool(3, X, Y, 1_000n * 10n ** 18n, 1_000n * 10n ** 18n), // Y priced through X
+  ]) graph.pools.set(p.address, p);
+  indexPoolsByToken(graph);
+  return graph;
+}
+
+const usd = (r: { numerator: bigint; denominator: bigint }) => ratioToDecimal(r, 6);
+
+describe("swapValueUsd", () => {
+  const graph = attackGraph();
+  const one = 10n ** 18n;
+
+  it("the graph does price the partner's tokens at whatever its pools say", () => {
+    expect(Number(usd(valueInUsd(graph, X, one)!))).toBeGreaterThan(500_000_000);
+    expect(Number(usd(valueInUsd(graph, Y, one)!))).toBeGreaterThan(500_000_000);
+  });
+
+  it("a swap between two uncurated tokens is worth 0, whatever their prices", () => {
+    const value = swapValueUsd({ chain: "base", tokenIn: X, tokenOut: Y, valueIn: valueInUsd(graph, X, one), valueOut: valueInUsd(graph, Y, one) });
+    expect(usd(value)).toBe("0");
+  });
+
+  it("a swap with a curated side is worth that side: the USDC a sale of X buys, the WETH a purchase of X costs", () => {
+    const usdcOut = 4_000n * 10n ** 6n;
+    expect(usd(swapValueUsd({ chain: "base", tokenIn: X, tokenOut: USDC, valueIn: valueInUsd(graph, X, one), valueOut: valueInUsd(graph, USDC, usdcOut) })))
+      .toBe("4000");
+    expect(usd(swapValueUsd({ chain: "base", tokenIn: WETH, tokenOut: X, valueIn: valueInUsd(graph, WETH, 2n * one), valueOut: valueInUsd(graph, X, one) })))
+      .toBe("6000");
+  });
+});

@@ -1,0 +1,30 @@
+import type { Address } from "viem";
+import { chains, type ChainName } from "../chains/chains.js";
+import type { Ratio } from "./decimalFraction.js";
+
+export type SwapValueUsdParameters = {
+  chain: ChainName;
+  tokenIn: Address;
+  tokenOut: Address;
+  /** Each side's value at the graph's prices (`valueInUsd`), where it has one. */
+  valueIn: Ratio | undefined;
+  valueOut: Ratio | undefined;
+};
+
+export type SwapValueUsdReturnType = Ratio;
+
+/**
+ * A swap's USD value — its `volumeUsd`: the volume rebates are paid on, and what the gasless minimum is measured
+ * against — is what its curated side is worth: the input when it is one of the chain's curated tokens (its hubs and
+ * USD stablecoins), else the output when that is; a swap between two other tokens is worth 0 (executed all the same,
+ * user-paid, earning nothing). A curated token is priced by the chain's deepest pools, which nobody can cheaply
+ * out-deepen; any other token is priced by whichever of its pools is deepest, which anyone can create: a token minted
+ * for the purpose, paired with a few thousand dollars, would make each swap of it "worth" whatever its creator chose —
+ * rebates paid on that, and gas on Sluice.
+ */
+export function swapValueUsd({ chain, tokenIn, tokenOut, valueIn, valueOut }: SwapValueUsdParameters): SwapValueUsdReturnType {
+  const curated = (token: Address) => chains[chain].curatedTokens.some((t) => t.address.toLowerCase() === token.toLowerCase());
+  if (curated(tokenIn) && valueIn) return valueIn;
+  if (curated(tokenOut) && valueOut) return valueOut;
+  return { numerator: 0n, denominator: 1n };
+}
