@@ -8,7 +8,7 @@ describe("chainSettings", () => {
     const registry = chains[name];
     expect(chainSettings(name)).toEqual({
       gaslessMinimumUsd: registry.gaslessMinimumUsd, confirmations: registry.confirmations, maxFeePerGasWei: registry.maxFeePerGasWei,
-      minRelayerBalanceWei: registry.minRelayerBalanceWei, headMaxAgeMs: registry.headMaxAgeMs, routableLiquidityUsd: registry.routableLiquidityUsd,
+      gaslessGasPerHop: registry.gaslessGasPerHop, minRelayerBalanceWei: registry.minRelayerBalanceWei, headMaxAgeMs: registry.headMaxAgeMs, routableLiquidityUsd: registry.routableLiquidityUsd,
     });
   });
 
@@ -16,11 +16,11 @@ describe("chainSettings", () => {
     const config = parseChainConfig(JSON.stringify({
       base: {
         rpcUrl: "http://127.0.0.1:8545", executor: null, gaslessMinimumUsd: "0.5", confirmations: 0, maxFeePerGasWei: "123456789012345678901",
-        minRelayerBalanceWei: "0", headMaxAgeMs: 0, routableLiquidityUsd: 0,
+        gaslessGasPerHop: "400000", minRelayerBalanceWei: "0", headMaxAgeMs: 0, routableLiquidityUsd: 0,
       },
     }));
     expect(chainSettings("base", config.base)).toEqual({
-      gaslessMinimumUsd: "0.5", confirmations: 0, maxFeePerGasWei: 123456789012345678901n, minRelayerBalanceWei: 0n, headMaxAgeMs: 0, routableLiquidityUsd: 0,
+      gaslessMinimumUsd: "0.5", confirmations: 0, maxFeePerGasWei: 123456789012345678901n, gaslessGasPerHop: 400_000n, minRelayerBalanceWei: 0n, headMaxAgeMs: 0, routableLiquidityUsd: 0,
     });
   });
 

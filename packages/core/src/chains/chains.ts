@@ -41,6 +41,13 @@ export type ChainFacts = {
    */
   maxFeePerGasWei: bigint;
   /**
+   * The most gas a gasless swap may need per hop of its route (all splits' hops counted, and two more for the permit
+   * and the transfers): a swap whose simulation needs more is refused before anything is sent, so a token whose
+   * transfer burns gas (perhaps only when a relayer sends) cannot make Sluice pay for it. Arbitrum's gas units include
+   * the L1 data cost. A deployment may override it (`SLUICE_CHAINS.<chain>.gaslessGasPerHop`).
+   */
+  gaslessGasPerHop: bigint;
+  /**
    * A relayer holding less than this (wei of the native coin) is taken out of rotation until topped up, and the
    * health endpoint and `pnpm admin doctor` report it. A deployment may override it
    * (`SLUICE_CHAINS.<chain>.minRelayerBalanceWei`).
@@ -98,6 +105,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     confirmations: 12,
     routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 200_000_000_000n,
+    gaslessGasPerHop: 250_000n,
     minRelayerBalanceWei: 100_000_000_000_000_000n,
     headMaxAgeMs: 12_000,
     spokePool: "0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5",
@@ -129,6 +137,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     confirmations: 10,
     routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 5_000_000_000n,
+    gaslessGasPerHop: 250_000n,
     minRelayerBalanceWei: 10_000_000_000_000_000n,
     headMaxAgeMs: 2_000,
     spokePool: "0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64",
@@ -160,6 +169,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     confirmations: 20,
     routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 5_000_000_000n,
+    gaslessGasPerHop: 1_000_000n,
     minRelayerBalanceWei: 10_000_000_000_000_000n,
     headMaxAgeMs: 250,
     spokePool: "0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A",
@@ -191,6 +201,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     confirmations: 64,
     routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 2_000_000_000_000n,
+    gaslessGasPerHop: 250_000n,
     minRelayerBalanceWei: 20_000_000_000_000_000_000n,
     headMaxAgeMs: 2_000,
     spokePool: "0x9295ee1d8C5b022Be115A2AD3c30C72E34e7F096",

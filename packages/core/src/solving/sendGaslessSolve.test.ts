@@ -22,10 +22,18 @@ let client: PublicClient;
 const relayer = privateKeyToAccount(devAccounts()[9]!.privateKey);
 const user = devAccounts()[2]!.address;
 const noCode = devAccounts()[5]!.address;
+/**
+ * An executor stand-in whose call succeeds, answering an output of 255, after burning about 5M gas in a loop — as a
+ * swap through a token whose transfer burns gas would (PUSH3 200000; loop: JUMPDEST PUSH1 1 SWAP1 SUB DUP1 PUSH1 4
+ * JUMPI; POP; return 255).
+ */
+const gasBurner = devAccounts()[6]!.address;
+const GAS_BURNER_CODE = "0x62030d405b600190038060045750" + "60ff5f5260205ff3";
 
 beforeAll(async () => {
   [t, anvil] = await Promise.all([startTestRedis(), startAnvil({ chainId: 8453, port: 0, genesisTimestamp: Math.floor(Date.now() / 1000) })]);
   client = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient;
+  await client.request({ method: "anvil_setCode" as never, params: [gasBurner, GAS_BURNER_CODE] as never });
   // The allocator knows the relayer: its counter is seeded from the chain.
   await allocateRelayerNonce({ redis: t.redis, client, chainId: 8453, relayer: relayer.address })
     .then((nonce) => t.redis.zadd(redisKeys.relayer(8453, relayer.address).holes, { score: nonce, member: String(nonce) }));
@@ -41,15 +49,18 @@ const usage: UsageRecorderBinding = {
 };
 
 /** The solve after its re-quote and checks, as `solveSwap` hands it over: only what the send reads is filled in. */
-function solveContext(nonce: bigint): SolveContext {
+function solveContext(nonce: bigint, executor: `0x${string}` = noCode): SolveContext {
   const accountId = "acc_send_gasless";
   const context = {
     services: { redis: t.redis, time: <T>(_: string, work: () => T | Promise<T>) => Promise.resolve(work()) },
-    chain: { id: 8453, name: "base", client, settings: { maxFeePerGasWei: 10n ** 12n, minRelayerBalanceWei: 0n, confirmations: 1 }, deployment: { relayers: [relayer.address] } },
-    auth: { accountId }, usage, user, executor: noCode, data: "0x12345678", minAmountOut: 1n,
+    chain: {
+      id: 8453, name: "base", client, settings: { maxFeePerGasWei: 10n ** 12n, gaslessGasPerHop: 250_000n, minRelayerBalanceWei: 0n, confirmations: 1 },
+      deployment: { relayers: [relayer.address] },
+    },
+    auth: { accountId }, usage, user, executor, data: "0x12345678", minAmountOut: 1n,
     permit: { permitted: { token: noCode, amount: 1n }, nonce, deadline: BigInt(Math.floor(Date.now() / 1000) + 600) },
     event: { id: newId("evt"), accountId, apiKeyId: "key_send_gasless", chain: "base", volumeUsd: "1", isTest: false },
-    quote: { tokenIn: { address: noCode } }, started: Date.now(), background: () => {},
+    quote: { tokenIn: { address: noCode }, route: { splits: [{ hops: [{}] }] } }, started: Date.now(), background: () => {},
   };
   return context as unknown as SolveContext;
 }
@@ -75,6 +86,17 @@ describe("a gasless solve's relayer nonce", () => {
     const pending = await client.getTransactionCount({ address: relayer.address, blockTag: "pending" });
     await expect(sendGaslessSolve(solveContext(1001n), sendOptions())).rejects.toMatchObject({ code: "SIMULATION_FAILED" });
     // The hole there before was taken by this solve and given back; the counter did not move.
+    expect(await relayerState()).toEqual(before);
+    expect(await client.getTransactionCount({ address: relayer.address, blockTag: "pending" })).toBe(pending);
+  });
+
+  it("a swap that needs more gas than its route's ceiling (a gas-burning token) is refused: its nonce goes back, nothing is sent", async () => {
+    const before = await relayerState();
+    const pending = await client.getTransactionCount({ address: relayer.address, blockTag: "pending" });
+    // One hop: at most 250,000 × 3 gas; the call succeeds but needs about 5M.
+    await expect(sendGaslessSolve(solveContext(1003n, gasBurner), sendOptions())).rejects.toMatchObject({
+      code: "SIMULATION_FAILED", message: expect.stringMatching(/^The swap needs \d+ gas, more than Sluice pays for a gasless swap of its route \(750000\)/),
+    });
     expect(await relayerState()).toEqual(before);
     expect(await client.getTransactionCount({ address: relayer.address, blockTag: "pending" })).toBe(pending);
   });

@@ -15,6 +15,7 @@ import { recordSolveEvent } from "./recordSolveEvent.js";
 import { holdSolveEvent } from "./holdSolveEvent.js";
 import type { SolveContext } from "./solveContext.js";
 import type { SolveSwapReturnType } from "./solveSwap.js";
+import { gaslessGasCeiling } from "./gaslessGasCeiling.js";
 import { simulateSolve } from "./simulateSolve.js";
 
 export type SendGaslessSolveOptions = {
@@ -52,7 +53,8 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   }));
   const simulating = (async () => {
     const relayer = await o.relayer;
-    const simulated = await s.services.time("simulate", () => simulateSolve(s.chain.client, { from: relayer.address, to: s.executor, data: s.data, withGas: true }));
+    const gasCeiling = gaslessGasCeiling({ perHop: s.chain.settings.gaslessGasPerHop, route: s.quote.route });
+    const simulated = await s.services.time("simulate", () => simulateSolve(s.chain.client, { from: relayer.address, to: s.executor, data: s.data, withGas: true, gasCeiling }));
     return { relayer, simulated };
   })();
   // The send's nonce is allocated once the claims hold, while the simulation runs: its round trip leaves the serial

@@ -5,7 +5,14 @@ import { BaseError, ContractFunctionRevertedError, decodeFunctionResult, decodeE
 
 const errorsAbi = [...executorAbi, ...permit2ErrorsAbi];
 
-export type SimulateSolveParameters = { from: Address; to: Address; data: Hex; withGas: boolean };
+export type SimulateSolveParameters = {
+  from: Address;
+  to: Address;
+  data: Hex;
+  withGas: boolean;
+  /** The most gas the send may take (`gaslessGasCeiling`): an estimate above it is refused; when the estimate fails, the limit. */
+  gasCeiling?: bigint;
+};
 /** What a simulated swap would do: the output it pays and the gas it needs (with headroom). */
 export type SimulateSolveReturnType = { amountOut: bigint; gas: bigint };
 
@@ -14,7 +21,7 @@ export type SimulateSolveReturnType = { amountOut: bigint; gas: bigint };
  * nothing is sent unless this succeeds. A revert becomes a clear refusal naming the contract's error.
  */
 export async function simulateSolve(
-  client: PublicClient, { from, to, data, withGas }: SimulateSolveParameters,
+  client: PublicClient, { from, to, data, withGas, gasCeiling }: SimulateSolveParameters,
 ): Promise<SimulateSolveReturnType> {
   const [call, gas] = await Promise.all([
     client.call({ account: from, to, data }).then((r) => ({ ok: true as const, data: r.data }), (error: unknown) => ({ ok: false as const, error })),
@@ -24,7 +31,14 @@ export async function simulateSolve(
   if (!call.data) throw new SluiceError("SIMULATION_FAILED", "The swap simulation returned nothing; nothing was sent");
   // `swap` and `swapWithWitness` both return the output as one uint256.
   const amountOut = decodeFunctionResult({ abi: executorAbi, functionName: "swap", data: call.data }) as bigint;
-  return { amountOut, gas: gas === undefined ? 1_500_000n : (gas * 125n) / 100n };
+  if (gas === undefined) return { amountOut, gas: gasCeiling ?? 1_500_000n };
+  if (gasCeiling !== undefined && gas > gasCeiling) {
+    throw new SluiceError("SIMULATION_FAILED",
+      `The swap needs ${gas} gas, more than Sluice pays for a gasless swap of its route (${gasCeiling}); nothing was sent`,
+      { hint: "a token on the route spends unusual gas: the user can submit the swap themselves (dryRun, then /confirm)" });
+  }
+  const withHeadroom = (gas * 125n) / 100n;
+  return { amountOut, gas: gasCeiling !== undefined && withHeadroom > gasCeiling ? gasCeiling : withHeadroom };
 }
 
 function refusal(error: unknown): SluiceError {
