@@ -51,7 +51,7 @@ describe("sendRelayerTransaction fee cap", () => {
  * injected by a wrapped fetch. Each case uses its own relayer, so nonces do not mix.
  */
 describe("sendRelayerTransaction when the send's outcome is uncertain", () => {
-  type Fault = (method: string, call: number) => "forward-then-504" | "504" | "503" | undefined;
+  type Fault = (method: string, call: number) => "forward-then-504" | "forward-then-nonce-too-low" | "504" | "503" | undefined;
   const faulty = (fault: Fault) => {
     const calls = new Map<string, number>();
     const fetchFn: typeof fetch = async (input, init) => {
@@ -62,6 +62,11 @@ describe("sendRelayerTransaction when the send's outcome is uncertain", () => {
       if (injected === "503") return new Response("unavailable", { status: 503 });
       if (injected === "504") return new Response("gateway timeout", { status: 504 });
       const response = await fetch(input, init);
+      if (injected === "forward-then-nonce-too-low") {
+        // What a retry of a send the node already took (and mined) meets: its own nonce, taken.
+        const { id } = JSON.parse(String(init?.body)) as { id: number };
+        return Response.json({ jsonrpc: "2.0", id, error: { code: -32003, message: "nonce too low" } });
+      }
       return injected === "forward-then-504" ? new Response("gateway timeout", { status: 504 }) : response;
     };
     return createPublicClient({ transport: http(anvil.rpcUrl, { retryCount: 0, fetchFn }) }) as PublicClient;
@@ -82,6 +87,20 @@ describe("sendRelayerTransaction when the send's outcome is uncertain", () => {
     expect(await holes(account)).toEqual([]);
     expect((await inflightAt(account, result.nonce)).hash).toBe(result.hash);
     expect((await client.waitForTransactionReceipt({ hash: result.hash })).status).toBe("success");
+  });
+
+  it("the node took it, and the answer the client got was its own nonce taken: answered as sent, never signed again", async () => {
+    const account = privateKeyToAccount(devAccounts()[9]!.privateKey);
+    const before = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+    const result = await sendRelayerTransaction({
+      redis: t.redis, client: faulty((method, call) => (method === "eth_sendRawTransaction" && call === 1 ? "forward-then-nonce-too-low" : undefined)),
+      chainId: 8453, account, to, data: "0x1234", gas: 30_000n,
+    });
+    expect(result.nonce).toBe(before);
+    expect((await client.waitForTransactionReceipt({ hash: result.hash })).status).toBe("success");
+    // One transaction, not a second one at the next nonce.
+    expect(await client.getTransactionCount({ address: account.address, blockTag: "pending" })).toBe(before + 1);
+    expect(await holes(account)).toEqual([]);
   });
 
   it("the node never got it and says so: the same signed bytes are sent again, answered as sent once the node has them", async () => {
