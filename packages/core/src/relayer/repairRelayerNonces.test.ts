@@ -4,11 +4,13 @@
  * sent (the relayer never overpays), and once mined the queue moves on.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, http, type PublicClient } from "viem";
+import { createPublicClient, encodeFunctionData, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startTestRedis, type AnvilNode, type TestRedis } from "@sluice/testkit";
 import { redisKeys } from "../redis/redisKeys.js";
+import { executorAbi } from "../executor/executorAbi.js";
 import { readInflightRecord } from "./inflightRecord.js";
+import { readRelayedReceipt } from "./readRelayedReceipt.js";
 import { repairRelayerNonces } from "./repairRelayerNonces.js";
 import { sendRelayerTransaction } from "./sendRelayerTransaction.js";
 
@@ -75,5 +77,26 @@ describe("repairRelayerNonces when the node does not answer", () => {
     expect((await inflight(sent.nonce)).hash).toBe(sent.hash);
     await client.request({ method: "evm_mine" as never, params: [] as never });
     expect((await client.getTransactionReceipt({ hash: sent.hash })).status).toBe("success");
+  });
+
+  it("a stuck swap whose permit has expired is not sent again (it would revert for sure): its nonce is plugged", async () => {
+    // An executor swap whose permit's deadline passed a minute ago, stuck in the node.
+    const expiredSwap = encodeFunctionData({
+      abi: executorAbi, functionName: "swap",
+      args: [{ permitted: { token: to, amount: 1n }, nonce: 7n, deadline: BigInt(Math.floor(Date.now() / 1000) - 60) }, to, "0x", "0x", 1n, to],
+    });
+    const sent = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, to, data: expiredSwap, gas: 200_000n });
+    const fee = BigInt((await inflight(sent.nonce)).maxFeePerGas);
+    await t.redis.del(redisKeys.relayerRepairLease(8453));
+    expect(await repair(fee * 3n)).toEqual([{ relayer: relayer.address, nonce: sent.nonce, action: "plugged" }]);
+    const plug = await inflight(sent.nonce);
+    expect(plug).toMatchObject({ to: relayer.address, data: "0x" });
+    // Not linked to the swap: the swap's hash is never settled by the plug's receipt.
+    expect((await readRelayedReceipt({ redis: t.redis, client, chainId: 8453, hash: sent.hash })).hashes).toEqual([sent.hash.toLowerCase()]);
+
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    const mined = await client.getTransactionReceipt({ hash: plug.hash });
+    expect(mined).toMatchObject({ status: "success", to: relayer.address.toLowerCase() });
+    expect(await client.getTransactionCount({ address: relayer.address, blockTag: "latest" })).toBe(sent.nonce + 1);
   });
 });

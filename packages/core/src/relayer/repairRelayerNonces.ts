@@ -1,5 +1,6 @@
 import { redisKeys } from "../redis/redisKeys.js";
-import type { Hex, PrivateKeyAccount, PublicClient } from "viem";
+import { decodeFunctionData, type Hex, type PrivateKeyAccount, type PublicClient } from "viem";
+import { executorAbi } from "../executor/executorAbi.js";
 import type { Redis } from "../redis/createRedis.js";
 import { classifySendError } from "./classifySendError.js";
 import { readInflightRecord } from "./inflightRecord.js";
@@ -98,11 +99,15 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
     if (cap !== undefined && leastMaxFee > cap) return undefined;
     const maxFeePerGas = min(max(fees.maxFeePerGas, BigInt(record.maxFeePerGas) * 2n), cap);
     const maxPriorityFeePerGas = min(max(fees.maxPriorityFeePerGas, BigInt(record.maxPriorityFeePerGas) * 2n), maxFeePerGas);
-    const { serialized, hash } = await signRelayerTransaction(account, chainId, {
-      to: record.to, data: record.data, gas: BigInt(record.gas), nonce: mined, maxFeePerGas, maxPriorityFeePerGas,
-    });
+    // A swap whose permit expires before its replacement could be mined would revert for sure (gas spent, counted
+    // against its owner): the nonce is taken by a 0-value transfer to the relayer instead, and the swap's hash, never
+    // mined, settles failed once the dropped window has passed. No link is recorded: the plug is not the swap.
+    const expired = isExpiredSwap(record.data, Math.floor(now / 1000) + PERMIT_EXPIRY_MARGIN_SECONDS);
+    const { serialized, hash } = await signRelayerTransaction(account, chainId, expired
+      ? { to: account.address, data: "0x", gas: 21_000n, nonce: mined, maxFeePerGas, maxPriorityFeePerGas }
+      : { to: record.to, data: record.data, gas: BigInt(record.gas), nonce: mined, maxFeePerGas, maxPriorityFeePerGas });
     // First the link (throws: nothing is sent), so a replacement the chain mines is always found from the first hash.
-    await recordRelayerReplacement(redis, { chainId, replaced: record.hash, replacement: hash });
+    if (!expired) await recordRelayerReplacement(redis, { chainId, replaced: record.hash, replacement: hash });
     try {
       await client.sendRawTransaction({ serializedTransaction: serialized });
     } catch (error) {
@@ -111,8 +116,9 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
       const kind = classifySendError(error);
       if (kind !== "uncertain" && kind !== "known") throw error;
     }
-    await redis.hset(keys.inflight, { [String(mined)]: JSON.stringify({ ...record, hash, maxFeePerGas: String(maxFeePerGas), maxPriorityFeePerGas: String(maxPriorityFeePerGas), sentAt: now }) });
-    return { relayer: account.address, nonce: mined, action: "replaced" };
+    const sentNow = expired ? { ...record, to: account.address, data: "0x" as Hex, gas: "21000" } : record;
+    await redis.hset(keys.inflight, { [String(mined)]: JSON.stringify({ ...sentNow, hash, maxFeePerGas: String(maxFeePerGas), maxPriorityFeePerGas: String(maxPriorityFeePerGas), sentAt: now }) });
+    return { relayer: account.address, nonce: mined, action: expired ? "plugged" : "replaced" };
   }
 
   const isHole = (await redis.zrem(keys.holes, String(mined))) === 1;
@@ -156,4 +162,18 @@ function ceilBump(fee: bigint): bigint {
 
 function max(a: bigint, b: bigint): bigint {
   return a > b ? a : b;
+}
+
+/** A replacement must be mined before its permit's deadline with this much to spare, or it is not sent. */
+const PERMIT_EXPIRY_MARGIN_SECONDS = 30;
+
+/** Whether `data` is an executor swap whose permit's deadline is at or before `bySeconds`. */
+function isExpiredSwap(data: Hex, bySeconds: number): boolean {
+  try {
+    const { args } = decodeFunctionData({ abi: executorAbi, data });
+    const permit = (args as readonly unknown[])[0] as { deadline?: bigint } | undefined;
+    return typeof permit?.deadline === "bigint" && permit.deadline <= BigInt(bySeconds);
+  } catch {
+    return false; // not a swap (a plug, a filler): replaced as it is
+  }
 }
