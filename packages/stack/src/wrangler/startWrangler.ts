@@ -31,12 +31,13 @@ export type StartWranglerParameters = {
 };
 
 /**
- * V8 flags the local stack's workerd runs with. Without a concurrent baseline (Sparkplug) compiler, no background
- * job can hold V8's only worker thread (the platform has one on a 2-core machine) while it waits for a main-thread
- * collection, which is the livelock of docs/workerd-livelock.md. Baseline code is then compiled on the main thread,
- * a small cost next to a request.
+ * V8 flags the local stack's workerd runs with. Single-threaded, V8 runs no background job — no concurrent compiler
+ * (baseline or Maglev) and no concurrent sweeping — so none can hold V8's only worker thread (the platform has one on
+ * a 2-core machine) while it waits for a main-thread collection, which is the livelock of docs/workerd-livelock.md
+ * (seen first with the baseline compiler, then with Maglev once that one was off). Compilation and collection run on
+ * the main thread, a small cost next to a request.
  */
-export const WORKERD_V8_FLAGS: readonly string[] = ["--no-concurrent-sparkplug"];
+export const WORKERD_V8_FLAGS: readonly string[] = ["--single-threaded"];
 
 /** Runs `wrangler dev` for one or more workers (workerd, offline) and waits until it serves. */
 export async function startWrangler(params: StartWranglerParameters): Promise<StartedProcess & { url: string }> {
