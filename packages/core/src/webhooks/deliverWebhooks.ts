@@ -46,9 +46,11 @@ const CONCURRENCY = 8;
 const attemptSeconds = (timeoutMs: number) => 3 + Math.ceil(timeoutMs / 1000) + 5;
 /**
  * How long a claim holds its deliveries: until the last of them can have been attempted — the run's `CONCURRENCY`
- * senders each work through their share one after another — and a margin, so nobody else sends one meanwhile.
+ * senders each work through their share one after another, so one attempt's time per round of the deliveries
+ * claimed — and a margin, so nobody else sends one meanwhile (and a dead deliverer's are sent again soon after).
  */
-const leaseSeconds = (timeoutMs: number, claimed: number) => Math.ceil(claimed / CONCURRENCY) * attemptSeconds(timeoutMs) + 20;
+const leaseSql = (timeoutMs: number) =>
+  sql`make_interval(secs => ${attemptSeconds(timeoutMs)} * ceil((select count(*) from due)::numeric / ${CONCURRENCY})::int + 20)`;
 
 /**
  * Sends due webhook deliveries once each (the reporting cron every minute, and right after an event is written),
@@ -74,7 +76,7 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
       for update skip locked
     )
     update webhook_deliveries d
-    set lease_token = replace(gen_random_uuid()::text, '-', ''), lease_until = now() + make_interval(secs => ${leaseSeconds(params.timeoutMs ?? 10_000, only ? Math.min(only.length, limit) : limit)}),
+    set lease_token = replace(gen_random_uuid()::text, '-', ''), lease_until = now() + ${leaseSql(params.timeoutMs ?? 10_000)},
       attempts = d.attempts + 1
     from due, webhook_events ev, webhook_endpoints ep
     where d.id = due.id and ev.id = d.event_id and ep.id = d.endpoint_id
