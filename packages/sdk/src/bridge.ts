@@ -1,5 +1,5 @@
 import type { Address, Hex, TransactionReceipt } from "viem";
-import { SluiceApiError, SluiceTimeoutError } from "./errors.js";
+import { SluiceApiError, SluiceTimeoutError, TRANSIENT_ERROR_CODES } from "./errors.js";
 import type { Requester } from "./http.js";
 import type {
   BridgeChain, BridgeDeposit, BridgeQuote, BridgeQuoteRequest, BridgeToken, BridgeTrackRequest, OkAnswer,
@@ -45,9 +45,6 @@ export type WaitForFillOptions = { timeoutMs?: number; intervalMs?: number; sign
  * again on the same terms (its trade type and slippage are not in the answer).
  */
 const quoteRequests = new WeakMap<BridgeQuote, BridgeQuoteParams>();
-
-/** Status answers that mean "not known yet", or "ask again": a wait for the fill goes on through them. */
-const TRANSIENT_STATUS_ERRORS = new Set(["NOT_FOUND", "UPSTREAM_ERROR", "DEPENDENCY_DOWN", "RATE_LIMITED"]);
 
 export function createBridge(request: Requester) {
   const quote = async (params: BridgeQuoteParams, signal?: AbortSignal): Promise<BridgeQuote> => {
@@ -149,7 +146,7 @@ export function createBridge(request: Requester) {
         } catch (error) {
           // Right after the deposit the protocol may not know it yet (NOT_FOUND); an upstream or rate-limit answer
           // is asked again too. Anything else (a malformed reference, a bad key) ends the wait.
-          if (!(error instanceof SluiceApiError) || !TRANSIENT_STATUS_ERRORS.has(error.code)) throw error;
+          if (!(error instanceof SluiceApiError) || !TRANSIENT_ERROR_CODES.has(error.code)) throw error;
           wait = Math.max(interval, (error.retryAfter ?? 0) * 1000);
           pending = `not settled yet (last answer: ${error.code}: ${error.message})`;
         }

@@ -38,6 +38,12 @@ export function isSluiceApiError(error: unknown, code?: SluiceErrorCode): error 
   return error instanceof SluiceApiError && (code === undefined || error.code === code);
 }
 
+/**
+ * Answers that asking again may change (the SDK asks again only for idempotent reads and `/confirm`, never `/solve`):
+ * not known yet (`NOT_FOUND`: not indexed or propagated), a dependency or upstream down, rate limited.
+ */
+export const TRANSIENT_ERROR_CODES: ReadonlySet<string> = new Set(["NOT_FOUND", "UPSTREAM_ERROR", "DEPENDENCY_DOWN", "RATE_LIMITED"]);
+
 /** A transaction the SDK sent from the user's wallet was mined but reverted. */
 export class SluiceTransactionError extends Error {
   override readonly name = "SluiceTransactionError";

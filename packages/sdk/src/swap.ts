@@ -1,5 +1,5 @@
 import { getAddress, type Address, type Hex, type TransactionReceipt } from "viem";
-import { isSluiceApiError, SluiceApiError } from "./errors.js";
+import { isSluiceApiError, SluiceApiError, TRANSIENT_ERROR_CODES } from "./errors.js";
 import type { Requester } from "./http.js";
 import { signRoutePermit } from "./permit.js";
 import {
@@ -170,7 +170,7 @@ async function confirmMined(
       return { confirmation: await confirm(request, params, signal) };
     } catch (error) {
       const retryable = !(error instanceof SluiceApiError)
-        || ["NOT_FOUND", "DEPENDENCY_DOWN", "UPSTREAM_ERROR", "RATE_LIMITED"].includes(error.code)
+        || TRANSIENT_ERROR_CODES.has(error.code)
         || (error.code === "CONFLICT" && /still pending/.test(error.message))
         || (error.code === "INVALID_RESPONSE" && error.status >= 500);
       const delay = Math.max(wait, error instanceof SluiceApiError ? (error.retryAfter ?? 0) * 1000 : 0);
