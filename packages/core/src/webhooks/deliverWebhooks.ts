@@ -47,10 +47,13 @@ const attemptSeconds = (timeoutMs: number) => 3 + Math.ceil(timeoutMs / 1000) + 
 /**
  * How long a claim holds its deliveries: until the last of them can have been attempted — the run's `CONCURRENCY`
  * senders each work through their share one after another, so one attempt's time per round of the deliveries
- * claimed — and a margin, so nobody else sends one meanwhile (and a dead deliverer's are sent again soon after).
+ * claimed — and a margin, so nobody else sends one meanwhile. Each attempt's time already holds its own margins (the
+ * DNS and recording allowances), so the lease's is small: a dead deliverer's deliveries are sent again soon after
+ * (30 s for a single round at the default timeout).
  */
+const LEASE_MARGIN_SECONDS = 12;
 const leaseSql = (timeoutMs: number) =>
-  sql`make_interval(secs => ${attemptSeconds(timeoutMs)} * ceil((select count(*) from due)::numeric / ${CONCURRENCY})::int + 20)`;
+  sql`make_interval(secs => ${attemptSeconds(timeoutMs)} * ceil((select count(*) from due)::numeric / ${CONCURRENCY})::int + ${LEASE_MARGIN_SECONDS})`;
 
 /**
  * Sends due webhook deliveries once each (the reporting cron every minute, and right after an event is written),
