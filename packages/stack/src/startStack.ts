@@ -228,10 +228,11 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       // of key lookups (`authenticateAndLimit`; tested on its own with a small one).
       AUTH_MISSES_PER_MINUTE: "1000000",
     };
-    // wrangler dev runs no cron triggers: the stack runs the swap cron's indexing itself, and serves only once every
-    // chain's graph is ready (a quote never indexes; before that it answers 503).
+    // wrangler dev runs no cron triggers: the stack runs the swap cron's indexing and relayer repair itself, and
+    // serves only once every chain's graph is ready (a quote never indexes; before that it answers 503).
     const indexer = startIndexTicker({
       env: { SLUICE_CHAINS: (apiDependencies as Record<string, string>).SLUICE_CHAINS },
+      relayers: { privateKeys: (apiDependencies as Record<string, string>).RELAYER_PRIVATE_KEYS },
       // Through the public entry's fault proxies, as the swap worker's cron would reach Redis, Postgres and the chains.
       redisRestUrl: apiDependencies.REDIS_REST_URL, redisRestToken: bridge.token, databaseUrl: apiDependencies.DATABASE_URL, log,
     });

@@ -8,6 +8,7 @@ export * from "./inflightRecord.js";
 export * from "./signRelayerTransaction.js";
 export * from "./sendRelayerTransaction.js";
 export * from "./repairRelayerNonces.js";
+export * from "./repairAllRelayerNonces.js";
 export * from "./recordRelayerReplacement.js";
 export * from "./readRelayedReceipt.js";
 export * from "./lookUpTransaction.js";

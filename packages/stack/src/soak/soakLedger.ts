@@ -1,6 +1,6 @@
 import pg from "pg";
-import { USAGE_BATCH_WINDOW_MS } from "@sluice/core";
-import { createPublicClient, http } from "viem";
+import { createRedis, redisKeys, USAGE_BATCH_WINDOW_MS } from "@sluice/core";
+import { createPublicClient, http, type Hex } from "viem";
 import type { SoakExpectations } from "./soakOperations.js";
 import type { SoakSetup } from "./soakSetup.js";
 import type { SoakTarget } from "./soakTypes.js";
@@ -50,12 +50,15 @@ export async function checkSoakLedger(
     const txs = (await db.query<{ tx: string; n: number; outcome: string | null }>(
       "select lower(tx_hash) as tx, count(*)::int as n, min(outcome::text) as outcome from usage_events where account_id = $1 and tx_hash is not null group by lower(tx_hash)",
       [setup.accountId])).rows;
+    // A gasless transaction the relayer repair replaced is settled by the replacement the chain mined, and its event
+    // then holds that hash: each sent hash is followed to the one its event holds.
+    const held = await heldHashes(target, expected.gasless);
     const gaslessFound = (await db.query<{ n: number }>(
       "select count(*)::int as n from usage_events where account_id = $1 and event_type = 'solve' and tx_hash = any($2)",
-      [setup.accountId, expected.gasless.map((h) => h.toLowerCase())])).rows[0]!.n;
+      [setup.accountId, [...held.values()]])).rows[0]!.n;
     const byTx = new Map(txs.map((r) => [r.tx, r]));
     const lost = [
-      ...expected.gasless.filter((h) => byTx.get(h.toLowerCase())?.outcome !== "succeeded").map((h) => `gasless ${h}`),
+      ...expected.gasless.filter((h) => byTx.get(held.get(h)!)?.outcome !== "succeeded").map((h) => `gasless ${h}`),
       ...expected.confirmed.filter((h) => !byTx.has(h.toLowerCase())).map((h) => `user-paid ${h}`),
     ];
     const doubled = txs.filter((r) => r.n > 1).map((r) => `${r.tx} ×${r.n}`);
@@ -80,16 +83,44 @@ export async function checkSoakLedger(
   }
 }
 
-/** Every relayer transaction mined: on each chain, each relayer's pending nonce equals its latest. */
+/**
+ * Each gasless hash the generator was answered → the hash its usage event holds: its own, or the replacement the
+ * relayer repair sent for it that the chain mined (the base chain's links, `recordRelayerReplacement`).
+ */
+async function heldHashes(target: SoakTarget, sent: Hex[]): Promise<Map<Hex, string>> {
+  const redis = createRedis({ url: target.redisRestUrl, token: target.redisRestToken });
+  const client = createPublicClient({ transport: http(target.manifest.chains.base.rpcUrl) });
+  const held = new Map<Hex, string>();
+  for (const hash of sent) {
+    const replacements = Object.keys((await redis.hgetall<Record<string, string>>(redisKeys.relayerReplacement(8453, hash))) ?? {});
+    let mined = hash.toLowerCase();
+    for (const replacement of replacements) {
+      const receipt = await client.getTransactionReceipt({ hash: replacement as Hex }).catch(() => undefined);
+      if (receipt) mined = replacement.toLowerCase();
+    }
+    held.set(hash, mined);
+  }
+  return held;
+}
+
+/**
+ * Every relayer transaction mined: on each chain, each relayer's pending nonce equals its latest, and the node holds
+ * none of its transactions queued behind a nonce gap (the pending count does not see those).
+ */
 export async function unminedRelayerNonces(target: SoakTarget): Promise<string[]> {
   const unmined: string[] = [];
   for (const [name, chain] of Object.entries(target.manifest.chains)) {
     const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    const pool: { queued?: Record<string, object> } = await client.request({ method: "txpool_content" as never, params: [] as never })
+      .then((content) => content as { queued?: Record<string, object> }, () => ({}));
+    const queued = new Map(Object.entries(pool.queued ?? {}).map(([address, byNonce]) => [address.toLowerCase(), Object.keys(byNonce).length]));
     for (const relayer of chain.relayers) {
       const [latest, pending] = await Promise.all([
         client.getTransactionCount({ address: relayer, blockTag: "latest" }), client.getTransactionCount({ address: relayer, blockTag: "pending" }),
       ]);
       if (pending !== latest) unmined.push(`${name} ${relayer}: ${pending - latest} not mined`);
+      const waiting = queued.get(relayer.toLowerCase()) ?? 0;
+      if (waiting > 0) unmined.push(`${name} ${relayer}: ${waiting} queued behind a nonce gap`);
     }
   }
   return unmined;

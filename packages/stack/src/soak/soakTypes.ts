@@ -6,6 +6,9 @@ export type SoakTarget = {
   sandboxUrl: string;
   adminToken: string;
   databaseUrl: string;
+  /** The workers' Redis (its REST bridge): the relayer repair's links from a replaced transaction to its replacements. */
+  redisRestUrl: string;
+  redisRestToken: string;
   manifest: DevnetManifest;
   /** The fault proxies' control (`startStack({ faultInjection: true })`). */
   faultsUrl: string;
