@@ -16,15 +16,21 @@ export type RecordGaslessRevertParameters = {
 /** The owner the revert was counted against and its reverts in the window; undefined when it is not an executor swap. */
 export type RecordGaslessRevertReturnType = { owner: Address; reverts: number } | undefined;
 
-/** INCR, and the window's expiry set by the first revert. */
-const COUNT = `local n = redis.call('INCR', KEYS[1])
+/**
+ * Once per transaction (KEYS[2], kept as long as the window): INCR, and the window's expiry set by the first revert.
+ * Answers the count, negated when this transaction was counted before.
+ */
+const COUNT = `if not redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[1]) then return -tonumber(redis.call('GET', KEYS[1]) or '0') end
+local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
 /**
  * Counts a reverted gasless swap against the owner whose permit it spent (`GASLESS_REVERTS_ALLOWED`). The owner is
  * read from the mined transaction's calldata (the executor's `swap` or `swapWithWitness`), not from anything a caller
- * said. Called once per settled event (the finaliser's conditional update), and logged for operators.
+ * said. Called as soon as the relayer's transaction is mined reverted (`sendGaslessSolve`, so a burst of them is
+ * counted before the next solve) and when its event settles (`finalizePendingSolves`), counted once per transaction;
+ * logged for operators when counted.
  */
 export async function recordGaslessRevert({ redis, client, chainId, hash }: RecordGaslessRevertParameters): Promise<RecordGaslessRevertReturnType> {
   const { input } = await client.getTransaction({ hash });
@@ -36,7 +42,8 @@ export async function recordGaslessRevert({ redis, client, chainId, hash }: Reco
   } catch {
     return undefined;
   }
-  const reverts = Number(await redis.eval<string[], number>(COUNT, [redisKeys.gaslessReverts(chainId, owner)], [String(GASLESS_REVERT_WINDOW_SECONDS)]));
-  logEvent("warn", "gasless.reverted", { chainId, owner, txHash: hash, reverts });
-  return { owner, reverts };
+  const answer = Number(await redis.eval<string[], number>(COUNT,
+    [redisKeys.gaslessReverts(chainId, owner), redisKeys.gaslessRevertCounted(chainId, hash)], [String(GASLESS_REVERT_WINDOW_SECONDS)]));
+  if (answer > 0) logEvent("warn", "gasless.reverted", { chainId, owner, txHash: hash, reverts: answer });
+  return { owner, reverts: Math.abs(answer) };
 }

@@ -68,6 +68,10 @@ export const redisKeys = {
 
   /** An owner's gasless swaps that reverted on chain in the current window (`gasBudget`): a counter with the window's expiry. */
   gaslessReverts: (chainId: number, owner: Address) => `sluice:gasless:reverts:v1:${chainId}:${owner.toLowerCase()}`,
+  /** A reverted gasless transaction already counted against its owner (counted when mined, and again seen when settled). */
+  gaslessRevertCounted: (chainId: number, hash: string) => `sluice:gasless:revert-counted:v1:${chainId}:${hash.toLowerCase()}`,
+  /** An owner's gasless swaps sent and not yet mined (`claimGaslessSlot`): a sorted set, solve event id → when taken (ms). */
+  gaslessInFlight: (chainId: number, owner: Address) => `sluice:gasless:in-flight:v1:${chainId}:${owner.toLowerCase()}`,
 
   /** One relayer wallet on one chain (see `sendRelayerTransaction` for how they are used). */
   relayer: (chainId: number, relayer: Address) => {

@@ -1,4 +1,4 @@
-import type { Hash, PublicClient } from "viem";
+import type { Hash, PublicClient, TransactionReceipt } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import type { CreateDbReturnType } from "../db/createDb.js";
 import type { Redis } from "../redis/createRedis.js";
@@ -19,12 +19,25 @@ export type FinalizeAfterReceiptParameters = {
   timeoutMs?: number;
   /** After the outcome is settled (its webhook event written): e.g. ask the reporting worker to deliver it now. */
   afterSettled?: () => Promise<unknown>;
+  /**
+   * As soon as the transaction is mined (one block, before the confirmation depth): e.g. count a revert against the
+   * owner's gasless budget and give back its in-flight slot. Not called when no receipt came in time.
+   */
+  onMined?: (receipt: TransactionReceipt) => Promise<unknown>;
 };
 
 /** Waits (boundedly) for a sent solve's receipt and finalises its usage event; never throws. */
 export async function finalizeAfterReceipt(p: FinalizeAfterReceiptParameters): Promise<void> {
   try {
-    await p.client.waitForTransactionReceipt({ hash: p.hash, confirmations: p.confirmations, timeout: p.timeoutMs ?? 25_000, pollingInterval: 1_000 });
+    const timeoutMs = p.timeoutMs ?? 25_000;
+    const deadline = Date.now() + timeoutMs;
+    const mined = await p.client.waitForTransactionReceipt({ hash: p.hash, timeout: timeoutMs, pollingInterval: 1_000 });
+    await p.onMined?.(mined).catch((error: unknown) => console.error("after the solve was mined", p.eventId, error));
+    if (p.confirmations > 1) {
+      await p.client.waitForTransactionReceipt({
+        hash: p.hash, confirmations: p.confirmations, timeout: Math.max(1, deadline - Date.now()), pollingInterval: 1_000,
+      });
+    }
     const { db, close } = p.openDb();
     let settled = 0;
     try {

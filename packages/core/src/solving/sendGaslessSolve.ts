@@ -9,6 +9,7 @@ import { parseRelayerAccounts } from "../relayer/parseRelayerAccounts.js";
 import { repairRelayerNonces } from "../relayer/repairRelayerNonces.js";
 import { returnRelayerNonce } from "../relayer/returnRelayerNonce.js";
 import { sendRelayerTransaction } from "../relayer/sendRelayerTransaction.js";
+import { recordGaslessRevert } from "../gasBudget/recordGaslessRevert.js";
 import { finalizeAfterReceipt } from "./finalizeAfterReceipt.js";
 import { releaseHeldUsageEvents } from "../usage/releaseHeldUsageEvents.js";
 import { recordSolveEvent } from "./recordSolveEvent.js";
@@ -27,6 +28,8 @@ export type SendGaslessSolveOptions = {
   releaseLock: ReleaseSpendLock;
   /** The same lock's identity: the claims go through only while this solve still holds it, and extend it. */
   spendLock?: SpendLockFence;
+  /** The owner's in-flight slot this send holds (`claimGaslessSlot`): given back once the transaction is mined. */
+  slot?: { release: () => Promise<void> };
 };
 
 /**
@@ -117,6 +120,15 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
     confirmations,
     // swap.executed / swap.failed is written with the outcome: the reporting worker sends it now, not at its next cron run.
     afterSettled: () => usage.deliverWebhooks(),
+    // Mined: a revert counts against the owner at once (not only at the confirmation depth), then the slot is free,
+    // so the owner's next solve sees both.
+    onMined: async (receipt) => {
+      try {
+        if (receipt.status === "reverted") await recordGaslessRevert({ redis, client: s.chain.client, chainId, hash });
+      } finally {
+        await o.slot?.release();
+      }
+    },
   })));
   const relayers = parseRelayerAccounts(s.relayerPrivateKeys, s.chain.deployment.relayers);
   s.background(repairRelayerNonces({ redis, client: s.chain.client, chainId, relayers, stuckAfterMs: s.relayerStuckAfterMs, maxFeePerGasCap: feeCap }).catch(() => {}));

@@ -2,7 +2,8 @@ import { getAddress, type Address, type Hex } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import { encodeExecutorSwap, type SignedPermit } from "../executor/encodeExecutorSwap.js";
 import { encodeExecutorWitnessSwap } from "../executor/encodeExecutorWitnessSwap.js";
-import { GASLESS_REVERTS_ALLOWED } from "../gasBudget/gaslessRevertBudget.js";
+import { claimGaslessSlot } from "../gasBudget/claimGaslessSlot.js";
+import { GASLESS_REVERTS_ALLOWED, type GaslessPause } from "../gasBudget/gaslessRevertBudget.js";
 import { readGaslessReverts } from "../gasBudget/readGaslessReverts.js";
 import { newId } from "../ids/newId.js";
 import { claimPermitOwnership } from "../permit/claimPermitOwnership.js";
@@ -99,7 +100,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
     const s = prepare(p, signed, { chain, executor: spender, quote, started });
     // An owner whose gasless swaps kept reverting (each costing the relayer's gas) pays its own gas for a while.
     const reverts = !dryRun && quote.gaslessEligible && early ? await early.reverts : 0;
-    const paused = reverts >= GASLESS_REVERTS_ALLOWED ? { reverts } : undefined;
+    const paused: GaslessPause | undefined = reverts >= GASLESS_REVERTS_ALLOWED ? { reverts } : undefined;
     const gasless = !dryRun && quote.gaslessEligible && !paused;
     const check = { chainId: chain.id, spender, user: s.user, tokenIn: quote.tokenIn.address, amountRaw: quote.amountIn,
       permit: s.permit, signature: s.signature, witness: s.witness, client: chain.client, tokenSymbol: quote.tokenIn.symbol,
@@ -108,28 +109,40 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
       redis: services.redis, accountId: p.auth.accountId, user: s.user, permit: s.permit, witness: s.witness, quote,
       slippageMinimum: s.slippageMinimum, environment, issued,
     });
-    if (!gasless || !early) {
-      dropLock();
-      await services.time("permit", () => verifyPermit(check));
-      const bound = await bind();
+    /** The encode-only answer of a verified, bound permit: the permit is this account's from here (not the sandbox's). */
+    const encodeOnly = async (bound: BindPermitToQuoteReturnType, pause: GaslessPause | undefined) => {
       if (!p.sandbox) {
         await claimPermitOwnership(services.redis, {
           chainId: chain.id, owner: s.user, nonce: s.permit.nonce, deadline: s.permit.deadline, accountId: p.auth.accountId,
         });
       }
-      return await encodeOnlySolve(encode({ ...s, ...bound }), dryRun, paused);
+      return await encodeOnlySolve(encode({ ...s, ...bound }), dryRun, pause);
+    };
+    if (!gasless || !early) {
+      dropLock();
+      await services.time("permit", () => verifyPermit(check));
+      return await encodeOnly(await bind(), paused);
     }
     lockHandled = true;
     const held: LockSpendAndReadStateReturnType = await early.spend;
+    let slot: { release: () => Promise<void> } | undefined;
     try {
       await services.time("permit", () => verifyPermit({ ...check, pendingSpend: held.pendingSpend, state: held.state }));
       const bound = await bind();
-      // From here the lock is the send's: released once its pending spend is recorded (after the answer).
+      // An owner with as many gasless swaps sent and not yet mined as allowed submits this one itself (or retries).
+      const claimed = await claimGaslessSlot(services.redis, { chainId: chain.id, owner: s.user, solve: s.event.id });
+      if ("inFlight" in claimed) {
+        await held.release();
+        return await encodeOnly(bound, { inFlight: claimed.inFlight });
+      }
+      slot = claimed;
+      // From here the lock is the send's: released once its pending spend is recorded (after the answer); the slot
+      // once the transaction is mined.
       return await sendGaslessSolve(encode({ ...s, ...bound }), {
-        relayer: early.relayer, fees: early.fees, releaseLock: held.release, spendLock: held.fence,
+        relayer: early.relayer, fees: early.fees, releaseLock: held.release, spendLock: held.fence, slot,
       });
     } catch (error) {
-      await held.release();
+      await Promise.all([held.release(), slot?.release()]);
       throw error;
     }
   } catch (error) {

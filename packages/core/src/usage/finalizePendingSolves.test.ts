@@ -10,6 +10,7 @@ import { devAccounts, startAnvil, startSilentServer, startTestDatabase, startTes
 import { createAccount } from "../accounts/createAccount.js";
 import { encodeExecutorSwap } from "../executor/encodeExecutorSwap.js";
 import { readGaslessReverts } from "../gasBudget/readGaslessReverts.js";
+import { recordGaslessRevert } from "../gasBudget/recordGaslessRevert.js";
 import { newId } from "../ids/newId.js";
 import { readPendingSpend } from "../permit/readPendingSpend.js";
 import { redisKeys } from "../redis/redisKeys.js";
@@ -119,8 +120,12 @@ describe("finalizePendingSolves", () => {
     expect(ttl).toBeGreaterThan(24 * 3600 - 60);
     expect(ttl).toBeLessThanOrEqual(24 * 3600);
 
-    // Another reverted gasless swap of the same owner: two, in the same window (its expiry unchanged).
-    await finalizePendingSolves({ db: database.db, redis: redis.redis, clientFor: () => client, eventIds: [await pending(await send(swapOf(3n)))] });
+    // Another reverted gasless swap of the same owner, counted when mined (the solve's own wait) and again seen when
+    // its event settles: two, once each, in the same window (its expiry unchanged).
+    const third = await send(swapOf(3n));
+    expect(await recordGaslessRevert({ redis: redis.redis, client, chainId: 8453, hash: third })).toEqual({ owner, reverts: 2 });
+    await finalizePendingSolves({ db: database.db, redis: redis.redis, clientFor: () => client, eventIds: [await pending(third)] });
+    expect(await recordGaslessRevert({ redis: redis.redis, client, chainId: 8453, hash: third })).toEqual({ owner, reverts: 2 });
     expect(await readGaslessReverts(redis.redis, 8453, owner)).toBe(2);
     expect(await ttlOf()).toBeLessThanOrEqual(ttl);
   });

@@ -89,7 +89,8 @@ export async function finalizePendingSolves(params: FinalizePendingSolvesParamet
     const settled = await settle(db, event.id, outcome);
     if (!settled) return;
     result[outcome.outcome]++;
-    // A gasless swap that reverted cost Sluice its gas: counted against the owner once, here (the update was ours).
+    // A gasless swap that reverted cost Sluice its gas: counted against the owner (once per transaction: the solve's
+    // own wait may have counted it when it was mined).
     if (outcome.reverted && !settled.userPaid && params.redis && client) {
       await recordGaslessRevert({ redis: params.redis, client, chainId: chains[event.chain].id, hash: outcome.minedHash ?? event.tx_hash })
         .catch((error: unknown) => console.error("gasless revert not counted", event.id, error));

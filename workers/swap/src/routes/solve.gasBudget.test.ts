@@ -2,10 +2,11 @@
  * Gas griefing, as an attacker would try it: sign a gasless swap, let Sluice's relayer send it, and move the tokens
  * away first so the relayer's transaction reverts and Sluice pays its gas, again and again. After three reverts in a
  * day the owner's gasless solves pause: the answer is the encode-only calldata (the owner pays gas), nothing is sent.
+ * And all at once: many permits fired together, before any revert is mined and counted — at most four are sent.
  */
 import { describe, expect, inject, it } from "vitest";
 import { Redis } from "ioredis";
-import { chains, redisKeys } from "@sluice/core";
+import { chains, GASLESS_IN_FLIGHT_ALLOWED, redisKeys } from "@sluice/core";
 import { confirmSwap, submitEncodedSwap } from "@sluice/core/client";
 import { parseUnits, type Hex } from "viem";
 import {
@@ -60,6 +61,48 @@ describe("an owner whose gasless swaps keep reverting", () => {
       const gasless = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user: other, symbol: "USDC", amount: "30", to: "WETH" }) });
       expect(gasless.status, JSON.stringify(gasless.body)).toBe(200);
       expect(gasless.body.transaction.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    } finally {
+      redis.disconnect();
+    }
+  }, 90_000);
+
+  it("a burst of permits from one owner: four are sent, the rest answer calldata and send nothing until those are mined", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "300");
+    const bodies = await Promise.all(Array.from({ length: 6 }, () => solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" })));
+    const redis = new Redis(inject("stack").redisUrl);
+    const client = reader(chain);
+    const before = await relayerNonces(chain);
+    const inFlight = () => redis.zcard(redisKeys.gaslessInFlight(chains[chain].id, user.address));
+    try {
+      // Nothing is mined while the burst is answered: every sent swap is still in flight when the next one asks.
+      await client.request({ method: "evm_setAutomine" as never, params: [false] as never });
+      let answers;
+      try {
+        answers = await Promise.all(bodies.map((body) => call("/api/v1/solve", { key: partner.key, body })));
+      } finally {
+        await client.request({ method: "evm_mine" as never, params: [] as never });
+        await client.request({ method: "evm_setAutomine" as never, params: [true] as never });
+      }
+      const sent = answers.filter((a) => a.status === 200);
+      const paused = answers.filter((a) => a.status !== 200);
+      expect(sent, JSON.stringify(answers.map((a) => a.body))).toHaveLength(GASLESS_IN_FLIGHT_ALLOWED);
+      for (const a of paused) {
+        expect(a.status, JSON.stringify(a.body)).toBe(422);
+        expect(a.body).toMatchObject({ ok: false, code: "GASLESS_PAUSED", gaslessEligible: false, transaction: { value: "0", chain } });
+        expect(a.body.error).toBe(`Gasless paused: 4 gasless swaps of ${user.address} on base are not mined yet; `
+          + "solve again once they are, or submit `transaction` from the owner (paying gas), then call /confirm");
+        expect(a.body.transaction.txHash).toBeUndefined();
+      }
+      const after = await relayerNonces(chain);
+      expect(after.reduce((n, x) => n + x, 0) - before.reduce((n, x) => n + x, 0)).toBe(GASLESS_IN_FLIGHT_ALLOWED);
+      for (const a of sent) expect((await client.getTransactionReceipt({ hash: a.body.transaction.txHash })).status).toBe("success");
+
+      // Mined: the slots come back, and the owner's next solve is gasless again.
+      await expect.poll(inFlight, { timeout: 15_000 }).toBe(0);
+      const next = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" }) });
+      expect(next.status, JSON.stringify(next.body)).toBe(200);
+      expect(next.body.transaction.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     } finally {
       redis.disconnect();
     }
