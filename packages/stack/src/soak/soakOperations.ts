@@ -9,7 +9,7 @@ import type { SoakCall, SoakTarget } from "./soakTypes.js";
 export type SoakExpectations = {
   /** Production /route answers 200: one `route` event each. */
   routes: number;
-  /** Production solves the service accepted (gasless 200, or the encode-only answer below the minimum): one `solve` event each. */
+  /** Production solves the service accepted (gasless 200, or the encode-only answer below the minimum or paused): one `solve` event each. */
   solves: number;
   /** Gasless solves sent (their transactions must be credited once, as succeeded). */
   gasless: Hex[];
@@ -36,7 +36,7 @@ async function swap(c: SoakContext, op: string, amount: string, sandbox = false)
     if (result.solve.ok && result.solve.transaction.txHash) {
       c.expected.solves++;
       c.expected.gasless.push(result.solve.transaction.txHash as Hex);
-    } else if (!result.solve.ok && result.solve.code === "SWAP_TOO_SMALL" && result.solve.transaction) {
+    } else if (!result.solve.ok && (result.solve.code === "SWAP_TOO_SMALL" || result.solve.code === "GASLESS_PAUSED") && result.solve.transaction) {
       c.expected.solves++;
       if (result.userPaid?.confirm.ok) c.expected.confirmed.push(result.userPaid.txHash);
     }
