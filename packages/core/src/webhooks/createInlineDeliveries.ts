@@ -1,6 +1,14 @@
 export type CreateInlineDeliveriesParameters = {
   /** How many delivery passes one isolate runs right after their events at once (default 2). */
   concurrent?: number;
+  /**
+   * A place not released this long after it was claimed is free again (default 60 s). On Workers, work after the
+   * answer that outlives its allowance (`waitUntil`, 30 s) is cancelled and its `finally` never runs: without this,
+   * two such passes would take the isolate's places for good, and its events would wait for the cron ever after.
+   */
+  maxHoldMs?: number;
+  /** The clock (ms). */
+  now?: () => number;
 };
 
 export type InlineDeliveries = {
@@ -9,7 +17,7 @@ export type InlineDeliveries = {
    * caller then leaves its deliveries due for the cron. Call the returned function when the pass is over.
    */
   claim(): (() => void) | undefined;
-  /** Passes running now. */
+  /** Passes running now (those past `maxHoldMs` no longer count). */
   readonly running: number;
 };
 
@@ -18,24 +26,26 @@ export type InlineDeliveries = {
  * while it waits on the receivers (up to an attempt's timeout, 10 s), so one per request let a flood of requests that
  * cost nothing — the sandbox's dry runs, which a signed body replays — hold a connection each for as long as their
  * endpoint stayed silent, until Postgres had none left for anyone. Within the budget a partner hears of an event at
- * once; past it, within a cron run. Kept per isolate (created once, beside the isolate's caches): a counter, nothing
- * to share across requests' I/O.
+ * once; past it, within a cron run. Kept per isolate (created once, beside the isolate's caches): places claimed and
+ * when, nothing to share across requests' I/O.
  */
-export function createInlineDeliveries({ concurrent = 2 }: CreateInlineDeliveriesParameters = {}): InlineDeliveries {
-  let running = 0;
+export function createInlineDeliveries({ concurrent = 2, maxHoldMs = 60_000, now = Date.now }: CreateInlineDeliveriesParameters = {}): InlineDeliveries {
+  const held = new Map<symbol, number>();
+  const prune = () => {
+    const lapsed = now() - maxHoldMs;
+    for (const [place, claimedAt] of held) if (claimedAt <= lapsed) held.delete(place);
+  };
   return {
     claim() {
-      if (running >= concurrent) return undefined;
-      running++;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        running--;
-      };
+      prune();
+      if (held.size >= concurrent) return undefined;
+      const place = Symbol("inline delivery");
+      held.set(place, now());
+      return () => { held.delete(place); };
     },
     get running() {
-      return running;
+      prune();
+      return held.size;
     },
   };
 }
