@@ -125,24 +125,26 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
     }
     lockHandled = true;
     const held: LockSpendAndReadStateReturnType = await early.spend;
-    let slot: { release: () => Promise<void> } | undefined;
+    // The owner's in-flight slot is claimed while the permit is verified (off the serial path), given back if it fails.
+    const claiming = handled(claimGaslessSlot(services.redis, { chainId: chain.id, owner: s.user, solve: s.event.id }));
+    /** Nothing was sent: the slot goes back, if this solve took one. */
+    const giveBackSlot = () => claiming.then((claimed) => ("release" in claimed ? claimed.release() : undefined), () => {});
     try {
       await services.time("permit", () => verifyPermit({ ...check, pendingSpend: held.pendingSpend, state: held.state }));
       const bound = await bind();
       // An owner with as many gasless swaps sent and not yet mined as allowed submits this one itself (or retries).
-      const claimed = await claimGaslessSlot(services.redis, { chainId: chain.id, owner: s.user, solve: s.event.id });
+      const claimed = await claiming;
       if ("inFlight" in claimed) {
         await held.release();
         return await encodeOnly(bound, { inFlight: claimed.inFlight });
       }
-      slot = claimed;
       // From here the lock is the send's: released once its pending spend is recorded (after the answer); the slot
       // once the transaction is mined.
       return await sendGaslessSolve(encode({ ...s, ...bound }), {
-        relayer: early.relayer, fees: early.fees, releaseLock: held.release, spendLock: held.fence, slot,
+        relayer: early.relayer, fees: early.fees, releaseLock: held.release, spendLock: held.fence, slot: claimed,
       });
     } catch (error) {
-      await Promise.all([held.release(), slot?.release()]);
+      await Promise.all([held.release(), giveBackSlot()]);
       throw error;
     }
   } catch (error) {
