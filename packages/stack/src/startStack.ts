@@ -232,7 +232,10 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     // serves only once every chain's graph is ready (a quote never indexes; before that it answers 503).
     const indexer = startIndexTicker({
       env: { SLUICE_CHAINS: (apiDependencies as Record<string, string>).SLUICE_CHAINS },
-      relayers: { privateKeys: (apiDependencies as Record<string, string>).RELAYER_PRIVATE_KEYS },
+      relayers: {
+        privateKeys: (apiDependencies as Record<string, string>).RELAYER_PRIVATE_KEYS,
+        stuckAfterMs: Number((apiDependencies as Record<string, string>).RELAYER_STUCK_AFTER_MS) || undefined,
+      },
       // Through the public entry's fault proxies, as the swap worker's cron would reach Redis, Postgres and the chains.
       redisRestUrl: apiDependencies.REDIS_REST_URL, redisRestToken: bridge.token, databaseUrl: apiDependencies.DATABASE_URL, log,
     });

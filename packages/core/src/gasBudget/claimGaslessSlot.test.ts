@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startTestRedis, type TestRedis } from "@sluice/testkit";
 import { createRedis } from "../redis/createRedis.js";
+import { redisKeys } from "../redis/redisKeys.js";
+import { GASLESS_REVERTS_ALLOWED } from "./gaslessRevertBudget.js";
 import { claimGaslessSlot, GASLESS_IN_FLIGHT_ALLOWED, GASLESS_SLOT_HOLD_MS } from "./claimGaslessSlot.js";
 
 let t: TestRedis;
@@ -14,6 +16,8 @@ afterAll(async () => { await t?.close(); });
 
 const owner = privateKeyToAccount(devAccounts()[3]!.privateKey).address;
 const other = privateKeyToAccount(devAccounts()[4]!.privateKey).address;
+const inFlight = (who: `0x${string}`) =>
+  t.redis.eval<string[], number>("return redis.call('ZCARD', KEYS[1])", [redisKeys.gaslessInFlight(8453, who)], []);
 const taken = (r: Awaited<ReturnType<typeof claimGaslessSlot>>) => "release" in r;
 
 describe("claimGaslessSlot", () => {
@@ -46,5 +50,20 @@ describe("claimGaslessSlot", () => {
   it("Redis down: DEPENDENCY_DOWN, nothing taken", async () => {
     const down = createRedis({ url: "http://127.0.0.1:1", token: "x" }); // nothing listens there
     await expect(claimGaslessSlot(down, { chainId: 8453, owner, solve: "evt_i" })).rejects.toMatchObject({ code: "DEPENDENCY_DOWN" });
+  });
+});
+
+describe("claimGaslessSlot and the revert budget", () => {
+  it("refuses with the owner's reverts once they reached the budget since the solve read them; a retried claim is the same slot", async () => {
+    const owner2 = privateKeyToAccount(devAccounts()[5]!.privateKey).address;
+    const first = await claimGaslessSlot(t.redis, { chainId: 8453, owner: owner2, solve: "evt_r1" });
+    expect(taken(first)).toBe(true);
+    // The same solve's claim again (its first reply lost and the call retried): still one slot, taken.
+    expect(taken(await claimGaslessSlot(t.redis, { chainId: 8453, owner: owner2, solve: "evt_r1" }))).toBe(true);
+    expect(await inFlight(owner2)).toBe(1);
+
+    await t.redis.set(redisKeys.gaslessReverts(8453, owner2), String(GASLESS_REVERTS_ALLOWED));
+    expect(await claimGaslessSlot(t.redis, { chainId: 8453, owner: owner2, solve: "evt_r2" })).toEqual({ reverts: GASLESS_REVERTS_ALLOWED });
+    expect(await inFlight(owner2)).toBe(1);
   });
 });

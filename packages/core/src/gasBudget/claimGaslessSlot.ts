@@ -2,6 +2,7 @@ import type { Address } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import type { Redis } from "../redis/createRedis.js";
+import { GASLESS_REVERTS_ALLOWED } from "./gaslessRevertBudget.js";
 
 /**
  * How many of one owner's gasless swaps on one chain may be sent and not yet settled at once. The revert budget
@@ -25,41 +26,56 @@ export type ClaimGaslessSlotParameters = {
   now?: number;
 };
 
-/** A slot taken (`release` gives it back; never throws), or the owner's swaps already in flight. */
-export type ClaimGaslessSlotReturnType = { release: () => Promise<void> } | { inFlight: number };
+/**
+ * A slot taken (`release` gives it back; never throws), or none: the owner's swaps already in flight, or its reverts
+ * in the window when they reached the budget meanwhile (`GASLESS_REVERTS_ALLOWED`, read again in the same step).
+ */
+export type ClaimGaslessSlotReturnType = { release: () => Promise<void> } | { inFlight: number } | { reverts: number };
 
-/** Lapsed slots out; then, below the bound, this solve's slot in (scored by when it was taken). Answers -1 when taken. */
+/**
+ * The owner's reverts (KEYS[2]) at the budget: refused with them. This solve's slot already there (a retried call whose
+ * first reply was lost): taken. Lapsed slots out; then, below the bound, this solve's slot in (scored by when it was
+ * taken). Answers `{ 'taken' }`, `{ 'reverts', n }` or `{ 'in-flight', n }`.
+ */
 const CLAIM = `
+local reverts = tonumber(redis.call('GET', KEYS[2]) or '0')
+if reverts >= tonumber(ARGV[6]) then return { 'reverts', reverts } end
+if redis.call('ZSCORE', KEYS[1], ARGV[4]) then return { 'taken' } end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 local n = redis.call('ZCARD', KEYS[1])
-if n >= tonumber(ARGV[2]) then return n end
+if n >= tonumber(ARGV[2]) then return { 'in-flight', n } end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return -1`;
+return { 'taken' }`;
 
 /**
  * Takes one of the owner's `GASLESS_IN_FLIGHT_ALLOWED` slots for a gasless send, atomically (concurrent solves in any
- * isolate see each other's). The slot is given back when nothing is sent, and once the sent swap is settled (its
- * revert, if any, already counted), so the next solve sees both. Redis failing: DEPENDENCY_DOWN (nothing is sent; a
- * gasless solve needs Redis for its nonce and lock anyway).
+ * isolate see each other's), unless its reverts reached the budget since the solve first read them (a burst timed to
+ * land as the previous one's reverts are counted). The slot is given back when nothing is sent, and once the sent
+ * swap is mined (its revert, if any, already counted), so the next solve sees both. Redis failing: DEPENDENCY_DOWN
+ * (nothing is sent; a gasless solve needs Redis for its nonce and lock anyway), and a slot the lost reply may have
+ * taken is given back.
  */
 export async function claimGaslessSlot(redis: Redis, p: ClaimGaslessSlotParameters): Promise<ClaimGaslessSlotReturnType> {
   const key = redisKeys.gaslessInFlight(p.chainId, p.owner);
   const now = p.now ?? Date.now();
-  let answer: number;
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    await redis.zrem(key, p.solve).catch(() => {});
+  };
+  let answer: [string, number?];
   try {
-    answer = Number(await redis.eval<string[], number>(CLAIM, [key],
-      [String(now - GASLESS_SLOT_HOLD_MS), String(GASLESS_IN_FLIGHT_ALLOWED), String(now), p.solve, String(GASLESS_SLOT_HOLD_MS)]));
+    answer = await redis.eval<string[], [string, number?]>(CLAIM, [key, redisKeys.gaslessReverts(p.chainId, p.owner)], [
+      String(now - GASLESS_SLOT_HOLD_MS), String(GASLESS_IN_FLIGHT_ALLOWED), String(now), p.solve, String(GASLESS_SLOT_HOLD_MS),
+      String(GASLESS_REVERTS_ALLOWED),
+    ]);
   } catch (cause) {
+    await release();
     throw new SluiceError("DEPENDENCY_DOWN", "Relayer coordination storage is unavailable; nothing was sent, retry shortly", { cause });
   }
-  if (answer >= 0) return { inFlight: answer };
-  let released = false;
-  return {
-    release: async () => {
-      if (released) return;
-      released = true;
-      await redis.zrem(key, p.solve).catch(() => {});
-    },
-  };
+  if (answer[0] === "reverts") return { reverts: Number(answer[1]) };
+  if (answer[0] === "in-flight") return { inFlight: Number(answer[1]) };
+  return { release };
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startTestRedis, type AnvilNode, type TestRedis } from "@sluice/testkit";
+import { redisKeys } from "../redis/redisKeys.js";
 import { readRelayedReceipt } from "./readRelayedReceipt.js";
 import { repairAllRelayerNonces } from "./repairAllRelayerNonces.js";
 import { sendRelayerTransaction } from "./sendRelayerTransaction.js";
@@ -67,6 +68,7 @@ describe("repairAllRelayerNonces", () => {
       { base: { rpcUrl: anvil.rpcUrl, executor: null, relayers: [relayer.address] } }, // no gasless swaps on base
     ];
     for (const config of elsewhere) {
+      await t.redis.del(redisKeys.relayerRepairLease(8453)); // the first test's repair left its lease
       expect(await repairAllRelayerNonces({ redis: t.redis, sluiceChains: JSON.stringify(config), relayerPrivateKeys: relayerKey, stuckAfterMs: 0 })).toEqual({});
     }
     expect(await client.getTransactionCount({ address: relayer.address, blockTag: "pending" })).toBe(lost.nonce);

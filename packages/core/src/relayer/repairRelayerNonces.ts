@@ -48,8 +48,9 @@ return 1`;
  *   The link old hash → new hash is recorded before the replacement is sent (`recordRelayerReplacement`): the solve's
  *   usage event and pending spend hold the old hash, and are settled by whichever one the chain mines
  *   (`readRelayedReceipt`). A lookup that fails (the RPC, not the node's answer) leaves the nonce for the next round;
- * - it was never sent (a hole, or an allocation whose send never happened) → plugged with a 0-value transfer to
- *   the relayer itself;
+ * - it was never sent (a hole, or an allocation whose send never happened) and no nonce was handed out for
+ *   `stuckAfterMs` (while they are, the next allocation takes a hole) → plugged with a 0-value transfer to the relayer
+ *   itself;
  * - nothing is outstanding at all (the node has no pending transaction of the relayer, but the counter is ahead,
  *   e.g. after a chain reset) → the counter is lowered to the mined nonce.
  * Runs at most once at a time per chain (a short Redis lease). Best effort: errors are swallowed; returns what it did.
@@ -121,8 +122,10 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
     return { relayer: account.address, nonce: mined, action: expired ? "plugged" : "replaced" };
   }
 
+  // While nonces are being handed out, one not sent is maybe being sent right now, and a hole is taken by the next
+  // allocation (holes first): only a quiet relayer's are plugged, so a refused solve's hole never costs a plug.
+  if (!quiet) return undefined;
   const isHole = (await redis.zrem(keys.holes, String(mined))) === 1;
-  if (!isHole && !quiet) return undefined; // maybe being sent right now
   if (pending <= mined && !isHole && Object.keys(inflight).every((n) => Number(n) < mined)) {
     // Nothing of ours is waiting in the node: the counter is simply ahead of the chain.
     const reset = await redis.eval<string[], number>(RESET, [keys.next, keys.lastAllocation, keys.holes], [String(mined), String(lastAllocation)]);

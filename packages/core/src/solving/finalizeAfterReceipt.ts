@@ -20,8 +20,9 @@ export type FinalizeAfterReceiptParameters = {
   /** After the outcome is settled (its webhook event written): e.g. ask the reporting worker to deliver it now. */
   afterSettled?: () => Promise<unknown>;
   /**
-   * As soon as the transaction is mined (one block, before the confirmation depth): e.g. count a revert against the
-   * owner's gasless budget and give back its in-flight slot. Not called when no receipt came in time.
+   * As soon as the transaction (or a replacement of it) is mined (one block, before the confirmation depth): e.g.
+   * count a revert against the owner's gasless budget and give back its in-flight slot. Not called when no receipt
+   * came in time.
    */
   onMined?: (receipt: TransactionReceipt) => Promise<unknown>;
 };

@@ -124,7 +124,8 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
     // so the owner's next solve sees both.
     onMined: async (receipt) => {
       try {
-        if (receipt.status === "reverted") await recordGaslessRevert({ redis, client: s.chain.client, chainId, hash });
+        // The receipt's own hash: a replacement the repair sent, when that is what was mined.
+        if (receipt.status === "reverted") await recordGaslessRevert({ redis, client: s.chain.client, chainId, hash: receipt.transactionHash });
       } finally {
         await o.slot?.release();
       }

@@ -1,4 +1,4 @@
-import { getAddress, type Address, type Hex } from "viem";
+import { getAddress, isAddressEqual, type Address, type Hex } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import { encodeExecutorSwap, type SignedPermit } from "../executor/encodeExecutorSwap.js";
 import { encodeExecutorWitnessSwap } from "../executor/encodeExecutorWitnessSwap.js";
@@ -125,8 +125,11 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
     }
     lockHandled = true;
     const held: LockSpendAndReadStateReturnType = await early.spend;
-    // The owner's in-flight slot is claimed while the permit is verified (off the serial path), given back if it fails.
-    const claiming = handled(claimGaslessSlot(services.redis, { chainId: chain.id, owner: s.user, solve: s.event.id }));
+    // The owner's in-flight slot is claimed while the permit is verified (off the serial path), once the signature is
+    // the owner's (nobody else's request takes the owner's slots), and given back if the solve sends nothing.
+    const claiming = handled(signer.then((recovered) => (isAddressEqual(recovered, s.user)
+      ? claimGaslessSlot(services.redis, { chainId: chain.id, owner: s.user, solve: s.event.id })
+      : { inFlight: 0 }))); // verifyPermit refuses it
     /** Nothing was sent: the slot goes back, if this solve took one. */
     const giveBackSlot = () => claiming.then((claimed) => ("release" in claimed ? claimed.release() : undefined), () => {});
     try {
@@ -134,9 +137,9 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
       const bound = await bind();
       // An owner with as many gasless swaps sent and not yet mined as allowed submits this one itself (or retries).
       const claimed = await claiming;
-      if ("inFlight" in claimed) {
+      if (!("release" in claimed)) {
         await held.release();
-        return await encodeOnly(bound, { inFlight: claimed.inFlight });
+        return await encodeOnly(bound, claimed);
       }
       // From here the lock is the send's: released once its pending spend is recorded (after the answer); the slot
       // once the transaction is mined.

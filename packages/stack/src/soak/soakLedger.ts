@@ -1,6 +1,6 @@
 import pg from "pg";
-import { createRedis, redisKeys, USAGE_BATCH_WINDOW_MS } from "@sluice/core";
-import { createPublicClient, http, type Hex } from "viem";
+import { createRedis, readRelayedReceipt, USAGE_BATCH_WINDOW_MS } from "@sluice/core";
+import { createPublicClient, http, type Hex, type PublicClient } from "viem";
 import type { SoakExpectations } from "./soakOperations.js";
 import type { SoakSetup } from "./soakSetup.js";
 import type { SoakTarget } from "./soakTypes.js";
@@ -89,16 +89,11 @@ export async function checkSoakLedger(
  */
 async function heldHashes(target: SoakTarget, sent: Hex[]): Promise<Map<Hex, string>> {
   const redis = createRedis({ url: target.redisRestUrl, token: target.redisRestToken });
-  const client = createPublicClient({ transport: http(target.manifest.chains.base.rpcUrl) });
+  const client = createPublicClient({ transport: http(target.manifest.chains.base.rpcUrl) }) as PublicClient;
   const held = new Map<Hex, string>();
   for (const hash of sent) {
-    const replacements = Object.keys((await redis.hgetall<Record<string, string>>(redisKeys.relayerReplacement(8453, hash))) ?? {});
-    let mined = hash.toLowerCase();
-    for (const replacement of replacements) {
-      const receipt = await client.getTransactionReceipt({ hash: replacement as Hex }).catch(() => undefined);
-      if (receipt) mined = replacement.toLowerCase();
-    }
-    held.set(hash, mined);
+    const { receipt } = await readRelayedReceipt({ redis, client, chainId: 8453, hash }).catch(() => ({ receipt: undefined }));
+    held.set(hash, (receipt?.transactionHash ?? hash).toLowerCase());
   }
   return held;
 }
