@@ -24,8 +24,8 @@ export type SwapWithPermitResult = {
 
 /**
  * The whole partner flow: quote with /route, sign its Permit2 permit with the user's wallet, /solve. When the swap is
- * below the gasless minimum (or the owner's gasless swaps are paused), /solve hands back encode-only calldata: the
- * user sends it (paying gas) and the helper calls /confirm so the volume is tracked.
+ * below the gasless minimum (or the owner's gasless swaps are paused), /solve's failure carries encode-only calldata:
+ * the user sends it (paying gas) and the helper calls /confirm so the volume is tracked.
  */
 export async function swapWithPermit(connection: SluiceConnection, params: SwapWithPermitParameters): Promise<SwapWithPermitResult> {
   const { wallet, reader, slippageBps, dryRun, ...request } = params;
@@ -33,7 +33,7 @@ export async function swapWithPermit(connection: SluiceConnection, params: SwapW
   if (!route.permit) throw new Error(`/route gave no permit to sign: ${route.ok ? "no permit in the answer" : route.error}`);
   const { permit, signature, witness } = await signRoutePermit(wallet, route.permit);
   const solve = await solveSwap(connection, { ...request, user: wallet.account.address, permit, signature, witness, slippageBps, dryRun });
-  if (solve.ok || (solve.code !== "SWAP_TOO_SMALL" && solve.code !== "GASLESS_PAUSED") || !solve.transaction) return { route, solve };
+  if (solve.ok || !solve.transaction) return { route, solve };
   const sent = await submitEncodedSwap(wallet, reader, solve.transaction);
   const confirm = await confirmSwap(connection, { txHash: sent.txHash, chain: request.chain });
   return { route, solve, userPaid: { ...sent, confirm } };

@@ -1,4 +1,3 @@
 export * from "./gaslessRevertBudget.js";
-export * from "./readGaslessReverts.js";
 export * from "./recordGaslessRevert.js";
 export * from "./claimGaslessSlot.js";

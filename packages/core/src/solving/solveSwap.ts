@@ -3,8 +3,7 @@ import { SluiceError } from "../errors/SluiceError.js";
 import { encodeExecutorSwap, type SignedPermit } from "../executor/encodeExecutorSwap.js";
 import { encodeExecutorWitnessSwap } from "../executor/encodeExecutorWitnessSwap.js";
 import { claimGaslessSlot } from "../gasBudget/claimGaslessSlot.js";
-import { GASLESS_REVERTS_ALLOWED, type GaslessPause } from "../gasBudget/gaslessRevertBudget.js";
-import { readGaslessReverts } from "../gasBudget/readGaslessReverts.js";
+import type { GaslessPause } from "../gasBudget/gaslessRevertBudget.js";
 import { newId } from "../ids/newId.js";
 import { claimPermitOwnership } from "../permit/claimPermitOwnership.js";
 import { readIssuedPermit } from "../permit/readIssuedPermit.js";
@@ -77,7 +76,6 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
       nonce: signed.permit.nonce, signal: abandon.signal,
     }))),
     relayer: handled(pickRelayer(services.redis, chain.id, parseRelayerAccounts(p.relayerPrivateKeys, chain.deployment.relayers))),
-    reverts: readGaslessReverts(services.redis, chain.id, signed.user),
     fees: handled(chain.client.estimateFeesPerGas()),
   };
   /** The spend lock is not needed (a failed re-quote or check, an encode-only solve): stop waiting, release it if held. */
@@ -98,10 +96,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
   }
   try {
     const s = prepare(p, signed, { chain, executor: spender, quote, started });
-    // An owner whose gasless swaps kept reverting (each costing the relayer's gas) pays its own gas for a while.
-    const reverts = !dryRun && quote.gaslessEligible && early ? await early.reverts : 0;
-    const paused: GaslessPause | undefined = reverts >= GASLESS_REVERTS_ALLOWED ? { reverts } : undefined;
-    const gasless = !dryRun && quote.gaslessEligible && !paused;
+    const gasless = !dryRun && quote.gaslessEligible;
     const check = { chainId: chain.id, spender, user: s.user, tokenIn: quote.tokenIn.address, amountRaw: quote.amountIn,
       permit: s.permit, signature: s.signature, witness: s.witness, client: chain.client, tokenSymbol: quote.tokenIn.symbol,
       tokenDecimals: quote.tokenIn.decimals, signer };
@@ -110,7 +105,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
       slippageMinimum: s.slippageMinimum, environment, issued,
     });
     /** The encode-only answer of a verified, bound permit: the permit is this account's from here (not the sandbox's). */
-    const encodeOnly = async (bound: BindPermitToQuoteReturnType, pause: GaslessPause | undefined) => {
+    const encodeOnly = async (bound: BindPermitToQuoteReturnType, pause?: GaslessPause) => {
       if (!p.sandbox) {
         await claimPermitOwnership(services.redis, {
           chainId: chain.id, owner: s.user, nonce: s.permit.nonce, deadline: s.permit.deadline, accountId: p.auth.accountId,
@@ -121,12 +116,14 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
     if (!gasless || !early) {
       dropLock();
       await services.time("permit", () => verifyPermit(check));
-      return await encodeOnly(await bind(), paused);
+      return await encodeOnly(await bind());
     }
     lockHandled = true;
     const held: LockSpendAndReadStateReturnType = await early.spend;
     // The owner's in-flight slot is claimed while the permit is verified (off the serial path), once the signature is
-    // the owner's (nobody else's request takes the owner's slots), and given back if the solve sends nothing.
+    // the owner's (nobody else's request takes the owner's slots), and given back if the solve sends nothing. The
+    // same step reads the owner's reverts: an owner whose gasless swaps kept reverting (each costing the relayer's
+    // gas) pays its own gas for a while.
     const claiming = handled(signer.then((recovered) => (isAddressEqual(recovered, s.user)
       ? claimGaslessSlot(services.redis, { chainId: chain.id, owner: s.user, solve: s.event.id })
       : { inFlight: 0 }))); // verifyPermit refuses it
@@ -135,7 +132,8 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
     try {
       await services.time("permit", () => verifyPermit({ ...check, pendingSpend: held.pendingSpend, state: held.state }));
       const bound = await bind();
-      // An owner with as many gasless swaps sent and not yet mined as allowed submits this one itself (or retries).
+      // An owner over the revert budget, or with as many gasless swaps sent and not yet mined as allowed, submits this
+      // one itself (or, for the latter, retries).
       const claimed = await claiming;
       if (!("release" in claimed)) {
         await held.release();

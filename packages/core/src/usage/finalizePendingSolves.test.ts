@@ -9,7 +9,6 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startSilentServer, startTestDatabase, startTestRedis, type AnvilNode, type TestDatabase, type TestRedis } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
 import { encodeExecutorSwap } from "../executor/encodeExecutorSwap.js";
-import { readGaslessReverts } from "../gasBudget/readGaslessReverts.js";
 import { recordGaslessRevert } from "../gasBudget/recordGaslessRevert.js";
 import { newId } from "../ids/newId.js";
 import { readPendingSpend } from "../permit/readPendingSpend.js";
@@ -114,7 +113,8 @@ describe("finalizePendingSolves", () => {
     const finalize = () => finalizePendingSolves({ db: database.db, redis: redis.redis, clientFor: () => client, eventIds: [gasless, userPaid, ...others] });
     expect(await finalize()).toEqual({ succeeded: 1, failed: 3, stillPending: 0 });
     expect(await finalize()).toEqual({ succeeded: 0, failed: 0, stillPending: 0 }); // settled once, counted once
-    expect(await readGaslessReverts(redis.redis, 8453, owner)).toBe(1);
+    const reverts = () => redis.redis.get<string>(redisKeys.gaslessReverts(8453, owner)).then(Number);
+    expect(await reverts()).toBe(1);
     const ttlOf = () => redis.redis.eval<string[], number>("return redis.call('TTL', KEYS[1])", [redisKeys.gaslessReverts(8453, owner)], []);
     const ttl = await ttlOf();
     expect(ttl).toBeGreaterThan(24 * 3600 - 60);
@@ -126,7 +126,7 @@ describe("finalizePendingSolves", () => {
     expect(await recordGaslessRevert({ redis: redis.redis, client, chainId: 8453, hash: third })).toEqual({ owner, reverts: 2 });
     await finalizePendingSolves({ db: database.db, redis: redis.redis, clientFor: () => client, eventIds: [await pending(third)] });
     expect(await recordGaslessRevert({ redis: redis.redis, client, chainId: 8453, hash: third })).toEqual({ owner, reverts: 2 });
-    expect(await readGaslessReverts(redis.redis, 8453, owner)).toBe(2);
+    expect(await reverts()).toBe(2);
     expect(await ttlOf()).toBeLessThanOrEqual(ttl);
   });
 
