@@ -61,6 +61,8 @@ export async function startTestStack(project: TestProject, options: { name: stri
     await stack.stop();
     await redis.release();
     if (databaseUrl !== givenDatabase || !givenDatabase) await dropDatabase(stack.databaseUrl).catch(() => {});
-    rmSync(stack.stateDir, { recursive: true, force: true });
+    // SLUICE_KEEP_STACK_STATE=1 keeps the state folder (the workers' logs) to read after a failed run.
+    if (!process.env.SLUICE_KEEP_STACK_STATE) rmSync(stack.stateDir, { recursive: true, force: true });
+    else process.stdout.write(`[${tag}] state kept in ${stack.stateDir}\n`);
   };
 }

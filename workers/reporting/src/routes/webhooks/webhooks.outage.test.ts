@@ -19,6 +19,32 @@ async function subscriber(path: string, events: string[]) {
   return { ...partner, id: created.body.webhook.id as string, secret: created.body.webhook.secret as string };
 }
 
+/**
+ * `receiver.waitFor`, and when it times out, the endpoint's deliveries as Postgres holds them (status, attempts, lease,
+ * next attempt, each attempt's outcome) in the error: a run that fails on a loaded machine says why.
+ */
+async function waitForDeliveries(endpointId: string, predicate: Parameters<WebhookReceiver["waitFor"]>[0], timeoutMs: number) {
+  try {
+    return await receiver.waitFor(predicate, timeoutMs);
+  } catch (error) {
+    const explain = async () => ({
+      endpoint: await query("select status, failing_since from webhook_endpoints where id = $1", [endpointId]),
+      deliveries: await query(`
+        select d.id, d.status, d.attempts, d.lease_until, d.next_attempt_at, d.last_error, now() as now,
+          (select json_agg(json_build_object('attempt', a.attempt, 'status', a.status_code, 'error', a.error, 'at', a.attempted_at) order by a.attempt)
+            from webhook_attempts a where a.delivery_id = d.id) as attempts_made
+        from webhook_deliveries d where d.endpoint_id = $1 order by d.created_at`, [endpointId]),
+      // Rows a transaction holds locked are skipped by every claim: those not returned here are.
+      unlocked: await query("select id from webhook_deliveries where endpoint_id = $1 for update skip locked", [endpointId]),
+      // Open transactions and running statements on this database, but for this one.
+      sessions: await query(`select state, now() - xact_start as open_for, left(query, 120) as query from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`),
+    });
+    const rows = await explain().catch((e: unknown) => String(e));
+    throw new Error(`${(error as Error).message}; in Postgres: ${JSON.stringify(rows)}`);
+  }
+}
+
 /** Event ids the receiver answered 2xx for, with how many times each was accepted. */
 const accepted = (path: string, answered: Map<string, number>) => [...answered].filter(([key]) => key.startsWith(`${path} `));
 
@@ -51,7 +77,7 @@ describe("no delivery is lost when a dependency is down", () => {
       expect(at(path).length).toBe(before); // nothing can be claimed while Postgres is down
     });
     // The attempts claimed just before the cut are sent again once their claim lapses (30 s after it was made).
-    await receiver.waitFor(() => accepted(path, answered).length === 3, 50_000);
+    await waitForDeliveries(p.id, () => accepted(path, answered).length === 3, 50_000);
     await sleep(3000);
     expect(accepted(path, answered).map(([, n]) => n)).toEqual([1, 1, 1]);
     const types = at(path).filter((r) => answered.has(`${path} ${r.json.id}`)).map((r) => r.json.type);
@@ -121,7 +147,7 @@ describe("no delivery is lost when a dependency is down", () => {
     await admin("/admin/v1/usage/outbox/drain", { method: "POST" });
     const usage = (await call("/api/v1/usage?event_type=solve", { key: p.key })).body.events;
     expect(usage).toEqual([expect.objectContaining({ status: "executed" })]);
-    const [got] = await receiver.waitFor(() => at(path).length === 1, 30_000).then(() => at(path));
+    const [got] = await waitForDeliveries(p.id, () => at(path).length === 1, 30_000).then(() => at(path));
     expect(got!.json).toMatchObject({ type: "swap.executed", data: usage[0] });
     expect(await query("select count(*)::int as n from webhook_events where account_id = $1", [p.accountId])).toEqual([{ n: 1 }]);
   }, 180_000);
