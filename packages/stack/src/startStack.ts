@@ -252,7 +252,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       log(`api        ${node.url}  (Node host, pid ${node.pid})`);
       log(`sandbox    ${node.sandboxUrl}  (Node host)`);
       if (params.webhookTicker !== false) {
-        const ticker = startCronTicker({ baseUrl: node.url, adminToken });
+        const ticker = startCronTicker({ baseUrl: node.url, adminToken, log });
         stops.push(ticker.stop);
       }
       served = { baseUrl: node.url, sandboxUrl: node.sandboxUrl };
@@ -265,7 +265,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       log(`api        ${api.url}  (docs: ${api.url}/docs)`);
       // wrangler dev runs no cron triggers: the stack sends what the reporting cron would, every second.
       if (params.webhookTicker !== false) {
-        const ticker = startCronTicker({ baseUrl: api.url, adminToken });
+        const ticker = startCronTicker({ baseUrl: api.url, adminToken, log });
         stops.push(ticker.stop);
         log(`webhooks   delivered every second (POST /admin/v1/webhooks/deliver), and right after events are written`);
       }
