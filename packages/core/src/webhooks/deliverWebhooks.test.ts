@@ -45,4 +45,30 @@ describe("deliverWebhooks", () => {
     expect(ids.length).toBe(count);
     expect(new Set(ids).size).toBe(count);
   }, 60_000);
+
+  it("endpoints take turns: one partner's backlog, older than everyone's, does not fill a run ahead of another's delivery", async () => {
+    const [backlogged, other] = await Promise.all(["/backlog", "/other"].map((path) => createWebhookEndpoint(database.db, {
+      accountId: "acc_lease", environment: "production", url: receiver.url(path), events: ["webhook.test"], signingKey,
+    })));
+    // 60 deliveries to one endpoint (a partner whose receiver was down), all due before the other endpoint's one.
+    await emitWebhookEvents(database.db, Array.from({ length: 60 }, (_, i) => ({
+      type: "webhook.test", accountId: "acc_lease", objectKey: `backlog_${i}`, endpointId: backlogged!.id, environment: "production" as const, data: { i },
+    })));
+    await database.db.execute(`update webhook_deliveries set next_attempt_at = now() - interval '1 hour' where endpoint_id = '${backlogged!.id}'`);
+    await emitWebhookEvents(database.db, [{
+      type: "webhook.test", accountId: "acc_lease", objectKey: "other_0", endpointId: other!.id, environment: "production" as const, data: {},
+    }]);
+    const order: string[] = [];
+    receiver.respond((r) => { order.push(r.path); return 200; });
+    const run = await deliverWebhooks({ db: database.db, signingKey, policy: { allowLocalHttp: true }, timeoutMs: 4_000, limit: 50 });
+    expect(run).toMatchObject({ attempted: 50, delivered: 50 });
+    // The other endpoint's delivery is in the run, in its first wave (each endpoint's first turn goes out first; the
+    // run sends 8 at a time).
+    expect(order.slice(0, 16)).toContain("/other");
+    expect(order.filter((path) => path === "/backlog")).toHaveLength(49);
+    // The backlog's rest is the next run's.
+    expect(await deliverWebhooks({ db: database.db, signingKey, policy: { allowLocalHttp: true }, timeoutMs: 4_000, limit: 50 }))
+      .toMatchObject({ attempted: 11, delivered: 11 });
+  }, 60_000);
 });
+

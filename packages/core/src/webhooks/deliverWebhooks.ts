@@ -37,6 +37,8 @@ export type DeliverWebhooksResult = { attempted: number; delivered: number; retr
 type Claimed = {
   id: string; lease_token: string; attempts: number; event_id: string; event_type: string; body: string;
   event_created_at: string; endpoint_id: string; url: string; secret_ciphertext: string; environment: "production" | "sandbox";
+  /** 1 for its endpoint's longest-due delivery in the claim, 2 for the next… */
+  turn: number;
 };
 
 /** The most of a receiver's answer ever read (the status code is what counts). */
@@ -58,7 +60,9 @@ const leaseSql = (timeoutMs: number) =>
 /**
  * Sends due webhook deliveries once each (the reporting cron every minute, and right after an event is written),
  * production endpoints' before the sandbox's: the sandbox's dry runs cost nothing to repeat, and their retries must
- * never hold up production's deliveries in the shared outbox.
+ * never hold up production's deliveries in the shared outbox. Endpoints take turns: a claim takes every due endpoint's
+ * longest-due delivery before any endpoint's second (then its third…), so one partner's backlog, or an endpoint that
+ * answers slowly, never fills a run ahead of the others' deliveries.
  * Claims rows with `FOR UPDATE SKIP LOCKED` and a lease, so concurrent deliverers never send one delivery twice; a
  * deliverer that dies mid-attempt leaves its lease to expire and the delivery is sent again (at least once; receivers
  * deduplicate by `X-Sluice-Event-Id`). A failed attempt is retried with exponential backoff until the retry window
@@ -69,14 +73,24 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
   const { db, limit = 50 } = params;
   const only = params.deliveryIds;
   const claimed = await db.execute<Claimed>(sql`
-    with due as (
-      select d.id from webhook_deliveries d
+    with candidates as (
+      select x.id, x.next_attempt_at, ep.environment = 'sandbox' as sandbox,
+        row_number() over (partition by ep.id order by x.next_attempt_at) as turn
+      from webhook_endpoints ep
+      cross join lateral (
+        select d.id, d.next_attempt_at from webhook_deliveries d
+        where d.endpoint_id = ep.id and d.status = 'pending' and (d.lease_until is null or d.lease_until < now())
+          and ${only ? sql`d.id in ${only.length ? only : [""]}` : sql`d.next_attempt_at <= now()`}
+        order by d.next_attempt_at
+        limit ${limit}
+      ) x
+      where ep.status = 'active'
+    ), due as (
+      select d.id, c.turn from webhook_deliveries d join candidates c on c.id = d.id
       where d.status = 'pending' and (d.lease_until is null or d.lease_until < now())
-        and exists (select 1 from webhook_endpoints ep where ep.id = d.endpoint_id and ep.status = 'active')
-        and ${only ? sql`d.id in ${only.length ? only : [""]}` : sql`d.next_attempt_at <= now()`}
-      order by (select ep.environment = 'sandbox' from webhook_endpoints ep where ep.id = d.endpoint_id), d.next_attempt_at
+      order by c.sandbox, c.turn, c.next_attempt_at
       limit ${limit}
-      for update skip locked
+      for update of d skip locked
     )
     update webhook_deliveries d
     set lease_token = replace(gen_random_uuid()::text, '-', ''), lease_until = now() + ${leaseSql(params.timeoutMs ?? 10_000)},
@@ -84,11 +98,13 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
     from due, webhook_events ev, webhook_endpoints ep
     where d.id = due.id and ev.id = d.event_id and ep.id = d.endpoint_id
     returning d.id, d.lease_token, d.attempts, d.event_id, ev.type as event_type, ev.body, ev.created_at::text as event_created_at,
-      d.endpoint_id, ep.url, ep.secret_ciphertext, ep.environment::text as environment`);
+      d.endpoint_id, ep.url, ep.secret_ciphertext, ep.environment::text as environment, due.turn::int as turn`);
 
   const result: DeliverWebhooksResult = { attempted: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0 };
-  // Production's first: a backlog of the sandbox's (free to make, by replaying a dry run) never delays them.
-  const queue = [...claimed.rows].sort((a, b) => Number(a.environment === "sandbox") - Number(b.environment === "sandbox"));
+  // Production's first: a backlog of the sandbox's (free to make, by replaying a dry run) never delays them. Then by
+  // turn: every endpoint's first delivery goes out before any endpoint's second, so a slow one holds up only its own.
+  const queue = [...claimed.rows].sort((a, b) =>
+    Number(a.environment === "sandbox") - Number(b.environment === "sandbox") || a.turn - b.turn);
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) await attempt(params, next, result);
   };

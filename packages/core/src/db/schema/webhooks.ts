@@ -62,6 +62,8 @@ export const webhookDeliveries = pgTable("webhook_deliveries", {
 }, (t) => [
   uniqueIndex("webhook_deliveries_event_endpoint_unique").on(t.eventId, t.endpointId),
   index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  // A claim reads each endpoint's due deliveries, longest due first (endpoints take turns: deliverWebhooks).
+  index("webhook_deliveries_endpoint_due_idx").on(t.endpointId, t.nextAttemptAt).where(sql`status = 'pending'`),
   index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
 ]);
 
