@@ -47,4 +47,29 @@ describe("startCrons", () => {
     await stopping;
     expect(runs).toBe(1);
   });
+
+  it("a run held past its time limit is logged and no longer holds up the schedule (as Cloudflare ends an invocation)", async () => {
+    const lines: string[] = [];
+    for (const method of ["info", "log", "error", "warn"] as const) vi.spyOn(console, method).mockImplementation((line: unknown) => { lines.push(String(line)); });
+    let runs = 0;
+    let secondRun!: () => void;
+    const ranAgain = new Promise<void>((resolve) => { secondRun = resolve; });
+    let release!: () => void;
+    const never = new Promise<void>((resolve) => { release = resolve; });
+    // The first run never ends (a dependency went away mid-run without an error); every second a run is due.
+    const crons = startCrons([{
+      name: "sluice-test", crons: ["* * * * * *"],
+      run: async () => { runs++; if (runs === 1) await never; else secondRun(); },
+    }], { runLimitMs: 500 });
+    try {
+      await ranAgain;
+    } finally {
+      release();
+      await crons.stop();
+    }
+    const held = lines.map((line) => { try { return JSON.parse(line) as Record<string, unknown>; } catch { return {}; } })
+      .find((entry) => entry.event === "cron run still going past its time limit; the schedule goes on without it");
+    expect(held).toMatchObject({ worker: "sluice-test", cron: "* * * * * *", limitMs: 500 });
+  });
 });
+

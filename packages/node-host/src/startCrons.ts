@@ -10,12 +10,21 @@ export type CronTask = {
 };
 
 /**
+ * How long a run holds its schedule: Cloudflare ends a cron invocation after 15 minutes of wall time, so a run held up
+ * (a dependency that went away mid-run without an error) never stops the next ones there. Past it, the Node host
+ * stops waiting on the run (it cannot end it), logs it, and the schedule goes on.
+ */
+export const CRON_RUN_LIMIT_MS = 15 * 60_000;
+
+/**
  * Runs each area's `scheduled` handler on its wrangler.toml cron expressions. croner rather than an interval loop:
  * the expressions are read as they are (the monthly `0 0 1 * *` included), in UTC, and a run still going when its
- * next time comes is skipped instead of overlapping. A failed run is logged; the next one runs as planned. `stop` ends
- * the schedules and waits for the runs in progress (a settlement or a delivery pass is not cut short by a shutdown).
+ * next time comes is skipped instead of overlapping — for at most `runLimitMs` (`CRON_RUN_LIMIT_MS`): a run held past
+ * it is logged and no longer holds its schedule up. A failed run is logged; the next one runs as planned. `stop` ends
+ * the schedules and waits for the runs in progress (a settlement or a delivery pass is not cut short by a shutdown;
+ * the host's stop grace bounds the wait).
  */
-export function startCrons(tasks: CronTask[]): { stop: () => Promise<void> } {
+export function startCrons(tasks: CronTask[], { runLimitMs = CRON_RUN_LIMIT_MS }: { runLimitMs?: number } = {}): { stop: () => Promise<void> } {
   const jobs: Cron[] = [];
   const running = new Set<Promise<unknown>>();
   for (const task of tasks) {
@@ -24,13 +33,16 @@ export function startCrons(tasks: CronTask[]): { stop: () => Promise<void> } {
         const controller = { cron, scheduledTime: Date.now(), type: "scheduled", noRetry() {} } as unknown as ScheduledController;
         const run = Promise.resolve().then(() => task.run(controller));
         running.add(run);
-        try {
-          await run;
-        } catch (error) {
-          logEvent("error", "cron run failed", { worker: task.name, cron, error: String(error) });
-        } finally {
-          running.delete(run);
+        const ended = run.then(
+          () => undefined,
+          (error: unknown) => logEvent("error", "cron run failed", { worker: task.name, cron, error: String(error) }),
+        ).finally(() => running.delete(run));
+        let limit: ReturnType<typeof setTimeout> | undefined;
+        const held = new Promise<"held">((resolve) => { limit = setTimeout(() => resolve("held"), runLimitMs); });
+        if ((await Promise.race([ended, held])) === "held") {
+          logEvent("error", "cron run still going past its time limit; the schedule goes on without it", { worker: task.name, cron, limitMs: runLimitMs });
         }
+        clearTimeout(limit);
       }));
     }
   }
