@@ -21,8 +21,8 @@ export const CRON_RUN_LIMIT_MS = 15 * 60_000;
  * the expressions are read as they are (the monthly `0 0 1 * *` included), in UTC, and a run still going when its
  * next time comes is skipped instead of overlapping — for at most `runLimitMs` (`CRON_RUN_LIMIT_MS`): a run held past
  * it is logged and no longer holds its schedule up. A failed run is logged; the next one runs as planned. `stop` ends
- * the schedules and waits for the runs in progress (a settlement or a delivery pass is not cut short by a shutdown;
- * the host's stop grace bounds the wait).
+ * the schedules and waits for the runs in progress (a settlement or a delivery pass is not cut short by a shutdown),
+ * but not for one already held past its limit.
  */
 export function startCrons(tasks: CronTask[], { runLimitMs = CRON_RUN_LIMIT_MS }: { runLimitMs?: number } = {}): { stop: () => Promise<void> } {
   const jobs: Cron[] = [];
@@ -40,6 +40,8 @@ export function startCrons(tasks: CronTask[], { runLimitMs = CRON_RUN_LIMIT_MS }
         let limit: ReturnType<typeof setTimeout> | undefined;
         const held = new Promise<"held">((resolve) => { limit = setTimeout(() => resolve("held"), runLimitMs); });
         if ((await Promise.race([ended, held])) === "held") {
+          // Nor does a shutdown wait for it: it may never end.
+          running.delete(run);
           logEvent("error", "cron run still going past its time limit; the schedule goes on without it", { worker: task.name, cron, limitMs: runLimitMs });
         }
         clearTimeout(limit);

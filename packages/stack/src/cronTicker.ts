@@ -35,7 +35,11 @@ export function startCronTicker({ baseUrl, adminToken, intervalMs = 1000, concur
       .finally(() => {
         running.delete(pass);
         const tookMs = Date.now() - started;
-        if (!stopped && tookMs > slowAfterMs) log?.(`webhooks   a delivery pass took ${(tookMs / 1000).toFixed(1)} s (${ended})`);
+        try {
+          if (!stopped && tookMs > slowAfterMs) log?.(`webhooks   a delivery pass took ${(tookMs / 1000).toFixed(1)} s (${ended})`);
+        } catch {
+          // a log that fails must not fail the pass
+        }
       });
     running.add(pass);
   };

@@ -72,22 +72,34 @@ const leaseSql = (timeoutMs: number) =>
 export async function deliverWebhooks(params: DeliverWebhooksParameters): Promise<DeliverWebhooksResult> {
   const { db, limit = 50 } = params;
   const only = params.deliveryIds;
-  const claimed = await db.execute<Claimed>(sql`
-    with candidates as (
+  const unleased = sql`d.status = 'pending' and (d.lease_until is null or d.lease_until < now())`;
+  // Each due endpoint's deliveries, longest due first, numbered per endpoint (its turns); for `only`, those deliveries.
+  const candidates = only
+    ? sql`
+      select d.id, d.next_attempt_at, ep.environment = 'sandbox' as sandbox,
+        row_number() over (partition by d.endpoint_id order by d.next_attempt_at) as turn
+      from webhook_deliveries d join webhook_endpoints ep on ep.id = d.endpoint_id and ep.status = 'active'
+      where d.id in ${only.length ? only : [""]} and ${unleased}`
+    : sql`
       select x.id, x.next_attempt_at, ep.environment = 'sandbox' as sandbox,
         row_number() over (partition by ep.id order by x.next_attempt_at) as turn
       from webhook_endpoints ep
       cross join lateral (
         select d.id, d.next_attempt_at from webhook_deliveries d
-        where d.endpoint_id = ep.id and d.status = 'pending' and (d.lease_until is null or d.lease_until < now())
-          and ${only ? sql`d.id in ${only.length ? only : [""]}` : sql`d.next_attempt_at <= now()`}
+        where d.endpoint_id = ep.id and ${unleased} and d.next_attempt_at <= now()
         order by d.next_attempt_at
         limit ${limit}
       ) x
-      where ep.status = 'active'
+      where ep.status = 'active'`;
+  const claimed = await db.execute<Claimed>(sql`
+    with candidates as (${candidates}),
+    -- The claim's order, kept to a few more than it takes (a top-N sort): rows locked by another deliverer meanwhile
+    -- are skipped below.
+    picked as (
+      select * from candidates order by sandbox, turn, next_attempt_at limit ${limit * 2}
     ), due as (
-      select d.id, c.turn from webhook_deliveries d join candidates c on c.id = d.id
-      where d.status = 'pending' and (d.lease_until is null or d.lease_until < now())
+      select d.id, c.turn from webhook_deliveries d join picked c on c.id = d.id
+      where ${unleased}
       order by c.sandbox, c.turn, c.next_attempt_at
       limit ${limit}
       for update of d skip locked
