@@ -25,14 +25,6 @@ async function startAdmin(answer: (n: number) => "hold" | number) {
   };
 }
 
-const until = async (condition: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
-
 describe("startCronTicker", () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
@@ -45,7 +37,7 @@ describe("startCronTicker", () => {
     cleanups.push(admin.close);
     const ticker = startCronTicker({ baseUrl: admin.url, adminToken: "t0ken", intervalMs: 25, concurrency: 2 });
     cleanups.push(ticker.stop);
-    await until(() => admin.requests.length >= 5);
+    await expect.poll(() => admin.requests.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
     expect(admin.requests.every((r) => r.authorization === "Bearer t0ken")).toBe(true);
   });
 
@@ -53,7 +45,7 @@ describe("startCronTicker", () => {
     const admin = await startAdmin(() => "hold");
     cleanups.push(admin.close);
     const ticker = startCronTicker({ baseUrl: admin.url, adminToken: "t", intervalMs: 20, concurrency: 3 });
-    await until(() => admin.requests.length === 3);
+    await expect.poll(() => admin.requests.length, { timeout: 10_000 }).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(admin.requests).toHaveLength(3);
     expect(ticker.running()).toBe(3);
@@ -79,7 +71,7 @@ describe("startCronTicker", () => {
     cleanups.push(ticker.stop);
     await new Promise((resolve) => setTimeout(resolve, 250));
     release();
-    await until(() => lines.length > 0);
+    await expect.poll(() => lines.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(lines[0]).toMatch(/^webhooks {3}a delivery pass took \d+\.\d s \(HTTP 503\)$/);
   });
 });
