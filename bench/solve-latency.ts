@@ -21,6 +21,7 @@ import type { OperationCounts } from "../packages/stack/src/counting/createOpera
 import { PERMIT2_ADDRESS } from "../packages/core/src/chains/chains.js";
 import { permitWitnessTypedData } from "../packages/core/src/permit/permitWitnessTypedData.js";
 import { leaseRedisDatabase } from "@sluice/testkit";
+import { dropDatabase } from "@sluice/admin";
 import { serverTimingStages } from "./serverTimingStages.js";
 import { diffProcessCpuMs, formatMachineCpu, processCpuMs, wranglerProcessName } from "./processCpuMs.js";
 
@@ -168,5 +169,6 @@ try {
   console.log(`  relayer nonces mined ${relayerNonces.join(", ")}; pending ${pending.join(", ")} (equal: nothing stuck)`);
 } finally {
   await stack.stop();
+  await dropDatabase(stack.databaseUrl).catch(() => {}); // the run's own database (its name carries the pid)
   await redis.release();
 }
