@@ -32,6 +32,12 @@ export type ReadOriginDepositParameters = {
    * re-include the transaction after another deposit, and the same deposit then carries another id.
    */
   tracked?: TrackedDepositTerms;
+  /**
+   * Asked by the transaction alone (a partner's status query naming no deposit, not one it tracks): a transaction
+   * holding several deposits (a wallet's or a bundler's batch) is refused (MALFORMED_REQUEST, naming their ids),
+   * whatever deposit id the protocol's answer names: its pick would decide whose deposit's status is answered.
+   */
+  byTransaction?: boolean;
 };
 
 /** `depth`: blocks on the deposit's block, its own included (`readDepositEvents`). */
@@ -46,10 +52,11 @@ const isTracked = (e: DepositEvent, t: TrackedDepositTerms) => {
 
 /**
  * The deposit, or undefined when the transaction is unknown, reverted or holds no deposit; a deposit transaction without
- * the named deposit id is refused as an upstream error (UPSTREAM_ERROR). Without a deposit id,
- * a transaction holding several deposits is refused (UPSTREAM_ERROR): picking one would report another deposit's
- * status. With `tracked`, the deposit of those terms (the one of the recorded id among identical ones, else the first,
- * as tracking took the first); a transaction holding none is undefined.
+ * the named deposit id is refused as an upstream error (UPSTREAM_ERROR). Without a deposit id, a transaction holding
+ * several deposits is refused (UPSTREAM_ERROR): picking one would report another deposit's status; asked
+ * `byTransaction`, so is it whatever id the protocol named (MALFORMED_REQUEST). With `tracked`, the deposit of those
+ * terms (the one of the recorded id among identical ones, else the first, as tracking took the first); a transaction
+ * holding none is undefined.
  */
 export async function readOriginDeposit(params: ReadOriginDepositParameters): Promise<ReadOriginDepositReturnType> {
   const { client, originChainId, spokePool, depositTxHash, depositId, tracked } = params;
@@ -60,6 +67,12 @@ export async function readOriginDeposit(params: ReadOriginDepositParameters): Pr
     const same = events.filter((e) => isTracked(e, tracked));
     const event = same.find((e) => e.args.depositId === tracked.depositId) ?? same[0];
     return event && originDeposit(event, originChainId, read);
+  }
+  if (params.byTransaction && events.length > 1) {
+    const ids = events.map((e) => String(e.args.depositId)).join(", ");
+    throw new SluiceError("MALFORMED_REQUEST", `depositTxnRef: transaction ${depositTxHash} holds ${events.length} Across deposits (ids ${ids}); ask by originChainId and depositId`, {
+      hint: "a deposit this account tracks is answered by its transaction alone",
+    });
   }
   const matching = depositId === undefined ? events : events.filter((e) => e.args.depositId === depositId);
   if (matching.length > 1) {

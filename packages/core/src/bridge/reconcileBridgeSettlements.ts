@@ -22,12 +22,13 @@
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
-import { bridgeSettlements, type BridgeSettlement } from "../db/schema/bridge.js";
-import { getAddress, type PublicClient } from "viem";
+import { bridgeSettlements } from "../db/schema/bridge.js";
+import type { PublicClient } from "viem";
 import type { AcrossClient } from "./across/createAcrossClient.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { pendingDepositHint, presentDeposit } from "./bridgeDepositStatus.js";
 import { bridgeTokens } from "./bridgeTokens.js";
+import { trackedDepositTerms } from "./findTrackedDeposit.js";
 import { verifyDepositStatus } from "./verifyDepositStatus.js";
 import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
 import { bridgeWebhookEvent } from "../webhooks/webhookPayloads.js";
@@ -58,7 +59,7 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, confir
       });
       const shown = await verifyDepositStatus({
         hint: { ...(answer ?? pendingDepositHint(settlement)), depositTxHash: settlement.originTxHash, depositId: "" },
-        originChainId: settlement.originChainId, clientFor, confirmationsFor, tracked: trackedTerms(settlement),
+        originChainId: settlement.originChainId, clientFor, confirmationsFor, tracked: trackedDepositTerms(settlement),
       }).catch((error: unknown) => {
         // The origin does not show it (yet) and the protocol has nothing either: asked again later, less often each time.
         if (!answer && error instanceof SluiceError && error.code === "NOT_FOUND") return undefined;
@@ -128,15 +129,6 @@ async function backOff(db: Database, id: string) {
     checkFailures: sql`${bridgeSettlements.checkFailures} + 1`,
     nextCheckAt: sql`now() + least(power(2, least(${bridgeSettlements.checkFailures}, 6)), 60) * interval '1 minute'`,
   }).where(eq(bridgeSettlements.id, id));
-}
-
-/** The deposit's terms as tracking recorded them from the origin's event: what identifies it in its transaction. */
-function trackedTerms(s: BridgeSettlement) {
-  return {
-    depositor: getAddress(s.depositor), recipient: getAddress(s.recipient), inputToken: getAddress(s.inputToken), outputToken: getAddress(s.outputToken),
-    inputAmount: BigInt(s.amountInRaw), outputAmount: BigInt(s.expectedOutRaw), destinationChainId: s.destinationChainId,
-    depositId: s.depositId === null ? undefined : BigInt(s.depositId),
-  };
 }
 
 /** USD value of a raw stablecoin amount as an exact decimal string; null for other assets. */

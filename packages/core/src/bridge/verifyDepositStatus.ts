@@ -46,6 +46,11 @@ export type VerifyDepositStatusParameters = {
    */
   tracked?: TrackedDepositTerms;
   /**
+   * The caller named only the deposit transaction (`readOriginDeposit`'s `byTransaction`): in a transaction holding
+   * several deposits the hint's deposit id does not choose; the request is refused, naming them.
+   */
+  byTransaction?: boolean;
+  /**
    * Log-query pages a search for a fill or a refund the hint did not name may read (`findFillTransaction`,
    * `findRefundTransaction`). Default: theirs (up to 100 and 50 pages: the reconcile cron, which backs off). A
    * partner's status request, which anyone with a key can repeat, passes a few: past them it answers what the hint
@@ -68,6 +73,7 @@ export async function verifyDepositStatus(params: VerifyDepositStatusParameters)
   const deposit = await readOriginDeposit({
     client: originClient, originChainId, spokePool: origin.spokePool, depositTxHash: hint.depositTxHash,
     depositId: hint.depositId === "" ? undefined : BigInt(hint.depositId), tracked: params.tracked,
+    byTransaction: params.byTransaction,
   });
   if (!deposit) {
     log(`bridge status: the protocol reports deposit ${originChainId}:${hint.depositId} in ${hint.depositTxHash}, which the origin chain does not show`);

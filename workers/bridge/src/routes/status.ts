@@ -29,7 +29,9 @@ export const getBridgeStatusRoute = createRoute({
   summary: "A deposit's status, by origin transaction or by origin chain and deposit id",
   description: "What the chains show: `filled` with the destination's fill of this deposit, `expired` once the fill "
     + "deadline has passed on the destination, `refunded` with the origin's refund to the depositor; the bridge "
-    + "protocol's own answer is only a hint (its slowFillRequested is pending, slowFilled filled).",
+    + "protocol's own answer is only a hint (its slowFillRequested is pending, slowFilled filled). Asked by "
+    + "`depositTxnRef` about a transaction holding several deposits (a wallet's batch), the answer is the deposit this "
+    + "account tracks in it; when it tracks none, the request is refused naming their ids: ask by originChainId and depositId.",
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   request: {
@@ -62,18 +64,24 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
     // the deposit the partner asked about.
     const { db } = c.get("services");
     const { accountId } = c.get("auth");
+    // The deposit this account tracks in the queried transaction, read beside the protocol's answer: its recorded
+    // terms say which deposit of the transaction is meant (the protocol's deposit id does not: in a batch it may name
+    // another's).
+    const tracking = "depositTxnRef" in lookup ? findTrackedDeposit(db, accountId, lookup.depositTxnRef) : Promise.resolve(undefined);
+    tracking.catch(() => {}); // awaited below
     const hint = await bridgeDepositStatus(across, lookup).catch(async (error: unknown) => {
       // A deposit this account tracks is read from the chains even when the protocol does not know it (not indexed,
       // or forgotten) or answers unusably: its status is what the chains show, not whether the protocol remembers it.
       const unusable = error instanceof SluiceError && (error.code === "NOT_FOUND" || error.code === "UPSTREAM_ERROR");
-      const tracked = unusable && "depositTxnRef" in lookup ? await findTrackedDeposit(db, accountId, lookup.depositTxnRef) : undefined;
+      const tracked = unusable ? await tracking : undefined;
       if (!tracked) throw error;
       return pendingDepositHint(tracked);
     });
+    const tracked = await tracking;
     // Another account's tracked deposit answers exactly like an unknown one: checked on the queried transaction.
-    if ("depositTxnRef" in lookup && await isTrackedByAnotherAccount(db, accountId, lookup.depositTxnRef)) throw unknownBridgeDeposit();
+    if ("depositTxnRef" in lookup && !tracked && await isTrackedByAnotherAccount(db, accountId, lookup.depositTxnRef)) throw unknownBridgeDeposit();
     // The protocol's answer is a hint: the chains decide, each at its confirmation depth.
-    const originChainId = "originChainId" in lookup ? lookup.originChainId : hint.originChainId;
+    const originChainId = "originChainId" in lookup ? lookup.originChainId : tracked?.originChainId ?? hint.originChainId;
     const servedChain = (chainId: number) => {
       const chain = c.get("services").servedChain(chainId);
       if (!chain) throw new SluiceError("UNSUPPORTED_CHAIN", `Deposits involving chain ${chainId} cannot be verified on this deployment`);
@@ -82,7 +90,7 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
     if (originChainId === null) throw unknownBridgeDeposit();
     const deposit = await verifyDepositStatus({
       hint, originChainId, clientFor: (chainId) => servedChain(chainId).client, confirmationsFor: (chainId) => servedChain(chainId).settings.confirmations,
-      maxSearchPages: STATUS_SEARCH_PAGES,
+      maxSearchPages: STATUS_SEARCH_PAGES, tracked: tracked?.terms, byTransaction: "depositTxnRef" in lookup,
     });
     // Asked by deposit id, the transaction is the protocol's; the origin chain has shown it holds that deposit.
     if (!("depositTxnRef" in lookup) && await isTrackedByAnotherAccount(db, accountId, deposit.depositTxHash.toLowerCase())) throw unknownBridgeDeposit();

@@ -106,9 +106,24 @@ describe("POST /api/v1/bridge/track", () => {
     });
     expect((await publicClient(BASE).waitForTransactionReceipt({ hash: batch })).status).toBe("success");
 
+    // Status by the transaction alone, before anyone tracks it: which deposit is meant is not for the protocol's
+    // answer to pick (it names the batch's first deposit, the other one); the request is refused naming both ids.
+    const ambiguous = await call(`/api/v1/bridge/status?depositTxnRef=${batch}`, { key: partner.key });
+    expect(ambiguous, JSON.stringify(ambiguous.body)).toMatchObject({ status: 400, body: { ok: false, code: "MALFORMED_REQUEST", error: expect.stringMatching(/^depositTxnRef: .* holds 2 Across deposits \(ids \d+, \d+\); ask by originChainId and depositId$/) } });
+
     const tracked = await call("/api/v1/bridge/track", { key: partner.key, body: trackBody({ depositor: user.address, recipient: user.address, originTxHash: batch }) });
     expect(tracked, JSON.stringify(tracked.body)).toMatchObject({ status: 200, body: { ok: true } });
-    expect(await settlement(tracked.body.settlementId)).toMatchObject({ amountInRaw: quoted.body.quote.inputAmount, accountId: partner.accountId });
+    const row = await settlement(tracked.body.settlementId);
+    expect(row).toMatchObject({ amountInRaw: quoted.body.quote.inputAmount, accountId: partner.accountId });
+    // Tracked, the transaction answers for the deposit this account tracks (the batch's second), not the protocol's pick.
+    const status = await call(`/api/v1/bridge/status?depositTxnRef=${batch}`, { key: partner.key });
+    expect(status, JSON.stringify(status.body)).toMatchObject({ status: 200, body: { ok: true, deposit: { depositId: row!.depositId, depositTxHash: batch.toLowerCase() } } });
+    const [first, second] = ambiguous.body.error.match(/ids (\d+), (\d+)/)!.slice(1);
+    expect([first, second]).toContain(row!.depositId);
+    // Asked by id, either deposit of the batch is answered as itself.
+    const other = first === row!.depositId ? second : first;
+    const byId = await call(`/api/v1/bridge/status?originChainId=${BASE}&depositId=${other}`, { key: partner.key });
+    expect(byId, JSON.stringify(byId.body)).toMatchObject({ status: 200, body: { ok: true, deposit: { depositId: other } } });
   });
 
   it("refuses what is not the depositor's deposit through the SpokePool: an unknown hash, a plain transfer, another depositor", async () => {
