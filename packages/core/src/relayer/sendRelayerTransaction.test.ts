@@ -103,6 +103,22 @@ describe("sendRelayerTransaction when the send's outcome is uncertain", () => {
     expect(await holes(account)).toEqual([]);
   });
 
+  it("the node took it, the answer was its own nonce taken, and the lookup fails: answered as sent, never signed again", async () => {
+    const account = privateKeyToAccount(devAccounts()[2]!.privateKey);
+    const before = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+    const result = await sendRelayerTransaction({
+      redis: t.redis, chainId: 8453, account, to, data: "0x1234", gas: 30_000n,
+      client: faulty((method, call) => (method === "eth_sendRawTransaction" && call === 1 ? "forward-then-nonce-too-low" : method === "eth_getTransactionByHash" ? "503" : undefined)),
+    });
+    // A failed lookup says nothing: the transaction may be the node's, so it is never signed again at the next nonce
+    // (a second copy would revert on the used permit, at the relayer's cost, and could settle the solve as failed).
+    expect(result.nonce).toBe(before);
+    expect((await client.waitForTransactionReceipt({ hash: result.hash })).status).toBe("success");
+    expect(await client.getTransactionCount({ address: account.address, blockTag: "pending" })).toBe(before + 1);
+    expect(await holes(account)).toEqual([]);
+    expect((await inflightAt(account, result.nonce)).hash).toBe(result.hash);
+  });
+
   it("the node never got it and says so: the same signed bytes are sent again, answered as sent once the node has them", async () => {
     const { account, sent } = sendFrom(6, faulty((method, call) => (method === "eth_sendRawTransaction" && call === 1 ? "504" : undefined)));
     const result = await sent;

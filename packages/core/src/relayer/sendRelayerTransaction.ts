@@ -54,8 +54,8 @@ const ATTEMPTS = 4;
  *  1. the nonce comes from `allocateRelayerNonce` (atomic in Redis; holes first, then the counter), for the first
  *     attempt perhaps allocated by the caller beforehand (`nonce`);
  *  2. the node says the nonce is taken (too low / already known) → unless by this very transaction (its hash is
- *     found: its answer was lost and a retry met it), the counter is raised to the chain's pending count and the send
- *     retried with a fresh nonce;
+ *     found: its answer was lost and a retry met it; a lookup that fails makes it an uncertain send, step 3), the
+ *     counter is raised to the chain's pending count and the send retried with a fresh nonce;
  *  3. the send failed in a way that leaves it unknown whether the node got it (`settleUncertainSend`) → it counts as
  *     sent unless the node says for sure it does not have it: a transaction that may be mined is answered with its
  *     hash (known before sending), so the solve records it and the chain decides, and never has its nonce handed out
@@ -110,8 +110,13 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
       lastError = error;
       let kind = classifySendError(error);
       // "Nonce too low" can be this very transaction's doing: the node took it, the answer was lost and the client's
-      // retry met its own nonce. Then it is sent (and may be mined): never signed again at another nonce.
-      if (kind === "nonce" && (await lookUpTransaction(client, hash)) === "found") kind = "known";
+      // retry met its own nonce. Then it is sent (and may be mined): never signed again at another nonce. A lookup
+      // that fails says nothing either way: the outcome is uncertain, settled as any uncertain send is.
+      if (kind === "nonce") {
+        const lookup = await lookUpTransaction(client, hash);
+        if (lookup === "found") kind = "known";
+        else if (lookup === "failed") kind = "uncertain";
+      }
       if (kind === "nonce") {
         await resyncRelayerNonce({ redis, client, chainId, relayer: account.address }).catch(() => {});
         continue;
