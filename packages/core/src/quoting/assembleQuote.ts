@@ -41,7 +41,7 @@ export function assembleQuote(p: AssembleQuoteParameters): SwapQuote {
   // Each side priced once: the volume is the curated side's value, and the price impact compares the two.
   const valueIn = valueInUsd(p.graph, tokenIn.address, route.amountIn);
   const valueOut = valueInUsd(p.graph, tokenOut.address, route.amountOut);
-  const usd = swapValueUsd({ chain: p.chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, valueIn, valueOut });
+  const { usd, side } = swapValueUsd({ chain: p.chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, valueIn, valueOut });
   const executor = p.executor && p.executor !== zeroAddress ? p.executor : null;
   const gaslessEligible = executor !== null && compareRatios(usd, ratioFromDecimal(p.gaslessMinimumUsd)) >= 0;
   const primary = [...route.splits].sort((a, b) => (b.amountIn > a.amountIn ? 1 : b.amountIn < a.amountIn ? -1 : 0))[0]!;
@@ -58,6 +58,7 @@ export function assembleQuote(p: AssembleQuoteParameters): SwapQuote {
     amountIn: route.amountIn,
     amountOut: route.amountOut,
     volumeUsd: ratioToDecimal(usd, 6),
+    volumeSide: side,
     rate: `1 ${tokenIn.symbol} = ${rate} ${tokenOut.symbol}`,
     protocol: protocols.join("+"),
     poolAddress: primary.hops[0]!.poolAddress,

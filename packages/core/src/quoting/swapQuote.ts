@@ -17,6 +17,8 @@ export type SwapQuote = {
   amountOut: bigint;
   /** USD value of the swap, exact decimal string (6 places at most). */
   volumeUsd: string;
+  /** Which side `volumeUsd` values (`swapValueUsd`): the input, the output (the input is not curated), or neither (0). */
+  volumeSide: "in" | "out" | null;
   /** "1 WETH = 2991.37 USDC". */
   rate: string;
   /** The protocols of the route's pools, "uniswap-v3" or "uniswap-v2+uniswap-v3". */

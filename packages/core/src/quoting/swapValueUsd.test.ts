@@ -46,14 +46,15 @@ describe("swapValueUsd", () => {
 
   it("a swap between two uncurated tokens is worth 0, whatever their prices", () => {
     const value = swapValueUsd({ chain: "base", tokenIn: X, tokenOut: Y, valueIn: valueInUsd(graph, X, one), valueOut: valueInUsd(graph, Y, one) });
-    expect(usd(value)).toBe("0");
+    expect(usd(value.usd)).toBe("0");
+    expect(value.side).toBeNull();
   });
 
   it("a swap with a curated side is worth that side: the USDC a sale of X buys, the WETH a purchase of X costs", () => {
     const usdcOut = 4_000n * 10n ** 6n;
-    expect(usd(swapValueUsd({ chain: "base", tokenIn: X, tokenOut: USDC, valueIn: valueInUsd(graph, X, one), valueOut: valueInUsd(graph, USDC, usdcOut) })))
-      .toBe("4000");
-    expect(usd(swapValueUsd({ chain: "base", tokenIn: WETH, tokenOut: X, valueIn: valueInUsd(graph, WETH, 2n * one), valueOut: valueInUsd(graph, X, one) })))
-      .toBe("6000");
+    const sale = swapValueUsd({ chain: "base", tokenIn: X, tokenOut: USDC, valueIn: valueInUsd(graph, X, one), valueOut: valueInUsd(graph, USDC, usdcOut) });
+    expect([usd(sale.usd), sale.side]).toEqual(["4000", "out"]);
+    const purchase = swapValueUsd({ chain: "base", tokenIn: WETH, tokenOut: X, valueIn: valueInUsd(graph, WETH, 2n * one), valueOut: valueInUsd(graph, X, one) });
+    expect([usd(purchase.usd), purchase.side]).toEqual(["6000", "in"]);
   });
 });

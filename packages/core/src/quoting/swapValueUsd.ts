@@ -11,7 +11,8 @@ export type SwapValueUsdParameters = {
   valueOut: Ratio | undefined;
 };
 
-export type SwapValueUsdReturnType = Ratio;
+/** The value, and which side gave it (null: neither is curated, worth 0). */
+export type SwapValueUsdReturnType = { usd: Ratio; side: "in" | "out" | null };
 
 /**
  * A swap's USD value — its `volumeUsd`: the volume rebates are paid on, and what the gasless minimum is measured
@@ -20,11 +21,12 @@ export type SwapValueUsdReturnType = Ratio;
  * user-paid, earning nothing). A curated token is priced by the chain's deepest pools, which nobody can cheaply
  * out-deepen; any other token is priced by whichever of its pools is deepest, which anyone can create: a token minted
  * for the purpose, paired with a few thousand dollars, would make each swap of it "worth" whatever its creator chose —
- * rebates paid on that, and gas on Sluice.
+ * rebates paid on that, and gas on Sluice. A solve valued by its output is credited with its guaranteed minimum
+ * (`provenVolumeUsd`).
  */
 export function swapValueUsd({ chain, tokenIn, tokenOut, valueIn, valueOut }: SwapValueUsdParameters): SwapValueUsdReturnType {
   const curated = (token: Address) => chains[chain].curatedTokens.some((t) => t.address.toLowerCase() === token.toLowerCase());
-  if (curated(tokenIn) && valueIn) return valueIn;
-  if (curated(tokenOut) && valueOut) return valueOut;
-  return { numerator: 0n, denominator: 1n };
+  if (curated(tokenIn) && valueIn) return { usd: valueIn, side: "in" };
+  if (curated(tokenOut) && valueOut) return { usd: valueOut, side: "out" };
+  return { usd: { numerator: 0n, denominator: 1n }, side: null };
 }

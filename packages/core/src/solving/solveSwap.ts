@@ -17,6 +17,7 @@ import { parseRelayerAccounts } from "../relayer/parseRelayerAccounts.js";
 import { pickRelayer } from "../relayer/pickRelayer.js";
 import { bindPermitToQuote, type BindPermitToQuoteReturnType } from "./bindPermitToQuote.js";
 import { encodeOnlySolve } from "./encodeOnlySolve.js";
+import { provenVolumeUsd } from "./provenVolumeUsd.js";
 import { lockSpendAndReadState, type LockSpendAndReadStateReturnType } from "./lockSpendAndReadState.js";
 import { sendGaslessSolve } from "./sendGaslessSolve.js";
 import type { SolveContext, SolveDependencies } from "./solveContext.js";
@@ -197,6 +198,7 @@ function prepare(
   }
   return {
     ...p, ...q, ...signed, slippageMinimum,
+    // The quote's volume until the minimum is bound (`encode`).
     event: { id: newId("evt"), accountId: auth.accountId, apiKeyId: auth.keyId, chain: q.chain.name, volumeUsd: quote.volumeUsd, isTest: auth.isTest },
   };
 }
@@ -210,5 +212,7 @@ function encode(s: PreparedSolve & BindPermitToQuoteReturnType): SolveContext {
   const data = s.witness
     ? encodeExecutorWitnessSwap({ ...common, witness: s.witness })
     : encodeExecutorSwap({ ...common, recipient: s.user });
-  return { ...s, data, transaction: { to: s.executor, data, value: "0", chain: s.chain.name } };
+  // The event is credited with what the chain guarantees, now that the minimum is bound.
+  const event = { ...s.event, volumeUsd: provenVolumeUsd({ quote: s.quote, minAmountOut: s.minAmountOut }) };
+  return { ...s, event, data, transaction: { to: s.executor, data, value: "0", chain: s.chain.name } };
 }

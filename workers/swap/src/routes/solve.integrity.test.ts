@@ -7,7 +7,8 @@ import { Redis } from "ioredis";
 import { createDb, redisKeys } from "@sluice/core";
 import type { Hex } from "viem";
 import {
-  admin, call, createPartner, newUser, outbidRelayer, query, reader, relayerNonces, signPermit, solveBody, transferAway, type TestUser,
+  admin, call, createPartner, decodeSwapCalldata, newUser, outbidRelayer, query, reader, relayerNonces, signPermit, solveBody, transferAway,
+  type TestUser,
 } from "@sluice/testkit";
 
 const chain = "base" as const;
@@ -123,6 +124,28 @@ describe("volume is what the chain shows", () => {
     } finally {
       redis.disconnect();
     }
+  });
+
+  it("a sale of an uncurated token is credited the output the executor guarantees, not the quote's", async () => {
+    // Valued by its output (the input is not curated), at the widest slippage: the quote could be taken on a pool state
+    // the swapper's own trades skew before the swap is mined, and only the minimum output is sure to arrive.
+    const partner = await createPartner();
+    const seller = await newUser(chain, "LADDER", "500");
+    const sale = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user: seller, symbol: "LADDER", amount: "500", to: "USDC", slippageBps: 5000, dryRun: true }) });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(200);
+    const { minAmountOut } = decodeSwapCalldata(sale.body.transaction.data);
+    const quoted = sale.body.quote as { volumeUsd: number; amountOutRaw: string };
+    expect(quoted.volumeUsd).toBeGreaterThan(400);
+    const [event] = await solveEvents(partner.key);
+    // Usage answers volumes in cents.
+    expect(Math.abs(event!.volume_usd - quoted.volumeUsd * Number(minAmountOut) / Number(quoted.amountOutRaw))).toBeLessThanOrEqual(0.005);
+    expect(event!.volume_usd).toBeLessThan(quoted.volumeUsd * 0.51);
+    // Valued by its input (curated, the permit's exact amount): credited in full at any slippage.
+    const buyer = await newUser(chain, "USDC", "30");
+    const purchase = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user: buyer, symbol: "USDC", amount: "30", to: "WETH", slippageBps: 5000, dryRun: true }) });
+    expect(purchase.status, JSON.stringify(purchase.body)).toBe(200);
+    const bought = (await solveEvents(partner.key)).find((e) => e.id !== event!.id);
+    expect(Math.abs(bought!.volume_usd - purchase.body.quote.volumeUsd)).toBeLessThanOrEqual(0.005);
   });
 
   it("a gasless solve is finalised from its receipt in the background, with no read of the usage", async () => {
