@@ -113,6 +113,20 @@ describe("a plain permit is bound to the /route answer that issued its nonce", (
     expect(stolen.body.error).toBe(refused.body.error.replace(handMade.permit.nonce, issued.permit.nonce));
   });
 
+  it("no slippage a caller asks for at /solve goes below the /route answer's minimum: it is what the calldata enforces", async () => {
+    const partner = await createPartner();
+    const user = await newUser(chain, "USDC", "30");
+    const answer = await routeFor(partner.key);
+    const bound = BigInt(answer.permit.message.witness.minAmountOut);
+    const solved = await call("/api/v1/solve", { key: partner.key, body: solveOf(user, await signPlain(user, answer.permit), { slippageBps: 5000, dryRun: true }) });
+    expect(solved.status, JSON.stringify(solved.body)).toBe(200);
+    const decoded = decodeSwapCalldata(solved.body.transaction.data);
+    expect(decoded.witness).toBeUndefined();
+    // The request's own bound would be half the fresh quote; the /route answer's minimum (its quote less 5 bps) holds.
+    expect(decoded.minAmountOut).toBe(bound);
+    expect(decoded.minAmountOut > BigInt(solved.body.quote.amountOutRaw) / 2n).toBe(true);
+  });
+
   it("a plain permit cannot be re-aimed at another output token than its /route answer", async () => {
     const partner = await createPartner();
     const user = await newUser(chain, "USDC", "30");
