@@ -24,7 +24,7 @@ beforeAll(async () => {
   await createAccount(database.db, { slug: "limited", name: "limited" });
 }, 60_000);
 afterAll(async () => {
-  await Promise.all([database?.close(), t?.close()]);
+  await Promise.all([database?.drop(), t?.close()]); // the file's own database goes too
 });
 
 const check = (key: string, p: { environment?: "production" | "sandbox"; now?: number; redis?: Redis; client?: string; db?: Database } = {}) =>

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await createAccount(database.db, { slug: "signing-in", name: "signing in" });
 }, 60_000);
 afterAll(async () => {
-  await Promise.all([database?.close(), t?.close()]);
+  await Promise.all([database?.drop(), t?.close()]); // the file's own database goes too
 });
 
 /** The database as the sign-in uses it, counting its queries (key lookups). */
