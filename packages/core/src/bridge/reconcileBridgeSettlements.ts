@@ -28,7 +28,7 @@ import type { AcrossClient } from "./across/createAcrossClient.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { pendingDepositHint, presentDeposit } from "./bridgeDepositStatus.js";
 import { bridgeTokens } from "./bridgeTokens.js";
-import { trackedDepositTerms } from "./findTrackedDeposit.js";
+import { trackedDepositTerms } from "./trackedDepositTerms.js";
 import { verifyDepositStatus } from "./verifyDepositStatus.js";
 import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
 import { bridgeWebhookEvent } from "../webhooks/webhookPayloads.js";

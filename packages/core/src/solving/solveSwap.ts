@@ -179,7 +179,11 @@ function parseSignedPermit(body: SolveRequest): SignedRequest {
   };
 }
 
-type PreparedSolve = Omit<SolveContext, "data" | "transaction" | "minAmountOut" | "recipient"> & { slippageMinimum: bigint };
+/** Before the minimum is bound: the event has no volume yet (`encode` credits it). */
+type PreparedSolve = Omit<SolveContext, "data" | "transaction" | "minAmountOut" | "recipient" | "event"> & {
+  slippageMinimum: bigint;
+  event: Omit<SolveContext["event"], "volumeUsd">;
+};
 
 /** The solve's context once re-quoted: the signed permit and the minimum output. */
 function prepare(
@@ -198,8 +202,7 @@ function prepare(
   }
   return {
     ...p, ...q, ...signed, slippageMinimum,
-    // The quote's volume until the minimum is bound (`encode`).
-    event: { id: newId("evt"), accountId: auth.accountId, apiKeyId: auth.keyId, chain: q.chain.name, volumeUsd: quote.volumeUsd, isTest: auth.isTest },
+    event: { id: newId("evt"), accountId: auth.accountId, apiKeyId: auth.keyId, chain: q.chain.name, isTest: auth.isTest },
   };
 }
 
