@@ -33,15 +33,15 @@ export type AssembleQuoteParameters = {
 /**
  * Turns a route into the full quote (pure): USD value through the graph, rate, primary pool and protocol, gasless
  * verdict and permit. The USD value is that of its curated side at the graph's mid prices (`swapValueUsd`: the
- * input when curated, else the output); a swap between two uncurated tokens, or one the graph cannot price, is worth
- * 0 USD and so not gasless.
+ * input when curated, else the output); a swap between two uncurated tokens, with an unlisted token, or one the graph
+ * cannot price, is worth 0 USD and so not gasless.
  */
 export function assembleQuote(p: AssembleQuoteParameters): SwapQuote {
   const { route, tokenIn, tokenOut } = p;
   // Each side priced once: the volume is the curated side's value, and the price impact compares the two.
   const valueIn = valueInUsd(p.graph, tokenIn.address, route.amountIn);
   const valueOut = valueInUsd(p.graph, tokenOut.address, route.amountOut);
-  const { usd, side } = swapValueUsd({ chain: p.chain, tokenIn: tokenIn.address, tokenOut: tokenOut.address, valueIn, valueOut });
+  const { usd, side } = swapValueUsd({ chain: p.chain, tokenIn, tokenOut, valueIn, valueOut });
   const executor = p.executor && p.executor !== zeroAddress ? p.executor : null;
   const gaslessEligible = executor !== null && compareRatios(usd, ratioFromDecimal(p.gaslessMinimumUsd)) >= 0;
   const primary = [...route.splits].sort((a, b) => (b.amountIn > a.amountIn ? 1 : b.amountIn < a.amountIn ? -1 : 0))[0]!;

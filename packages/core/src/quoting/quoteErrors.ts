@@ -17,9 +17,12 @@ export function priceImpactTooHigh(quote: SwapQuote): SluiceError {
  * calldata; from /solve, that calldata (`transaction`), which the user submits (paying gas) and then confirms.
  */
 export function swapTooSmall(quote: SwapQuote, encodeOnly?: { transaction: Record<string, unknown> }): SluiceError {
+  // A swap with an unlisted token is worth 0 whatever its size (`swapValueUsd`): say why, or "0 USD" puzzles.
+  const unlisted = [quote.tokenIn, quote.tokenOut].filter((t) => !t.listed && quote.volumeSide === null).map((t) => t.symbol);
+  const why = unlisted.length === 0 ? "" : ` (${unlisted.join(" and ")} ${unlisted.length === 1 ? "is not a listed token" : "are not listed tokens"}: a swap with an unlisted token is valued at 0 USD and earns no volume)`;
   return new SluiceError(
     "SWAP_TOO_SMALL",
-    `Swap too small: ${quote.volumeUsd} USD is below the ${quote.gaslessMinimumUsd} USD gasless minimum on ${quote.chain}`,
+    `Swap too small: ${quote.volumeUsd} USD is below the ${quote.gaslessMinimumUsd} USD gasless minimum on ${quote.chain}${why}`,
     {
       body: {
         gaslessEligible: false,

@@ -34,6 +34,8 @@ function attackGraph() {
 }
 
 const usd = (r: { numerator: bigint; denominator: bigint }) => ratioToDecimal(r, 6);
+/** A side as `resolveToken` gives it: the partner's tokens are listed unless a test says otherwise. */
+const side = (address: Address, listed = true) => ({ address, listed });
 
 describe("swapValueUsd", () => {
   const graph = attackGraph();
@@ -45,16 +47,26 @@ describe("swapValueUsd", () => {
   });
 
   it("a swap between two uncurated tokens is worth 0, whatever their prices", () => {
-    const value = swapValueUsd({ chain: "base", tokenIn: X, tokenOut: Y, valueIn: valueInUsd(graph, X, one), valueOut: valueInUsd(graph, Y, one) });
+    const value = swapValueUsd({ chain: "base", tokenIn: side(X), tokenOut: side(Y), valueIn: valueInUsd(graph, X, one), valueOut: valueInUsd(graph, Y, one) });
     expect(usd(value.usd)).toBe("0");
     expect(value.side).toBeNull();
   });
 
   it("a swap with a curated side is worth that side: the USDC a sale of X buys, the WETH a purchase of X costs", () => {
     const usdcOut = 4_000n * 10n ** 6n;
-    const sale = swapValueUsd({ chain: "base", tokenIn: X, tokenOut: USDC, valueIn: valueInUsd(graph, X, one), valueOut: valueInUsd(graph, USDC, usdcOut) });
+    const sale = swapValueUsd({ chain: "base", tokenIn: side(X), tokenOut: side(USDC), valueIn: valueInUsd(graph, X, one), valueOut: valueInUsd(graph, USDC, usdcOut) });
     expect([usd(sale.usd), sale.side]).toEqual(["4000", "out"]);
-    const purchase = swapValueUsd({ chain: "base", tokenIn: WETH, tokenOut: X, valueIn: valueInUsd(graph, WETH, 2n * one), valueOut: valueInUsd(graph, X, one) });
+    const purchase = swapValueUsd({ chain: "base", tokenIn: side(WETH), tokenOut: side(X), valueIn: valueInUsd(graph, WETH, 2n * one), valueOut: valueInUsd(graph, X, one) });
     expect([usd(purchase.usd), purchase.side]).toEqual(["6000", "in"]);
+  });
+
+  it("a swap with an unlisted token is worth 0 on either side: its pool may be the swapper's own, fees and all", async () => {
+    const usdc = 4_000n * 10n ** 6n;
+    const buy = swapValueUsd({ chain: "base", tokenIn: side(USDC), tokenOut: side(X, false), valueIn: valueInUsd(graph, USDC, usdc), valueOut: valueInUsd(graph, X, one) });
+    const sale = swapValueUsd({ chain: "base", tokenIn: side(X, false), tokenOut: side(USDC), valueIn: valueInUsd(graph, X, one), valueOut: valueInUsd(graph, USDC, usdc) });
+    for (const value of [buy, sale]) expect([usd(value.usd), value.side]).toEqual(["0", null]);
+    // A curated token counts as listed whatever the flag says.
+    const hubs = swapValueUsd({ chain: "base", tokenIn: side(USDC, false), tokenOut: side(WETH, false), valueIn: valueInUsd(graph, USDC, usdc), valueOut: valueInUsd(graph, WETH, one) });
+    expect([usd(hubs.usd), hubs.side]).toEqual(["4000", "in"]);
   });
 });

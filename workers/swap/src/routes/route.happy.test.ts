@@ -134,7 +134,11 @@ describe("POST /api/v1/route — quotes", () => {
     const partner = await createPartner();
     const scam = token(chain, "SCAM").address;
     const answer = await quote(partner.key, { from: "USDC", to: scam, amount: "100" });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // Worth 0 USD with an unlisted side (decisions §2.3a), so never gasless: the quote and permit come with the
+    // below-minimum failure, for a user-paid swap.
+    expect(answer.status, JSON.stringify(answer.body)).toBe(422);
+    expect(answer.body).toMatchObject({ code: "SWAP_TOO_SMALL", gaslessEligible: false, quote: { volumeUsd: 0 } });
+    expect(answer.body.permit).toBeDefined();
     expect(answer.body.quote.tokenOut).toMatchObject({ address: scam.toLowerCase(), symbol: "SCAM", listed: false });
     expect(answer.body.quote.tokenIn).toMatchObject({ symbol: "USDC", listed: true });
     // No hop of any split goes through an unlisted token: the only unlisted token on the route is the output.

@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import { createDb, redisKeys } from "@sluice/core";
 import type { Hex } from "viem";
 import {
-  admin, call, createPartner, decodeSwapCalldata, newUser, outbidRelayer, query, reader, relayerNonces, signPermit, solveBody, transferAway,
+  admin, call, createPartner, decodeSwapCalldata, newUser, outbidRelayer, query, reader, relayerNonces, signPermit, solveBody, token, transferAway,
   type TestUser,
 } from "@sluice/testkit";
 
@@ -146,6 +146,35 @@ describe("volume is what the chain shows", () => {
     expect(purchase.status, JSON.stringify(purchase.body)).toBe(200);
     const bought = (await solveEvents(partner.key)).find((e) => e.id !== event!.id);
     expect(Math.abs(bought!.volume_usd - purchase.body.quote.volumeUsd)).toBeLessThanOrEqual(0.005);
+  });
+
+  it("a round trip through an unlisted token earns nothing and is never gasless: its pool may be the swapper's own", async () => {
+    // The wash trade: a partner mints a token, pairs it with USDC in a pool it alone provides (the fees come back to it)
+    // and churns USDC → token → USDC. Each leg has a curated side, so each would be credited its USDC (and the buy
+    // sent gasless, at Sluice's cost). SCAM (quality 20) stands for such a token: routable, priced, not listed.
+    const partner = await createPartner();
+    const scam = token(chain, "SCAM").address;
+    const buyer = await newUser(chain, "USDC", "100");
+    const buy = await call("/api/v1/solve", { key: partner.key, body: { ...await solveBody({ chain, user: buyer, symbol: "USDC", amount: "100", to: scam }), to: scam } });
+    expect(buy.status, JSON.stringify(buy.body)).toBe(422);
+    expect(buy.body).toMatchObject({ ok: false, code: "SWAP_TOO_SMALL", gaslessEligible: false, quote: { volumeUsd: 0 } });
+    expect(buy.body.error).toContain("SCAM is not a listed token");
+    expect(buy.body.transaction.data).toMatch(/^0x/);
+    const seller = await newUser(chain, "SCAM", "50000");
+    const sale = await call("/api/v1/solve", {
+      key: partner.key,
+      body: { ...await solveBody({ chain, user: seller, symbol: "SCAM", amount: "50000", to: "USDC", dryRun: true }), from: scam },
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(200);
+    expect(Number(sale.body.quote.amountOut)).toBeGreaterThan(10);
+    expect(sale.body.quote.volumeUsd).toBe(0);
+    const events = await solveEvents(partner.key);
+    expect(events).toHaveLength(2);
+    for (const event of events) expect(event.volume_usd).toBe(0);
+    // A listed token's round trip is credited as before.
+    const listed = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user: buyer, symbol: "USDC", amount: "30", to: "LADDER", dryRun: true }) });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.quote.volumeUsd).toBe(30);
   });
 
   it("a gasless solve is finalised from its receipt in the background, with no read of the usage", async () => {
