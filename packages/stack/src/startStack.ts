@@ -194,8 +194,11 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       log(`neon       ${prefix ? "sandbox" : "api"} workers reach Postgres with Neon's driver through ws://${proxy.setting}`);
       return { DATABASE_DRIVER: "neon", NEON_WS_PROXY: proxy.setting };
     };
-    const apiVars = await databaseVars("");
-    const sandboxVars = await databaseVars("sandbox-");
+    // The devnet mines a deposit at once, and its held deposits' 20 s fill window leaves no room for the 300 s a
+    // production deployment allows (by default) between signing a deposit and its block.
+    const bridgeVars = { BRIDGE_DEPOSIT_INCLUSION_SECONDS: "0" };
+    const apiVars = { ...await databaseVars(""), ...bridgeVars };
+    const sandboxVars = { ...await databaseVars("sandbox-"), ...bridgeVars };
     let faultsUrl: string | undefined;
     if (params.faultInjection) {
       const control = await startFaultControl(proxies);
@@ -218,7 +221,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       ACROSS_API_URL: across.url, ACROSS_API_KEY: across.apiKey, ACROSS_INTEGRATOR_ID: "0x5c1e",
       BRIDGE_FEE_RECIPIENT: devnet.manifest.accounts.bridgeFeeRecipient,
       // The devnet relayer's held deposits have a 20 s fill window, to show expiry and refunds within a test;
-      // a production deployment sets 600 or more.
+      // a production deployment sets 600 or more (and see BRIDGE_DEPOSIT_INCLUSION_SECONDS in the vars).
       BRIDGE_MIN_FILL_WINDOW_SECONDS: "15",
       // Kept with the stack's state, so endpoints created in an earlier `pnpm dev` can still sign.
       WEBHOOK_SIGNING_KEY: process.env.WEBHOOK_SIGNING_KEY ?? stackSigningKey(stateDir),

@@ -33,6 +33,8 @@ export type QuoteBridgeParameters = {
   integratorId: `0x${string}`;
   /** The shortest fill window a quoted deposit may leave relayers (s). */
   minFillWindowSeconds?: number;
+  /** The most a signed deposit may take to be mined (s); default `DEPOSIT_INCLUSION_MARGIN_SECONDS`. */
+  depositInclusionSeconds?: number;
   /** The most a same-asset transfer may keep in fees (bps); default `DEFAULT_MAX_BRIDGE_FEE_BPS`. */
   maxFeeBps?: bigint;
   /**
@@ -51,7 +53,7 @@ export type QuoteBridgeParameters = {
 };
 
 export async function quoteBridge(params: QuoteBridgeParameters) {
-  const { across, feeRecipient, integratorId, minFillWindowSeconds, maxFeeBps, originClient, nowSeconds } = params;
+  const { across, feeRecipient, integratorId, minFillWindowSeconds, depositInclusionSeconds, maxFeeBps, originClient, nowSeconds } = params;
   // Never on the protocol's word alone: Sluice simulates every deposit on the origin chain itself.
   if (!originClient) {
     throw new SluiceError("UNSUPPORTED_CHAIN", `originChainId: bridging from chain ${params.request.originChainId} is not available on this deployment (no RPC to verify deposits there)`);
@@ -81,7 +83,7 @@ export async function quoteBridge(params: QuoteBridgeParameters) {
 
   const usdPrices = isSameAssetRoute(request) ? undefined : await params.usdPrices?.().catch(() => undefined);
   const context = validateAcrossQuote({
-    request, quote, feeRecipient, integratorId, minFillWindowSeconds, maxFeeBps, appFeeBps: BRIDGE_APP_FEE_BPS, nowSeconds: now(), usdPrices,
+    request, quote, feeRecipient, integratorId, minFillWindowSeconds, depositInclusionSeconds, maxFeeBps, appFeeBps: BRIDGE_APP_FEE_BPS, nowSeconds: now(), usdPrices,
   });
   // Across approves the maximum; the partner gets exactly what the deposit needs, read against the chain's allowance.
   // The balance answered is the chain's too, read alongside: Across' `checks.balance` is its own unverified figure.

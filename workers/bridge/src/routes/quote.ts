@@ -84,6 +84,7 @@ export function registerPostBridgeQuote(app: OpenAPIHono<BridgeEnv>) {
       feeRecipient: config.feeRecipient,
       integratorId: config.integratorId,
       minFillWindowSeconds: config.minFillWindowSeconds,
+      depositInclusionSeconds: config.depositInclusionSeconds,
       maxFeeBps: config.maxFeeBps,
       originClient: c.get("services").servedChain(originChainId)?.client,
       destinationServed: c.get("services").servedChain(destinationChainId) !== undefined,

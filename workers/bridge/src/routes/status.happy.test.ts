@@ -10,7 +10,7 @@ describe("GET /api/v1/bridge/status: an unfilled deposit", () => {
     const user = await newWallet({ chainId: BASE, symbol: "USDC", amount: 50_000_000n });
     await hold(user.address); // devnet-only: the relayer leaves this user's deposits unfilled (20 s fill window)
     const quoted = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { amount: "30000000" }) });
-    expect(quoted.status).toBe(200);
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
     const depositTx = await sendQuoteTransactions(user, quoted.body.quote);
     expect(await bridgeBalanceOf(BASE, bridgeToken(BASE, "USDC"), user.address)).toBe(20_000_000n);
 

@@ -1,6 +1,6 @@
 /** The bridge's configuration: the fee bound a deployment sets reaches validation; a bad value is refused, never guessed. */
 import { describe, expect, it } from "vitest";
-import { acrossConfigFromEnv, BRIDGE_MAX_FEE_BPS_PATTERN } from "./acrossConfig.js";
+import { acrossConfigFromEnv, BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN, BRIDGE_MAX_FEE_BPS_PATTERN } from "./acrossConfig.js";
 
 const env = {
   ACROSS_API_URL: "https://app.across.to/api/", ACROSS_INTEGRATOR_ID: "0x00a1", BRIDGE_FEE_RECIPIENT: "0x2222222222222222222222222222222222222222",
@@ -19,5 +19,16 @@ describe("acrossConfigFromEnv", () => {
 
   it.each(["1", "30", "300", "1000"])("accepts BRIDGE_MAX_FEE_BPS=%j", (value) => {
     expect(acrossConfigFromEnv({ ...env, BRIDGE_MAX_FEE_BPS: value }).maxFeeBps).toBe(BigInt(value));
+  });
+
+  it("takes BRIDGE_DEPOSIT_INCLUSION_SECONDS (0–3600) as the time a deposit may take to be mined; refuses anything else", () => {
+    expect(acrossConfigFromEnv(env).depositInclusionSeconds).toBeUndefined();
+    for (const value of ["0", "60", "300", "999", "1000", "3599", "3600"]) {
+      expect(acrossConfigFromEnv({ ...env, BRIDGE_DEPOSIT_INCLUSION_SECONDS: value }).depositInclusionSeconds).toBe(Number(value));
+    }
+    for (const value of ["3601", "4000", "-1", "05", "1.5", "", "abc"]) {
+      expect(BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN.test(value), value).toBe(false);
+      expect(() => acrossConfigFromEnv({ ...env, BRIDGE_DEPOSIT_INCLUSION_SECONDS: value })).toThrow(/Bridging is not configured/);
+    }
   });
 });

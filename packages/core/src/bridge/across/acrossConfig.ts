@@ -13,6 +13,8 @@ export type AcrossBindings = {
   ACROSS_TIMEOUT_MS?: string;
   /** The shortest fill window a quoted deposit may leave relayers (s); default 600. */
   BRIDGE_MIN_FILL_WINDOW_SECONDS?: string;
+  /** The most a signed deposit may take to be mined (s, 0–3600); default 300. The answered expiry leaves room for it. */
+  BRIDGE_DEPOSIT_INCLUSION_SECONDS?: string;
   /**
    * The most a same-asset transfer may keep in fees, all together (bps, 1–1000); default 300. The bound that limits
    * what a compromised bridge API could skim from an exact-input transfer whose answer is otherwise consistent.
@@ -22,11 +24,15 @@ export type AcrossBindings = {
 
 /** `BRIDGE_MAX_FEE_BPS`: a whole number of basis points from 1 to 1000. */
 export const BRIDGE_MAX_FEE_BPS_PATTERN = /^(?:[1-9]\d{0,2}|1000)$/;
+/** `BRIDGE_DEPOSIT_INCLUSION_SECONDS`: whole seconds from 0 to 3600. */
+export const BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN = /^(?:0|[1-9]\d{0,2}|[1-2]\d{3}|3[0-5]\d\d|3600)$/;
 
 export type AcrossConfig = {
   baseUrl: string; apiKey?: string; integratorId: `0x${string}`; feeRecipient: Address; timeoutMs: number;
   /** Validation, not the client: the shortest fill window a quoted deposit may leave relayers (s). */
   minFillWindowSeconds?: number;
+  /** Validation: the most a signed deposit may take to be mined (s); default `DEPOSIT_INCLUSION_MARGIN_SECONDS`. */
+  depositInclusionSeconds?: number;
   /** Validation: the most a same-asset transfer may keep in fees (bps); default `DEFAULT_MAX_BRIDGE_FEE_BPS`. */
   maxFeeBps?: bigint;
 };
@@ -34,9 +40,10 @@ export type AcrossConfig = {
 /** Reads the configuration; a deployment missing it cannot bridge (UPSTREAM_ERROR, logged by the caller). */
 export function acrossConfigFromEnv(env: AcrossBindings): AcrossConfig {
   const { ACROSS_API_URL: baseUrl, ACROSS_INTEGRATOR_ID: integratorId, BRIDGE_FEE_RECIPIENT: feeRecipient } = env;
-  const maxFeeBps = env.BRIDGE_MAX_FEE_BPS;
+  const { BRIDGE_MAX_FEE_BPS: maxFeeBps, BRIDGE_DEPOSIT_INCLUSION_SECONDS: inclusion } = env;
   if (!baseUrl || !integratorId || !/^0x[0-9a-fA-F]{4}$/.test(integratorId) || !feeRecipient || !isAddress(feeRecipient, { strict: false })
-    || (maxFeeBps !== undefined && !BRIDGE_MAX_FEE_BPS_PATTERN.test(maxFeeBps))) {
+    || (maxFeeBps !== undefined && !BRIDGE_MAX_FEE_BPS_PATTERN.test(maxFeeBps))
+    || (inclusion !== undefined && !BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN.test(inclusion))) {
     throw new SluiceError("UPSTREAM_ERROR", "Bridging is not configured on this deployment");
   }
   return {
@@ -47,5 +54,6 @@ export function acrossConfigFromEnv(env: AcrossBindings): AcrossConfig {
     timeoutMs: Number(env.ACROSS_TIMEOUT_MS) || 5_000,
     minFillWindowSeconds: Number(env.BRIDGE_MIN_FILL_WINDOW_SECONDS) || 600,
     ...(maxFeeBps !== undefined ? { maxFeeBps: BigInt(maxFeeBps) } : {}),
+    ...(inclusion !== undefined ? { depositInclusionSeconds: Number(inclusion) } : {}),
   };
 }

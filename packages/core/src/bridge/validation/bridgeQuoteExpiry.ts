@@ -3,7 +3,8 @@
  * deposit neither reverts nor leaves relayers less than the minimum fill window. Across' own expiry, but no later than:
  * - the SpokePool's quote time buffer (quote timestamp + 3600 s) less the time a signed deposit may take to be mined
  *   (Across sets its expiry at exactly the buffer's end: a deposit signed just before it would revert, its gas lost);
- * - the fill deadline less the minimum fill window (signed later, relayers would have seconds to fill);
+ * - the fill deadline less the minimum fill window and that same time to be mined (signed later, or mined late,
+ *   relayers would have seconds to fill);
  * - and, with an exclusive relayer whose exclusivity is an offset from the deposit's block, that much earlier again
  *   (else only that relayer could fill in the window left).
  * So a quote is answered with an honest validity instead of being refused for an optimistic one; `checkDepositTiming`
@@ -11,7 +12,7 @@
  */
 import type { QuoteValidationContext } from "./quoteValidationTypes.js";
 
-/** Time allowed between the user signing the deposit and its block. */
+/** Time allowed between the user signing the deposit and its block (default of `BRIDGE_DEPOSIT_INCLUSION_SECONDS`). */
 export const DEPOSIT_INCLUSION_MARGIN_SECONDS = 300;
 export const MIN_FILL_WINDOW_SECONDS = 600;
 /** The SpokePool's `depositQuoteTimeBuffer`: a deposit reverts once its block is this long after its quote timestamp. */
@@ -28,12 +29,12 @@ export function exclusivityOffset(deposit: Pick<QuoteValidationContext["deposit"
   return p !== 0 && !/^0x0{40}$/i.test(deposit.exclusiveRelayer) && p <= MAX_EXCLUSIVITY_PERIOD_SECONDS ? p : 0;
 }
 
-export function bridgeQuoteExpiry(
-  { quote, deposit, minFillWindowSeconds = MIN_FILL_WINDOW_SECONDS }: Pick<QuoteValidationContext, "quote" | "deposit" | "minFillWindowSeconds">,
-): number {
+export function bridgeQuoteExpiry({
+  quote, deposit, minFillWindowSeconds = MIN_FILL_WINDOW_SECONDS, depositInclusionSeconds = DEPOSIT_INCLUSION_MARGIN_SECONDS,
+}: Pick<QuoteValidationContext, "quote" | "deposit" | "minFillWindowSeconds" | "depositInclusionSeconds">): number {
   return Math.min(
     quote.quoteExpiryTimestamp!,
-    deposit.quoteTimestamp + QUOTE_TIME_BUFFER_SECONDS - DEPOSIT_INCLUSION_MARGIN_SECONDS,
-    deposit.fillDeadline - minFillWindowSeconds - exclusivityOffset(deposit),
+    deposit.quoteTimestamp + QUOTE_TIME_BUFFER_SECONDS - depositInclusionSeconds,
+    deposit.fillDeadline - minFillWindowSeconds - depositInclusionSeconds - exclusivityOffset(deposit),
   );
 }

@@ -35,6 +35,8 @@ export type QuoteValidationInput = {
   usdPrices?: BridgeUsdPrices;
   /** The shortest fill window a deposit may leave relayers (s); default `MIN_FILL_WINDOW_SECONDS`. */
   minFillWindowSeconds?: number;
+  /** The most a signed deposit may take to be mined (s); default `DEPOSIT_INCLUSION_MARGIN_SECONDS`. */
+  depositInclusionSeconds?: number;
   nowSeconds: number;
 };
 

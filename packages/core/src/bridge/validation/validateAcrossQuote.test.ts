@@ -4,7 +4,7 @@ import { chains } from "../../chains/chains.js";
 import { SluiceError } from "../../errors/SluiceError.js";
 import { decodeDepositCalldata, spokePoolDepositAbi, stripIntegratorSuffix } from "./decodeDepositCalldata.js";
 import { honestParts, NOW, quoteFrom, stranger, user, type QuoteParts } from "@sluice/testkit";
-import { bridgeQuoteExpiry } from "./bridgeQuoteExpiry.js";
+import { bridgeQuoteExpiry, DEPOSIT_INCLUSION_MARGIN_SECONDS, MIN_FILL_WINDOW_SECONDS } from "./bridgeQuoteExpiry.js";
 import { validateAcrossQuote } from "./validateAcrossQuote.js";
 import { acrossSwapApprovalSchema } from "../across/acrossSchemas.js";
 import { buildAcrossSwapApproval } from "../across/buildAcrossSwapApproval.js";
@@ -129,9 +129,23 @@ describe("validateAcrossQuote", () => {
     // with the buffer's end less the time to mine the deposit.
     const late = validateAcrossQuote(quoteFrom({ ...honestParts(), fillDeadline: NOW + 9000 }, (q) => { q.quoteExpiryTimestamp = NOW + 3700; }));
     expect(bridgeQuoteExpiry(late)).toBe(NOW - 10 + 3600 - 300);
-    // Across' expiry is later than the fill deadline less the minimum window: answered with that.
+    // Across' expiry is later than the fill deadline less the minimum window and the time to mine the deposit:
+    // answered with that.
     const short = validateAcrossQuote(quoteFrom({ ...honestParts(), fillDeadline: NOW + 1200 }, (q) => { q.quoteExpiryTimestamp = NOW + 1000; }));
-    expect(bridgeQuoteExpiry(short)).toBe(NOW + 600);
+    expect(bridgeQuoteExpiry(short)).toBe(NOW + 1200 - 600 - 300);
+  });
+
+  it("a deposit signed at the answered expiry and mined as late as allowed still leaves relayers the minimum fill window", () => {
+    for (const fillDeadline of [NOW + 1200, NOW + 1500, NOW + 3000]) {
+      const context = validateAcrossQuote(quoteFrom({ ...honestParts(), fillDeadline }, (q) => { q.quoteExpiryTimestamp = NOW + 2000; }));
+      const minedAt = bridgeQuoteExpiry(context) + DEPOSIT_INCLUSION_MARGIN_SECONDS;
+      expect(fillDeadline - minedAt).toBeGreaterThanOrEqual(MIN_FILL_WINDOW_SECONDS);
+    }
+    // A deployment that allows less time to mine (`BRIDGE_DEPOSIT_INCLUSION_SECONDS`) answers a later expiry.
+    const quick = validateAcrossQuote({ ...quoteFrom({ ...honestParts(), fillDeadline: NOW + 1200 }, (q) => { q.quoteExpiryTimestamp = NOW + 2000; }), depositInclusionSeconds: 60 });
+    expect(bridgeQuoteExpiry(quick)).toBe(NOW + 1200 - 600 - 60);
+    // Too close a fill deadline leaves no moment to sign: refused.
+    expect(refusal({ fillDeadline: NOW + 900 }, (q) => { q.quoteExpiryTimestamp = NOW + 2000; }).message).toMatch(/no moment is left to sign the deposit/);
   });
 
   it("exclusivity counted from a deposit signed at the expiry leaves the minimum fill window: the expiry comes earlier, or the quote is refused", () => {
@@ -145,8 +159,9 @@ describe("validateAcrossQuote", () => {
     };
     // An offset equal to the whole fill window (fill deadline NOW + 7200): only the exclusive relayer could ever fill.
     expect(refusal({}, exclusive(7200)).message).toMatch(/no moment is left to sign the deposit.*exclusive relayer's 7200 s/);
-    // An offset of 6400 s: a deposit signed after NOW + 200 would leave others less than 600 s. Answered until then.
-    expect(bridgeQuoteExpiry(validateAcrossQuote(quoteFrom(honestParts(), exclusive(6400))))).toBe(NOW + 200);
+    // An offset of 6100 s: a deposit signed after NOW + 200 (and mined up to 300 s later) would leave others less than
+    // 600 s. Answered until then.
+    expect(bridgeQuoteExpiry(validateAcrossQuote(quoteFrom(honestParts(), exclusive(6100))))).toBe(NOW + 200);
     // A short exclusivity, as Across quotes it, leaves Across' own expiry.
     const short = validateAcrossQuote(quoteFrom(honestParts(), exclusive(60)));
     expect(short.deposit.exclusivityParameter).toBe(60);
