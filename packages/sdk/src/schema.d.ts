@@ -67,7 +67,7 @@ export interface paths {
         };
         /**
          * A deposit's status, by origin transaction or by origin chain and deposit id
-         * @description What the chains show: `filled` with the destination's fill of this deposit, `expired` once the fill deadline has passed on the destination, `refunded` with the origin's refund to the depositor; the bridge protocol's own answer is only a hint (its slowFillRequested is pending, slowFilled filled). Asked by `depositTxnRef` about a transaction holding several deposits (a wallet's batch), the answer is the deposit this account tracks in it; when it tracks none, the request is refused naming their ids: ask by originChainId and depositId.
+         * @description What the chains show: `filled` with the destination's fill of this deposit, `expired` once the fill deadline has passed on the destination, `refunded` with the origin's refund to the depositor; the bridge protocol's own answer is only a hint (its slowFillRequested is pending, slowFilled filled). Asked by `depositTxnRef` about a transaction holding several deposits (a wallet's batch), the answer is the deposit this account tracks in it; when it tracks none or several, the request is refused naming their ids: ask by originChainId and depositId.
          */
         get: operations["getBridgeStatus"];
         put?: never;
@@ -106,7 +106,7 @@ export interface paths {
         put?: never;
         /**
          * Register a submitted deposit for status reconciliation and volume attribution
-         * @description Verifies on the origin chain that the transaction is a deposit through Across' canonical SpokePool by `depositor` to the requested destination and tokens, and records the chain's amounts (`amountInRaw` and `expectedOutRaw` are not trusted). Idempotent by origin transaction: tracking the same deposit again answers the same settlementId. Only the account whose `/bridge/quote` produced the deposit may track it (within a day of the quote). A transaction that is not such a deposit, a deposit from another account's quote, or a deposit another account tracks, is NOT_FOUND.
+         * @description Verifies on the origin chain that the transaction is a deposit through Across' canonical SpokePool by `depositor` to the requested destination and tokens, and records the chain's amounts (`amountInRaw` and `expectedOutRaw` are not trusted; in a transaction holding several deposits, the destination, tokens and `amountInRaw` pick which one is meant). Idempotent by deposit: tracking the same deposit again answers the same settlementId; each deposit of a batch is a settlement of its own. Only the account whose `/bridge/quote` produced the deposit may track it (within a day of the quote). A transaction that is not such a deposit, a deposit from another account's quote, or a deposit another account tracks, is NOT_FOUND.
          */
         post: operations["postBridgeTrack"];
         delete?: never;

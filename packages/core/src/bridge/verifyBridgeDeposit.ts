@@ -24,10 +24,11 @@ export type VerifyBridgeDepositParameters = {
   depositor: Address;
   /**
    * Which of the depositor's deposits in the transaction is meant, when it holds several (a wallet's batch: another
-   * Across deposit before Sluice's, or two of Sluice's): the first whose fingerprint this accepts (for `/bridge/track`,
-   * one of the account's own quotes), else the first.
+   * Across deposit before Sluice's, or several of Sluice's): the first the first test accepts, else the first the next
+   * one accepts… (for `/bridge/track`: one of the account's own quotes with the request's terms, then any of its own
+   * quotes), else the first.
    */
-  isWanted?: (fingerprint: Hex) => Promise<boolean>;
+  isWanted?: readonly ((deposit: VerifiedBridgeDeposit) => Promise<boolean>)[];
 };
 
 export type VerifiedBridgeDeposit = {
@@ -80,7 +81,7 @@ export async function verifyBridgeDeposit({ client, originChainId, originTxHash,
   });
   if (deposits.length === 0) throw notFound();
   if (deposits.length > 1 && isWanted) {
-    for (const deposit of deposits) if (await isWanted(deposit.fingerprint)) return deposit;
+    for (const wanted of isWanted) for (const deposit of deposits) if (await wanted(deposit)) return deposit;
   }
   return deposits[0]!;
 }

@@ -31,7 +31,8 @@ export const getBridgeStatusRoute = createRoute({
     + "deadline has passed on the destination, `refunded` with the origin's refund to the depositor; the bridge "
     + "protocol's own answer is only a hint (its slowFillRequested is pending, slowFilled filled). Asked by "
     + "`depositTxnRef` about a transaction holding several deposits (a wallet's batch), the answer is the deposit this "
-    + "account tracks in it; when it tracks none, the request is refused naming their ids: ask by originChainId and depositId.",
+    + "account tracks in it; when it tracks none or several, the request is refused naming their ids: ask by originChainId "
+    + "and depositId.",
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   request: {
@@ -93,7 +94,9 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
       maxSearchPages: STATUS_SEARCH_PAGES, tracked: tracked?.terms, byTransaction: "depositTxnRef" in lookup,
     });
     // Asked by deposit id, the transaction is the protocol's; the origin chain has shown it holds that deposit.
-    if (!("depositTxnRef" in lookup) && await isTrackedByAnotherAccount(db, accountId, deposit.depositTxHash.toLowerCase())) throw unknownBridgeDeposit();
+    if (!("depositTxnRef" in lookup) && await isTrackedByAnotherAccount(db, accountId, deposit.depositTxHash.toLowerCase(), deposit.depositId)) {
+      throw unknownBridgeDeposit();
+    }
     return c.json({
       ok: true as const,
       deposit: {

@@ -126,6 +126,65 @@ describe("POST /api/v1/bridge/track", () => {
     expect(byId, JSON.stringify(byId.body)).toMatchObject({ status: 200, body: { ok: true, deposit: { depositId: other } } });
   });
 
+  it("a batch holding three deposits from Sluice quotes is three settlements: each quoting account tracks its own, by its amount", async () => {
+    const [a, b] = await Promise.all([createPartner(), createPartner()]);
+    const user = await newWallet({ chainId: BASE, symbol: "USDC", amount: 40_000_000n });
+    const quote = async (key: string, amount: string) => {
+      const quoted = await call("/api/v1/bridge/quote", { key, body: quoteBody(user.address, { amount }) });
+      expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+      return quoted.body.quote as { inputAmount: string; swapTx: { to: Hex; data: Hex } };
+    };
+    // Two of a's quotes and one of b's (two partners' users in one ERC-4337 bundle, or one user's batch).
+    const quotes = [await quote(a.key, "5000000"), await quote(b.key, "6000000"), await quote(a.key, "7000000")];
+    const [a1, b1, a2] = quotes;
+    const wallet = createWalletClient({ account: privateKeyToAccount(user.key), chain: publicClient(BASE).chain, transport: http() });
+    const usdc = bridgeToken(BASE, "USDC");
+    const funded = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: "transfer", args: [MULTICALL3_ADDRESS, 18_000_000n] });
+    await publicClient(BASE).waitForTransactionReceipt({ hash: funded });
+    const batch = await wallet.writeContract({
+      address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: "aggregate3", args: [[
+        { target: usdc, allowFailure: false, callData: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [a1!.swapTx.to, 18_000_000n] }) },
+        ...quotes.map((q) => ({ target: q.swapTx.to, allowFailure: false, callData: q.swapTx.data })),
+      ]], gas: 3_000_000n,
+    });
+    expect((await publicClient(BASE).waitForTransactionReceipt({ hash: batch })).status).toBe("success");
+
+    const track = (key: string, amountInRaw: string) => call("/api/v1/bridge/track", {
+      key, body: trackBody({ depositor: user.address, recipient: user.address, originTxHash: batch, amountInRaw }),
+    });
+    const tracked = [await track(a.key, a1!.inputAmount), await track(b.key, b1!.inputAmount), await track(a.key, a2!.inputAmount)];
+    for (const t of tracked) expect(t, JSON.stringify(t.body)).toMatchObject({ status: 200, body: { ok: true } });
+    const ids = tracked.map((t) => t.body.settlementId as string);
+    expect(new Set(ids).size).toBe(3);
+    const rows = await Promise.all(ids.map(settlement));
+    expect(rows.map((r) => [r!.accountId, r!.amountInRaw])).toEqual([
+      [a.accountId, a1!.inputAmount], [b.accountId, b1!.inputAmount], [a.accountId, a2!.inputAmount],
+    ]);
+    expect(new Set(rows.map((r) => r!.depositId)).size).toBe(3);
+    // Tracking again answers the same settlement. b naming a's amount cannot take a's deposit: the amount only
+    // picks among b's own (untrusted, it falls back to the deposit b's quote produced).
+    expect((await track(a.key, a2!.inputAmount)).body.settlementId).toBe(ids[2]);
+    expect((await track(b.key, a1!.inputAmount)).body.settlementId).toBe(ids[1]);
+
+    // By the transaction: b tracks one deposit in it, answered; a tracks two, so the transaction alone is ambiguous.
+    const forB = await call(`/api/v1/bridge/status?depositTxnRef=${batch}`, { key: b.key });
+    expect(forB, JSON.stringify(forB.body)).toMatchObject({ status: 200, body: { deposit: { depositId: rows[1]!.depositId } } });
+    const forA = await call(`/api/v1/bridge/status?depositTxnRef=${batch}`, { key: a.key });
+    expect(forA, JSON.stringify(forA.body)).toMatchObject({ status: 400, body: { code: "MALFORMED_REQUEST", error: expect.stringMatching(/^depositTxnRef: .* holds 2 deposits this account tracks \(ids \d+, \d+\); ask by originChainId and depositId$/) } });
+    // By id, each account reads its own deposits (another account tracking another deposit of the transaction does
+    // not hide them), and not the other's.
+    for (const [key, row] of [[a.key, rows[0]], [a.key, rows[2]], [b.key, rows[1]]] as const) {
+      // Asked by id, the protocol's answer is needed first, and its indexer may not have the deposit yet.
+      let byId: Awaited<ReturnType<typeof call>> | undefined;
+      await expect.poll(async () => (byId = await call(`/api/v1/bridge/status?originChainId=${BASE}&depositId=${row!.depositId}`, { key })).status, { timeout: 30_000 })
+        .toBe(200);
+      expect(byId!.body).toMatchObject({ deposit: { depositId: row!.depositId } });
+    }
+    // b's deposit is indexed by now (b just read it): a is answered as for an unknown deposit.
+    expect(await call(`/api/v1/bridge/status?originChainId=${BASE}&depositId=${rows[1]!.depositId}`, { key: a.key }))
+      .toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+  });
+
   it("refuses what is not the depositor's deposit through the SpokePool: an unknown hash, a plain transfer, another depositor", async () => {
     const partner = await createPartner();
     const { user, depositTx } = await deposit(partner.key, "3000000");

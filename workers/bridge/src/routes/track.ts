@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
   apiKeySecurity, authErrorCodes, bridgeDepositNotFound, errorResponses, requireApiKey, SluiceError, trackBridgeDeposit, verifyBridgeDeposit,
-  wasBridgeQuoteIssued,
+  wasBridgeQuoteIssued, type VerifiedBridgeDeposit,
 } from "@sluice/core";
 import { isAddressEqual } from "viem";
 import type { BridgeEnv } from "../bridgeEnv.js";
@@ -28,8 +28,9 @@ export const postBridgeTrackRoute = createRoute({
   summary: "Register a submitted deposit for status reconciliation and volume attribution",
   description: "Verifies on the origin chain that the transaction is a deposit through Across' canonical SpokePool by "
     + "`depositor` to the requested destination and tokens, and records the chain's amounts (`amountInRaw` and "
-    + "`expectedOutRaw` are not trusted). Idempotent by origin transaction: tracking the same deposit again answers the "
-    + "same settlementId. Only the account whose `/bridge/quote` produced the deposit may track it (within a day of the "
+    + "`expectedOutRaw` are not trusted; in a transaction holding several deposits, the destination, tokens and "
+    + "`amountInRaw` pick which one is meant). Idempotent by deposit: tracking the same deposit again answers the "
+    + "same settlementId; each deposit of a batch is a settlement of its own. Only the account whose `/bridge/quote` produced the deposit may track it (within a day of the "
     + "quote). A transaction that is not such a deposit, a deposit from another account's quote, or a deposit another "
     + "account tracks, is NOT_FOUND.",
   security: apiKeySecurity,
@@ -55,9 +56,14 @@ export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
     }
     const originTxHash = body.originTxHash.toLowerCase() as `0x${string}`;
     const issued = (fingerprint: `0x${string}`) => wasBridgeQuoteIssued({ redis: c.get("services").redis, accountId: auth.accountId, fingerprint });
-    // In a wallet's batch of several deposits by the depositor, the one this account's quote produced.
+    // In a batch of several deposits by the depositor, the one this account's quote produced with the request's
+    // destination, tokens and input amount (they pick the deposit; what is recorded is still the chain's), else any
+    // this account's quotes produced.
+    const asked = (d: VerifiedBridgeDeposit) => d.destinationChainId === destinationChainId && isAddressEqual(d.inputToken, inputToken.address)
+      && isAddressEqual(d.outputToken, outputToken.address) && d.inputAmount === BigInt(body.amountInRaw);
     const verified = await verifyBridgeDeposit({
-      client: origin.client, originChainId, originTxHash, depositor: body.depositor, isWanted: issued,
+      client: origin.client, originChainId, originTxHash, depositor: body.depositor,
+      isWanted: [async (d) => asked(d) && await issued(d.fingerprint), (d) => issued(d.fingerprint)],
     });
     const notFound = () => bridgeDepositNotFound({ originChainId, originTxHash, depositor: body.depositor });
     if (verified.destinationChainId !== destinationChainId || !isAddressEqual(verified.inputToken, inputToken.address)
@@ -71,7 +77,7 @@ export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
         originChainId, destinationChainId, depositor: verified.depositor, recipient: verified.recipient,
         inputToken: verified.inputToken, outputToken: verified.outputToken,
         amountInRaw: verified.inputAmount, expectedOutRaw: verified.outputAmount, depositId: verified.depositId,
-        quoteId: body.quoteId, originTxHash,
+        quoteId: body.quoteId, originTxHash, fingerprint: verified.fingerprint,
       },
     });
     return c.json({ ok: true as const, settlementId }, 200);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts, apiKeys } from "./accounts.js";
 import { createdAt, rawAmount, usd } from "./columns.js";
@@ -18,8 +19,14 @@ export const bridgeSettlements = pgTable("bridge_settlements", {
   amountInRaw: rawAmount("amount_in_raw").notNull(),
   expectedOutRaw: rawAmount("expected_out_raw").notNull(),
   quoteId: text("quote_id"),
-  /** 0x-prefixed lower-case hash of the origin deposit transaction; one settlement per deposit. */
+  /** 0x-prefixed lower-case hash of the origin deposit transaction (a batch may hold several deposits). */
   originTxHash: text("origin_tx_hash").notNull(),
+  /**
+   * The deposit's `bridgeDepositFingerprint` (which `/bridge/quote` answer produced it): with the transaction, what
+   * makes it one settlement, whatever deposit id a reorganisation gives it. Null on rows tracked before a transaction
+   * could hold several settlements: such a row stays its transaction's only one.
+   */
+  depositFingerprint: text("deposit_fingerprint"),
   depositId: text("deposit_id"),
   status: bridgeDepositStatus("status").notNull().default("pending"),
   fillTxHash: text("fill_tx_hash"),
@@ -34,7 +41,8 @@ export const bridgeSettlements = pgTable("bridge_settlements", {
   /** Consecutive checks that found nothing (Across did not know the deposit, or the check failed); 0 after a good one. */
   checkFailures: integer("check_failures").notNull().default(0),
 }, (t) => [
-  uniqueIndex("bridge_settlements_origin_tx_unique").on(t.originChainId, t.originTxHash),
+  // One settlement per deposit: a transaction's deposits are told apart by their fingerprints.
+  uniqueIndex("bridge_settlements_origin_deposit_unique").on(t.originChainId, t.originTxHash, sql`coalesce(${t.depositFingerprint}, '')`),
   index("bridge_settlements_account_idx").on(t.accountId),
   index("bridge_settlements_status_idx").on(t.status),
   index("bridge_settlements_next_check_idx").on(t.nextCheckAt),
