@@ -662,7 +662,7 @@ export interface components {
                     }[];
                 }[];
             };
-            /** @description USD value of the swap */
+            /** @description USD value of the swap: its curated side's (WETH, WBTC, USDC, USDT, DAI; WPOL on Polygon); 0 between two uncurated tokens or with a token that is not listed. What rebates are paid on and the gasless minimum is measured against */
             volumeUsd: number;
         } & {
             [key: string]: unknown;

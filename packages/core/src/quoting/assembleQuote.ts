@@ -43,7 +43,8 @@ export function assembleQuote(p: AssembleQuoteParameters): SwapQuote {
   const valueOut = valueInUsd(p.graph, tokenOut.address, route.amountOut);
   const { usd, side } = swapValueUsd({ chain: p.chain, tokenIn, tokenOut, valueIn, valueOut });
   const executor = p.executor && p.executor !== zeroAddress ? p.executor : null;
-  const gaslessEligible = executor !== null && compareRatios(usd, ratioFromDecimal(p.gaslessMinimumUsd)) >= 0;
+  // A swap worth 0 by the rules of `swapValueUsd` is never gasless, even where an operator set a minimum of 0.
+  const gaslessEligible = executor !== null && side !== null && compareRatios(usd, ratioFromDecimal(p.gaslessMinimumUsd)) >= 0;
   const primary = [...route.splits].sort((a, b) => (b.amountIn > a.amountIn ? 1 : b.amountIn < a.amountIn ? -1 : 0))[0]!;
   const protocols = [...new Set(route.splits.flatMap((s) => s.hops.map((h) => h.protocol)))].sort();
   const rate = ratioToSignificant({

@@ -149,6 +149,10 @@ describe("quotes", () => {
     // nothing and is not gasless, whatever those pools say (12 TKD would be 24 USD, past base's 20 USD minimum).
     const between = await quote("TKD", "TKA", "12");
     expect(between).toMatchObject({ volumeUsd: "0", gaslessEligible: false });
+    // Not even where the deployment sets a gasless minimum of 0: a swap worth 0 by these rules is never sent by Sluice.
+    const free = { deployment: { ...bed.source.deployment, gaslessMinimumUsd: "0" } };
+    expect(await quote("TKD", "TKA", "12", free)).toMatchObject({ volumeUsd: "0", gaslessEligible: false });
+    expect(await quote("USDC", "TKA", "1", free)).toMatchObject({ volumeUsd: "1", gaslessEligible: true });
     const weth = Number((await quote("WETH", "USDC", "2")).volumeUsd);
     expect(weth).toBeGreaterThan(5999);
     expect(weth).toBeLessThan(6001);

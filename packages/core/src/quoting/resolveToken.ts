@@ -66,7 +66,8 @@ export function resolveToken(graph: ChainGraph, chain: ChainName, spec: TokenSpe
   const known = address ? graph.tokens.get(address) : canonicalTokenBySymbol(graph, chain, spec.token);
   if (!known) {
     if (address && spec.decimals !== undefined) {
-      return { address, symbol: /^0x/i.test(spec.token) ? shortAddress(address) : spec.token, decimals: spec.decimals, listed: false };
+      // Outside the graph, so not listed — unless it is one of the chain's curated tokens.
+      return { address, symbol: /^0x/i.test(spec.token) ? shortAddress(address) : spec.token, decimals: spec.decimals, listed: isListedToken(graph, chain, address) };
     }
     const hint = address ? `pass ${field}Decimals to quote a token outside the indexed graph` : `pass ${field}Address and ${field}Decimals`;
     throw new SluiceError("UNSUPPORTED_TOKEN", `${field}: unknown token ${spec.token} on ${chain}; ${hint}`);

@@ -23,10 +23,10 @@ export type SwapValueUsdReturnType = { usd: Ratio; side: "in" | "out" | null };
  * user-paid, earning nothing). A curated token is priced by the chain's deepest pools, which nobody can cheaply
  * out-deepen; any other token is priced by whichever of its pools is deepest, which anyone can create: a token minted
  * for the purpose, paired with a few thousand dollars, would make each swap of it "worth" whatever its creator chose —
- * rebates paid on that, and gas on Sluice. A swap whose other side is not a listed token is worth 0 too: the
- * token's only pool may be the swapper's own, whose fees come back to it, so a round trip USDC → token → USDC would
- * cost it nothing but earn each leg's volume (and be sent gasless). A solve valued by its output is credited with its
- * guaranteed minimum (`provenVolumeUsd`).
+ * rebates paid on that, and gas on Sluice. A swap with a token that is not listed (on either side) is worth 0 too:
+ * the token's only pool may be the swapper's own, whose fees come back to it, so a round trip USDC → token → USDC
+ * would cost it only gas (none when sent gasless) but earn each leg's volume. A solve valued by its output is
+ * credited with its guaranteed minimum (`provenVolumeUsd`).
  */
 export function swapValueUsd({ chain, tokenIn, tokenOut, valueIn, valueOut }: SwapValueUsdParameters): SwapValueUsdReturnType {
   const curated = (token: Address) => chains[chain].curatedTokens.some((t) => t.address.toLowerCase() === token.toLowerCase());

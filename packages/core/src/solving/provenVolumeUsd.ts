@@ -10,10 +10,10 @@ export type ProvenVolumeUsdParameters = {
 /**
  * The volume a solve is credited with (its usage event and encoded swap: what rebates are paid on): what the chain
  * guarantees, not what the quote expects. A swap valued by its input (a curated token) moves exactly the permit's
- * amount, so it is the quote's volume. One valued by its output (an uncurated token sold for a curated one) is sure to
- * pay only the minimum the executor enforces, so its volume is scaled to that minimum: a quote taken on a pool state
- * that the swapper's own trades then skew before it is mined (as far as the slippage allowed, up to 5,000 bps) earns
- * nothing on output that never arrived. At the default slippage (5 bps) an honest sale is credited 0.05 % less.
+ * amount, so it is the quote's volume. One valued by its output (a listed uncurated token sold for a curated one) is
+ * sure to pay only the minimum the executor enforces, so its volume is scaled to that minimum: a quote taken on a pool
+ * state that the swapper's own trades then skew before it is mined (as far as the slippage allowed, up to 5,000 bps)
+ * earns nothing on output that never arrived. At the default slippage (5 bps) an honest sale is credited 0.05 % less.
  */
 export function provenVolumeUsd({ quote, minAmountOut }: ProvenVolumeUsdParameters): string {
   if (quote.volumeSide !== "out" || quote.amountOut === 0n || minAmountOut >= quote.amountOut) return quote.volumeUsd;

@@ -25,7 +25,10 @@ export const RouteQuote = z.object({
   amountIn: z.string().openapi({ description: "Input amount, human-readable", example: "25" }),
   amountOut: z.string().openapi({ description: "Expected output, human-readable", example: "0.008331" }),
   amountOutRaw: z.string().openapi({ description: "Expected output, raw integer: exactly what the executor pays on the quoted state" }),
-  volumeUsd: z.number().openapi({ description: "USD value of the swap" }),
+  volumeUsd: z.number().openapi({
+    description: "USD value of the swap: its curated side's (WETH, WBTC, USDC, USDT, DAI; WPOL on Polygon); 0 between two "
+      + "uncurated tokens or with a token that is not listed. What rebates are paid on and the gasless minimum is measured against",
+  }),
   rate: z.string().openapi({ example: "1 USDC = 0.00033324 WETH" }),
   protocol: z.string().openapi({ example: "uniswap-v3" }),
   poolAddress: z.string().openapi({ description: "Primary pool: first pool of the split taking the largest share" }),
