@@ -15,8 +15,8 @@ export const bridgeConfigSchema = sluiceConfigSchema.extend({
   BRIDGE_MIN_FILL_WINDOW_SECONDS: z.string().optional(),
   /** The most a same-asset transfer may keep in fees, all together (bps, 1–1000); default 300. */
   BRIDGE_MAX_FEE_BPS: z.string().regex(BRIDGE_MAX_FEE_BPS_PATTERN, "must be a whole number of basis points from 1 to 1000").optional(),
-  /** The most a signed deposit may take to be mined (s, 0–3600); default 300. */
-  BRIDGE_DEPOSIT_INCLUSION_SECONDS: z.string().regex(BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN, "must be whole seconds from 0 to 3600").optional(),
+  /** The most a signed deposit may take to be mined (s, 0–1800); default 300. */
+  BRIDGE_DEPOSIT_INCLUSION_SECONDS: z.string().regex(BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN, "must be whole seconds from 0 to 1800").optional(),
 });
 export type BridgeConfig = z.infer<typeof bridgeConfigSchema>;
 export type BridgeEnv = AppEnv<BridgeConfig>;

@@ -26,3 +26,5 @@ export * from "./rememberBridgeQuote.js";
 export * from "./wasBridgeQuoteIssued.js";
 export * from "./defaultBridgeRecipient.js";
 export * from "./findTrackedDeposit.js";
+export * from "./findTrackedFingerprints.js";
+export * from "./depositEventFingerprint.js";

@@ -3,8 +3,9 @@
  * transaction, with every term of the relay (what the destination's fill must match) and the block it is in. This,
  * not the bridge protocol's answer, is what `/bridge/status` checks the destination against.
  */
-import { isAddressEqual, type Address, type Hash, type PublicClient } from "viem";
+import { isAddressEqual, type Address, type Hash, type Hex, type PublicClient } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
+import { depositEventFingerprint } from "./depositEventFingerprint.js";
 import { readDepositEvents, type DepositEvent } from "./readDepositEvents.js";
 import type { RelayData } from "./relayHashOf.js";
 import { addressFromWord } from "./verifyBridgeDeposit.js";
@@ -18,6 +19,12 @@ export type TrackedDepositTerms = {
   inputAmount: bigint; outputAmount: bigint; destinationChainId: number;
   /** The id tracking recorded: preferred among deposits of identical terms, so the answer stays the same one. */
   depositId?: bigint;
+  /**
+   * The deposit's fingerprint as tracking recorded it (`depositEventFingerprint`; rows tracked before settlements were
+   * per deposit have none): when present, the deposit is the one of that fingerprint — two deposits of equal terms from
+   * two quotes in one transaction differ in it, while a reorganisation can swap their ids.
+   */
+  fingerprint?: Hex;
 };
 
 export type ReadOriginDepositParameters = {
@@ -54,9 +61,9 @@ const isTracked = (e: DepositEvent, t: TrackedDepositTerms) => {
  * The deposit, or undefined when the transaction is unknown, reverted or holds no deposit; a deposit transaction without
  * the named deposit id is refused as an upstream error (UPSTREAM_ERROR). Without a deposit id, a transaction holding
  * several deposits is refused (UPSTREAM_ERROR): picking one would report another deposit's status; asked
- * `byTransaction`, so is it whatever id the protocol named (MALFORMED_REQUEST). With `tracked`, the deposit of those
- * terms (the one of the recorded id among identical ones, else the first, as tracking took the first); a transaction
- * holding none is undefined.
+ * `byTransaction`, so is it whatever id the protocol named (MALFORMED_REQUEST). With `tracked`, the deposit of its
+ * fingerprint (or, for a row without one, of its terms: the one of the recorded id among identical ones, else the
+ * first, as tracking took the first); a transaction holding none is undefined.
  */
 export async function readOriginDeposit(params: ReadOriginDepositParameters): Promise<ReadOriginDepositReturnType> {
   const { client, originChainId, spokePool, depositTxHash, depositId, tracked } = params;
@@ -64,7 +71,9 @@ export async function readOriginDeposit(params: ReadOriginDepositParameters): Pr
   if (!read) return undefined;
   const { events } = read;
   if (tracked) {
-    const same = events.filter((e) => isTracked(e, tracked));
+    const same = tracked.fingerprint
+      ? events.filter((e) => depositEventFingerprint(e, originChainId) === tracked.fingerprint!.toLowerCase())
+      : events.filter((e) => isTracked(e, tracked));
     const event = same.find((e) => e.args.depositId === tracked.depositId) ?? same[0];
     return event && originDeposit(event, originChainId, read);
   }

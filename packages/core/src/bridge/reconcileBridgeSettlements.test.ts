@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  concatHex, createPublicClient, createWalletClient, encodeAbiParameters, encodeEventTopics, http, pad, zeroHash, type AbiParameter, type Hash, type Hex, type PublicClient,
+  concatHex, createPublicClient, createWalletClient, encodeAbiParameters, encodeEventTopics, http, multicall3Abi, pad, zeroHash, type AbiParameter, type Hash, type Hex, type PublicClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { ne } from "drizzle-orm";
@@ -25,6 +25,7 @@ import type { AcrossClient } from "./across/createAcrossClient.js";
 import type { AcrossDepositStatus } from "./across/acrossSchemas.js";
 import { reconcileBridgeSettlements } from "./reconcileBridgeSettlements.js";
 import { fundsDepositedAbi } from "./verifyBridgeDeposit.js";
+import { bridgeDepositFingerprint } from "./bridgeDepositFingerprint.js";
 import { filledRelayAbi } from "./provesFill.js";
 
 const BASE = 8453;
@@ -88,16 +89,21 @@ async function mineLog(to: Hex, topics: Hex[], data: Hex): Promise<Hash> {
 
 const nonIndexed = (inputs: readonly AbiParameter[]): AbiParameter[] => inputs.filter((input) => !("indexed" in input && input.indexed));
 
-/** Mines a transaction whose receipt shows the SpokePool's deposit `depositId` (1 USDC to Arbitrum, 0.99 out). */
-async function mineDeposit(depositId: bigint, depositor: Hex, fillDeadline: number): Promise<Hash> {
-  const now = Math.floor(Date.now() / 1000);
+/** The SpokePool's `FundsDeposited` of deposit `depositId` (1 USDC to Arbitrum, 0.99 out, to the depositor), as the emitter's calldata. */
+function depositLog(depositId: bigint, depositor: Hex, fillDeadline: number, quoteTimestamp = Math.floor(Date.now() / 1000) - 7200) {
   const topics = encodeEventTopics({ abi: fundsDepositedAbi, eventName: "FundsDeposited", args: { destinationChainId: BigInt(ARBITRUM), depositId, depositor: word(depositor) } });
   const data = encodeAbiParameters(
     nonIndexed(fundsDepositedAbi[0].inputs),
     [word(USDC_BASE), word(USDC_ARBITRUM), 1_000_000n, 990_000n,
-      now - 7200, fillDeadline, 0, word(depositor), word("0x0000000000000000000000000000000000000000"), "0x"],
+      quoteTimestamp, fillDeadline, 0, word(depositor), word("0x0000000000000000000000000000000000000000"), "0x"],
   );
-  return mineLog(spokePool, topics as Hex[], data);
+  return { topics: topics as Hex[], data };
+}
+
+/** Mines a transaction whose receipt shows the SpokePool's deposit `depositId` (1 USDC to Arbitrum, 0.99 out). */
+async function mineDeposit(depositId: bigint, depositor: Hex, fillDeadline: number): Promise<Hash> {
+  const { topics, data } = depositLog(depositId, depositor, fillDeadline);
+  return mineLog(spokePool, topics, data);
 }
 
 /** Mines a transaction whose receipt shows the SpokePool's deposit `depositId`, its fill deadline already passed. */
@@ -129,14 +135,14 @@ async function mineFill(depositId: bigint, depositor: Hex, fillDeadline: number)
 const mine = (blocks: number) => createPublicClient({ transport: http(anvil.rpcUrl, { timeout: 120_000, retryCount: 0 }) })
   .request({ method: "anvil_mine" as never, params: [`0x${blocks.toString(16)}`] as never });
 
-async function insertOpen(originTxHash: Hash, { ageMs, depositId = null }: { ageMs: number; depositId?: string | null }) {
+async function insertOpen(originTxHash: Hash, { ageMs, depositId = null, fingerprint = null }: { ageMs: number; depositId?: string | null; fingerprint?: Hex | null }) {
   const at = new Date(Date.now() - ageMs);
   const id = newId("brg");
   await database.db.insert(bridgeSettlements).values({
     id, accountId, originChainId: BASE, destinationChainId: ARBITRUM,
     depositor: "0x1111111111111111111111111111111111111111", recipient: "0x1111111111111111111111111111111111111111",
     inputToken: USDC_BASE.toLowerCase(), outputToken: USDC_ARBITRUM.toLowerCase(),
-    amountInRaw: "1000000", expectedOutRaw: "990000", originTxHash, depositId, createdAt: at, updatedAt: at, nextCheckAt: at,
+    amountInRaw: "1000000", expectedOutRaw: "990000", originTxHash, depositId, depositFingerprint: fingerprint, createdAt: at, updatedAt: at, nextCheckAt: at,
   });
   return id;
 }
@@ -222,6 +228,32 @@ describe("reconcileBridgeSettlements", () => {
     const across = acrossAnswering(() => ({ status: "expired", depositId: "20", depositTxnRef: hash, originChainId: BASE, destinationChainId: ARBITRUM }));
     expect(await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client })).toMatchObject({ checked: 1, updated: 1, failed: 0 });
     expect(await rowOf(id)).toMatchObject({ status: "expired", depositId: "21", checkFailures: 0 });
+  });
+
+  it("two deposits of equal terms in one transaction (two quotes) are told apart by their fingerprints, whatever ids a reorganisation gave them", async () => {
+    await closeEveryRow();
+    const now = Math.floor(Date.now() / 1000);
+    const deadline = now - 3600;
+    const quoted = [now - 7200, now - 7100] as const;
+    // One transaction (a batch through Multicall3) holding deposits 51 and 52: the same parties, tokens and amounts.
+    const wallet = createWalletClient({ account: privateKeyToAccount(devAccounts()[2]!.privateKey), transport: http(anvil.rpcUrl) });
+    const calls = [depositLog(51n, depositor, deadline, quoted[0]), depositLog(52n, depositor, deadline, quoted[1])]
+      .map(({ topics, data }) => ({ target: spokePool, allowFailure: false, callData: concatHex([...topics, data]) }));
+    const hash = await wallet.writeContract({
+      chain: null, address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: "aggregate3", args: [calls], gas: 1_000_000n,
+    });
+    expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+    const fingerprint = (quoteTimestamp: number) => bridgeDepositFingerprint({
+      originChainId: BASE, destinationChainId: ARBITRUM, depositor, recipient: depositor, inputToken: USDC_BASE, outputToken: USDC_ARBITRUM,
+      inputAmount: 1_000_000n, outputAmount: 990_000n, quoteTimestamp, fillDeadline: deadline, message: "0x",
+    });
+    // Tracked as 52 and 51: a reorganisation re-included the transaction with their ids swapped.
+    const first = await insertOpen(hash, { ageMs: 60_000, depositId: "52", fingerprint: fingerprint(quoted[0]) });
+    const second = await insertOpen(hash, { ageMs: 60_000, depositId: "51", fingerprint: fingerprint(quoted[1]) });
+    const across = acrossAnswering(() => ({ status: "expired", depositId: "51", depositTxnRef: hash, originChainId: BASE, destinationChainId: ARBITRUM }));
+    expect(await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client })).toMatchObject({ checked: 2, updated: 2, failed: 0 });
+    expect(await rowOf(first)).toMatchObject({ status: "expired", depositId: "51" });
+    expect(await rowOf(second)).toMatchObject({ status: "expired", depositId: "52" });
   });
 
   it("a fill is not recorded while the origin deposit is shallower than the origin's confirmation depth", async () => {

@@ -12,7 +12,7 @@
 import { getAddress, isAddressEqual, sliceHex, type Address, type Hash, type Hex, type PublicClient } from "viem";
 import { chainById } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
-import { bridgeDepositFingerprint } from "./bridgeDepositFingerprint.js";
+import { depositEventFingerprint } from "./depositEventFingerprint.js";
 import { readDepositEvents } from "./readDepositEvents.js";
 
 export { fundsDepositedAbi } from "./readDepositEvents.js";
@@ -72,12 +72,7 @@ export async function verifyBridgeDeposit({ client, originChainId, originTxHash,
       depositor: asAddress(a.depositor), recipient: asAddress(a.recipient), inputToken: asAddress(a.inputToken),
       outputToken: asAddress(a.outputToken), inputAmount: a.inputAmount, outputAmount: a.outputAmount, fillDeadline: a.fillDeadline,
     };
-    return {
-      ...terms, depositId: a.depositId, destinationChainId: Number(a.destinationChainId),
-      fingerprint: bridgeDepositFingerprint({
-        ...terms, originChainId, destinationChainId: a.destinationChainId, quoteTimestamp: a.quoteTimestamp, message: a.message,
-      }),
-    };
+    return { ...terms, depositId: a.depositId, destinationChainId: Number(a.destinationChainId), fingerprint: depositEventFingerprint(event, originChainId) };
   });
   if (deposits.length === 0) throw notFound();
   if (deposits.length > 1 && isWanted) {

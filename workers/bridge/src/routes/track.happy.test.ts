@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
 import { inject } from "vitest";
-import { chainById, createAcrossClient, createChainClient, createDb, MULTICALL3_ADDRESS, reconcileBridgeSettlements } from "@sluice/core";
+import { chainById, createAcrossClient, createChainClient, createDb, MULTICALL3_ADDRESS, reconcileBridgeSettlements, redisKeys } from "@sluice/core";
 import {
   ARBITRUM, BASE, call, createPartner, newWallet, publicClient, quoteBody, sendQuoteTransactions, bridgeToken,
   waitForStatus,
@@ -23,6 +24,25 @@ async function deposit(key: string, amount: string) {
   const quoted = await call("/api/v1/bridge/quote", { key, body: quoteBody(user.address, { amount }) });
   expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
   return { user, quote: quoted.body.quote, depositTx: await sendQuoteTransactions(user, quoted.body.quote) };
+}
+
+/**
+ * One transaction through Multicall3 holding several SpokePool deposits by `user`, as a smart wallet's batch would:
+ * `user` funds Multicall3 with `total` USDC, which approves the SpokePool and makes each call in order.
+ */
+async function depositBatch(user: { key: Hex }, deposits: { to: Hex; data: Hex }[], total: bigint): Promise<Hex> {
+  const wallet = createWalletClient({ account: privateKeyToAccount(user.key), chain: publicClient(BASE).chain, transport: http() });
+  const usdc = bridgeToken(BASE, "USDC");
+  const funded = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: "transfer", args: [MULTICALL3_ADDRESS, total] });
+  await publicClient(BASE).waitForTransactionReceipt({ hash: funded });
+  const batch = await wallet.writeContract({
+    address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: "aggregate3", args: [[
+      { target: usdc, allowFailure: false, callData: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [deposits[0]!.to, total] }) },
+      ...deposits.map((d) => ({ target: d.to, allowFailure: false, callData: d.data })),
+    ]], gas: 1_000_000n * BigInt(deposits.length + 1),
+  });
+  expect((await publicClient(BASE).waitForTransactionReceipt({ hash: batch })).status).toBe("success");
+  return batch;
 }
 
 async function settlement(id: string) {
@@ -93,18 +113,7 @@ describe("POST /api/v1/bridge/track", () => {
     expect(theirs.to.toLowerCase()).toBe(ours.to.toLowerCase());
 
     // A batch sent through Multicall3, as a smart wallet's would be: it pays both deposits, the other one first.
-    const wallet = createWalletClient({ account: privateKeyToAccount(user.key), chain: publicClient(BASE).chain, transport: http() });
-    const usdc = bridgeToken(BASE, "USDC");
-    const funded = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: "transfer", args: [MULTICALL3_ADDRESS, 11_000_000n] });
-    await publicClient(BASE).waitForTransactionReceipt({ hash: funded });
-    const batch = await wallet.writeContract({
-      address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: "aggregate3", args: [[
-        { target: usdc, allowFailure: false, callData: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [ours.to, 11_000_000n] }) },
-        { target: theirs.to, allowFailure: false, callData: theirs.data },
-        { target: ours.to, allowFailure: false, callData: ours.data },
-      ]], gas: 2_000_000n,
-    });
-    expect((await publicClient(BASE).waitForTransactionReceipt({ hash: batch })).status).toBe("success");
+    const batch = await depositBatch(user, [theirs, ours], 11_000_000n);
 
     // Status by the transaction alone, before anyone tracks it: which deposit is meant is not for the protocol's
     // answer to pick (it names the batch's first deposit, the other one); the request is refused naming both ids.
@@ -137,17 +146,7 @@ describe("POST /api/v1/bridge/track", () => {
     // Two of a's quotes and one of b's (two partners' users in one ERC-4337 bundle, or one user's batch).
     const quotes = [await quote(a.key, "5000000"), await quote(b.key, "6000000"), await quote(a.key, "7000000")];
     const [a1, b1, a2] = quotes;
-    const wallet = createWalletClient({ account: privateKeyToAccount(user.key), chain: publicClient(BASE).chain, transport: http() });
-    const usdc = bridgeToken(BASE, "USDC");
-    const funded = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: "transfer", args: [MULTICALL3_ADDRESS, 18_000_000n] });
-    await publicClient(BASE).waitForTransactionReceipt({ hash: funded });
-    const batch = await wallet.writeContract({
-      address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: "aggregate3", args: [[
-        { target: usdc, allowFailure: false, callData: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [a1!.swapTx.to, 18_000_000n] }) },
-        ...quotes.map((q) => ({ target: q.swapTx.to, allowFailure: false, callData: q.swapTx.data })),
-      ]], gas: 3_000_000n,
-    });
-    expect((await publicClient(BASE).waitForTransactionReceipt({ hash: batch })).status).toBe("success");
+    const batch = await depositBatch(user, quotes.map((q) => q.swapTx), 18_000_000n);
 
     const track = (key: string, amountInRaw: string) => call("/api/v1/bridge/track", {
       key, body: trackBody({ depositor: user.address, recipient: user.address, originTxHash: batch, amountInRaw }),
@@ -165,6 +164,15 @@ describe("POST /api/v1/bridge/track", () => {
     // picks among b's own (untrusted, it falls back to the deposit b's quote produced).
     expect((await track(a.key, a2!.inputAmount)).body.settlementId).toBe(ids[2]);
     expect((await track(b.key, a1!.inputAmount)).body.settlementId).toBe(ids[1]);
+    // Once the quotes' binding has lapsed (a day), tracking again still answers each deposit's own settlement.
+    const redis = new Redis(inject("stack").redisUrl);
+    try {
+      for (const key of await redis.keys(redisKeys.bridgeQuoteIssued("*", a.accountId))) await redis.del(key);
+    } finally {
+      redis.disconnect();
+    }
+    expect((await track(a.key, a2!.inputAmount)).body.settlementId).toBe(ids[2]);
+    expect((await track(a.key, a1!.inputAmount)).body.settlementId).toBe(ids[0]);
 
     // By the transaction: b tracks one deposit in it, answered; a tracks two, so the transaction alone is ambiguous.
     const forB = await call(`/api/v1/bridge/status?depositTxnRef=${batch}`, { key: b.key });

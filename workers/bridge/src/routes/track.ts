@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, bridgeDepositNotFound, errorResponses, requireApiKey, SluiceError, trackBridgeDeposit, verifyBridgeDeposit,
-  wasBridgeQuoteIssued, type VerifiedBridgeDeposit,
+  apiKeySecurity, authErrorCodes, bridgeDepositNotFound, errorResponses, findTrackedFingerprints, requireApiKey, SluiceError, trackBridgeDeposit,
+  verifyBridgeDeposit, wasBridgeQuoteIssued, type VerifiedBridgeDeposit,
 } from "@sluice/core";
 import { isAddressEqual } from "viem";
 import type { BridgeEnv } from "../bridgeEnv.js";
@@ -56,14 +56,23 @@ export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
     }
     const originTxHash = body.originTxHash.toLowerCase() as `0x${string}`;
     const issued = (fingerprint: `0x${string}`) => wasBridgeQuoteIssued({ redis: c.get("services").redis, accountId: auth.accountId, fingerprint });
-    // In a batch of several deposits by the depositor, the one this account's quote produced with the request's
-    // destination, tokens and input amount (they pick the deposit; what is recorded is still the chain's), else any
-    // this account's quotes produced.
+    // In a batch of several deposits by the depositor, which one is meant: one this account's quote produced with the
+    // request's destination, tokens and input amount (they pick the deposit; what is recorded is still the chain's)
+    // that it does not track yet, else one it tracks with them (a repeated request, also once the quote's binding
+    // has lapsed), else any of its quotes' it does not track yet, else any it tracks.
     const asked = (d: VerifiedBridgeDeposit) => d.destinationChainId === destinationChainId && isAddressEqual(d.inputToken, inputToken.address)
       && isAddressEqual(d.outputToken, outputToken.address) && d.inputAmount === BigInt(body.amountInRaw);
+    const { db } = c.get("services");
+    const mine = await findTrackedFingerprints(db, auth.accountId, originChainId, originTxHash);
+    const tracks = (d: VerifiedBridgeDeposit) => mine.has(d.fingerprint.toLowerCase());
     const verified = await verifyBridgeDeposit({
       client: origin.client, originChainId, originTxHash, depositor: body.depositor,
-      isWanted: [async (d) => asked(d) && await issued(d.fingerprint), (d) => issued(d.fingerprint)],
+      isWanted: [
+        async (d) => asked(d) && !tracks(d) && await issued(d.fingerprint),
+        async (d) => asked(d) && tracks(d),
+        async (d) => !tracks(d) && await issued(d.fingerprint),
+        async (d) => tracks(d),
+      ],
     });
     const notFound = () => bridgeDepositNotFound({ originChainId, originTxHash, depositor: body.depositor });
     if (verified.destinationChainId !== destinationChainId || !isAddressEqual(verified.inputToken, inputToken.address)
@@ -72,7 +81,7 @@ export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
     }
     const issuedToAccount = await issued(verified.fingerprint);
     const { settlementId } = await trackBridgeDeposit({
-      db: c.get("services").db, accountId: auth.accountId, apiKeyId: auth.keyId, notFound, issuedToAccount,
+      db, accountId: auth.accountId, apiKeyId: auth.keyId, notFound, issuedToAccount,
       deposit: {
         originChainId, destinationChainId, depositor: verified.depositor, recipient: verified.recipient,
         inputToken: verified.inputToken, outputToken: verified.outputToken,

@@ -21,12 +21,12 @@ describe("acrossConfigFromEnv", () => {
     expect(acrossConfigFromEnv({ ...env, BRIDGE_MAX_FEE_BPS: value }).maxFeeBps).toBe(BigInt(value));
   });
 
-  it("takes BRIDGE_DEPOSIT_INCLUSION_SECONDS (0–3600) as the time a deposit may take to be mined; refuses anything else", () => {
+  it("takes BRIDGE_DEPOSIT_INCLUSION_SECONDS (0–1800) as the time a deposit may take to be mined; refuses anything else", () => {
     expect(acrossConfigFromEnv(env).depositInclusionSeconds).toBeUndefined();
-    for (const value of ["0", "60", "300", "999", "1000", "3599", "3600"]) {
+    for (const value of ["0", "60", "300", "999", "1000", "1799", "1800"]) {
       expect(acrossConfigFromEnv({ ...env, BRIDGE_DEPOSIT_INCLUSION_SECONDS: value }).depositInclusionSeconds).toBe(Number(value));
     }
-    for (const value of ["3601", "4000", "-1", "05", "1.5", "", "abc"]) {
+    for (const value of ["1801", "1900", "3600", "-1", "05", "1.5", "", "abc"]) {
       expect(BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN.test(value), value).toBe(false);
       expect(() => acrossConfigFromEnv({ ...env, BRIDGE_DEPOSIT_INCLUSION_SECONDS: value })).toThrow(/Bridging is not configured/);
     }

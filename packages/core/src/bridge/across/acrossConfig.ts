@@ -13,7 +13,7 @@ export type AcrossBindings = {
   ACROSS_TIMEOUT_MS?: string;
   /** The shortest fill window a quoted deposit may leave relayers (s); default 600. */
   BRIDGE_MIN_FILL_WINDOW_SECONDS?: string;
-  /** The most a signed deposit may take to be mined (s, 0–3600); default 300. The answered expiry leaves room for it. */
+  /** The most a signed deposit may take to be mined (s, 0–1800); default 300. The answered expiry leaves room for it. */
   BRIDGE_DEPOSIT_INCLUSION_SECONDS?: string;
   /**
    * The most a same-asset transfer may keep in fees, all together (bps, 1–1000); default 300. The bound that limits
@@ -24,8 +24,11 @@ export type AcrossBindings = {
 
 /** `BRIDGE_MAX_FEE_BPS`: a whole number of basis points from 1 to 1000. */
 export const BRIDGE_MAX_FEE_BPS_PATTERN = /^(?:[1-9]\d{0,2}|1000)$/;
-/** `BRIDGE_DEPOSIT_INCLUSION_SECONDS`: whole seconds from 0 to 3600. */
-export const BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN = /^(?:0|[1-9]\d{0,2}|[1-2]\d{3}|3[0-5]\d\d|3600)$/;
+/**
+ * `BRIDGE_DEPOSIT_INCLUSION_SECONDS`: whole seconds from 0 to 1800. More would leave no moment to sign most quotes
+ * (the SpokePool's quote time buffer is 3600 s from a quote timestamp Across sets in the past).
+ */
+export const BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN = /^(?:0|[1-9]\d{0,2}|1[0-7]\d\d|1800)$/;
 
 export type AcrossConfig = {
   baseUrl: string; apiKey?: string; integratorId: `0x${string}`; feeRecipient: Address; timeoutMs: number;

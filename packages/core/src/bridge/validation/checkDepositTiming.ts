@@ -11,7 +11,7 @@
  *   answered by the caller.
  */
 import {
-  bridgeQuoteExpiry, exclusivityOffset, MAX_EXCLUSIVITY_PERIOD_SECONDS, MIN_FILL_WINDOW_SECONDS, QUOTE_TIME_BUFFER_SECONDS,
+  bridgeQuoteExpiry, DEPOSIT_INCLUSION_MARGIN_SECONDS, exclusivityOffset, MAX_EXCLUSIVITY_PERIOD_SECONDS, MIN_FILL_WINDOW_SECONDS, QUOTE_TIME_BUFFER_SECONDS,
 } from "./bridgeQuoteExpiry.js";
 import type { QuoteValidationContext } from "./quoteValidationTypes.js";
 
@@ -22,6 +22,7 @@ const ZERO = /^0x0{40}$/i;
 
 export function checkDepositTiming(context: QuoteValidationContext): string[] {
   const { quote, deposit, nowSeconds, minFillWindowSeconds = MIN_FILL_WINDOW_SECONDS } = context;
+  const inclusion = context.depositInclusionSeconds ?? DEPOSIT_INCLUSION_MARGIN_SECONDS;
   const problems: string[] = [];
   if (deposit.fillDeadline > nowSeconds && deposit.fillDeadline < nowSeconds + minFillWindowSeconds) {
     problems.push(`the fill deadline leaves ${deposit.fillDeadline - nowSeconds} s to fill, less than ${minFillWindowSeconds} s`);
@@ -39,8 +40,8 @@ export function checkDepositTiming(context: QuoteValidationContext): string[] {
     problems.push(`the quote timestamp ${deposit.quoteTimestamp} is about to leave the SpokePool's window; the deposit would revert`);
   }
   if (validExpiry && expiry > nowSeconds && bridgeQuoteExpiry(context) <= nowSeconds) {
-    problems.push(`no moment is left to sign the deposit: signed now, it would revert for its quote timestamp ${deposit.quoteTimestamp}, `
-      + `or leave relayers less than ${minFillWindowSeconds} s before the fill deadline ${deposit.fillDeadline}`
+    problems.push(`no moment is left to sign the deposit: signed now and mined within ${inclusion} s, it would revert for its quote timestamp `
+      + `${deposit.quoteTimestamp}, or leave relayers less than ${minFillWindowSeconds} s before the fill deadline ${deposit.fillDeadline}`
       + (exclusivityOffset(deposit) > 0 ? ` once the exclusive relayer's ${p} s are over (its exclusivity outlasts the fill deadline less the window)` : ""));
   }
   return problems;
