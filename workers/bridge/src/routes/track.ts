@@ -30,9 +30,9 @@ export const postBridgeTrackRoute = createRoute({
     + "`depositor` to the requested destination and tokens, and records the chain's amounts (`amountInRaw` and "
     + "`expectedOutRaw` are not trusted; in a transaction holding several deposits, the destination, tokens and "
     + "`amountInRaw` pick which one is meant). Idempotent by deposit: tracking the same deposit again answers the "
-    + "same settlementId; each deposit of a batch is a settlement of its own. Only the account whose `/bridge/quote` produced the deposit may track it (within a day of the "
-    + "quote). A transaction that is not such a deposit, a deposit from another account's quote, or a deposit another "
-    + "account tracks, is NOT_FOUND.",
+    + "same settlementId; each deposit of a batch is a settlement of its own. Only the account whose `/bridge/quote` "
+    + "produced the deposit may track it (within a day of the quote). A transaction that is not such a deposit, a "
+    + "deposit from another account's quote, or a deposit another account tracks, is NOT_FOUND.",
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   request: { body: { content: { "application/json": { schema: BridgeTrackRequestSchema } }, required: true } },
