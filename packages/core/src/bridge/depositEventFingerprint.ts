@@ -1,9 +1,7 @@
-import { getAddress, sliceHex, type Hex } from "viem";
+import type { Hex } from "viem";
+import { addressFromWord } from "./addressFromWord.js";
 import { bridgeDepositFingerprint } from "./bridgeDepositFingerprint.js";
 import type { DepositEvent } from "./readDepositEvents.js";
-
-/** A bytes32 holding an EVM address, as the SpokePool's events encode addresses. */
-const addressFromWord = (word: Hex) => getAddress(sliceHex(word, 12));
 
 /**
  * The `bridgeDepositFingerprint` of a deposit as its origin SpokePool's `FundsDeposited` event records it (lower-case):

@@ -17,7 +17,7 @@ import { blockPages } from "./blockPages.js";
 import { findBlockAtTime } from "./findBlockAtTime.js";
 import { provesRefund, refundRootAbi } from "./provesRefund.js";
 import type { RelayData } from "./relayHashOf.js";
-import { addressFromWord } from "./verifyBridgeDeposit.js";
+import { addressFromWord } from "./addressFromWord.js";
 
 /** Blocks one log query covers: what most RPC providers accept. */
 export const REFUND_SEARCH_PAGE_BLOCKS = 2_000n;

@@ -28,3 +28,4 @@ export * from "./defaultBridgeRecipient.js";
 export * from "./findTrackedDeposit.js";
 export * from "./findTrackedFingerprints.js";
 export * from "./depositEventFingerprint.js";
+export * from "./addressFromWord.js";

@@ -10,7 +10,7 @@
 import { erc20Abi, isAddressEqual, parseAbi, parseEventLogs, type Address, type Hash, type PublicClient } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { RelayData } from "./relayHashOf.js";
-import { addressFromWord } from "./verifyBridgeDeposit.js";
+import { addressFromWord } from "./addressFromWord.js";
 
 export const refundRootAbi = parseAbi([
   "event ExecutedRelayerRefundRoot(uint256 amountToReturn, uint256 indexed chainId, uint256[] refundAmounts, uint32 indexed rootBundleId, uint32 indexed leafId, address l2TokenAddress, address[] refundAddresses, bool deferredRefunds, address caller)",

@@ -8,7 +8,7 @@ import { SluiceError } from "../errors/SluiceError.js";
 import { depositEventFingerprint } from "./depositEventFingerprint.js";
 import { readDepositEvents, type DepositEvent } from "./readDepositEvents.js";
 import type { RelayData } from "./relayHashOf.js";
-import { addressFromWord } from "./verifyBridgeDeposit.js";
+import { addressFromWord } from "./addressFromWord.js";
 
 /**
  * A tracked deposit's terms as its settlement row stores them (what `/bridge/track` read from the event): everything
@@ -71,9 +71,8 @@ export async function readOriginDeposit(params: ReadOriginDepositParameters): Pr
   if (!read) return undefined;
   const { events } = read;
   if (tracked) {
-    const same = tracked.fingerprint
-      ? events.filter((e) => depositEventFingerprint(e, originChainId) === tracked.fingerprint!.toLowerCase())
-      : events.filter((e) => isTracked(e, tracked));
+    const { fingerprint } = tracked;
+    const same = events.filter((e) => (fingerprint ? depositEventFingerprint(e, originChainId) === fingerprint : isTracked(e, tracked)));
     const event = same.find((e) => e.args.depositId === tracked.depositId) ?? same[0];
     return event && originDeposit(event, originChainId, read);
   }

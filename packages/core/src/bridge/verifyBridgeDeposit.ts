@@ -9,9 +9,10 @@
  * (no status change, volume or webhook) until the deposit is at the origin's confirmation depth. A transaction a
  * reorganisation drops for good stays a `pending` row that backs off.
  */
-import { getAddress, isAddressEqual, sliceHex, type Address, type Hash, type Hex, type PublicClient } from "viem";
+import { getAddress, isAddressEqual, type Address, type Hash, type Hex, type PublicClient } from "viem";
 import { chainById } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
+import { addressFromWord } from "./addressFromWord.js";
 import { depositEventFingerprint } from "./depositEventFingerprint.js";
 import { readDepositEvents } from "./readDepositEvents.js";
 
@@ -52,8 +53,6 @@ export function bridgeDepositNotFound({ originChainId, originTxHash, depositor }
   });
 }
 
-/** A bytes32 holding an EVM address (upper 12 bytes zero), as the SpokePool's events encode addresses. */
-export const addressFromWord = (word: Hex): Address => getAddress(sliceHex(word, 12));
 const asAddress = addressFromWord;
 
 /**

@@ -193,6 +193,33 @@ describe("POST /api/v1/bridge/track", () => {
       .toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
   });
 
+  it("two of one account's deposits of the same amount in one batch: the same request twice tracks both", async () => {
+    const partner = await createPartner();
+    const user = await newWallet({ chainId: BASE, symbol: "USDC", amount: 40_000_000n });
+    const quote = async () => {
+      const quoted = await call("/api/v1/bridge/quote", { key: partner.key, body: quoteBody(user.address, { amount: "5000000" }) });
+      expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+      return quoted.body.quote as { swapTx: { to: Hex; data: Hex } };
+    };
+    const first = await quote();
+    // A block apart: the second quote has a later quote time, so it is another deposit (another fingerprint).
+    await publicClient(BASE).request({ method: "evm_mine" as never, params: [] as never });
+    const second = await quote();
+    const batch = await depositBatch(user, [first.swapTx, second.swapTx], 10_000_000n);
+    const body = trackBody({ depositor: user.address, recipient: user.address, originTxHash: batch, amountInRaw: "5000000" });
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const tracked = await call("/api/v1/bridge/track", { key: partner.key, body });
+      expect(tracked, JSON.stringify(tracked.body)).toMatchObject({ status: 200, body: { ok: true } });
+      ids.push(tracked.body.settlementId);
+    }
+    expect(new Set(ids).size).toBe(2);
+    const rows = await Promise.all(ids.map(settlement));
+    expect(new Set(rows.map((r) => r!.depositId)).size).toBe(2);
+    // Both tracked, the same request again answers one of them (the batch's first), and records nothing more.
+    expect((await call("/api/v1/bridge/track", { key: partner.key, body })).body.settlementId).toBe(ids[0]);
+  });
+
   it("refuses what is not the depositor's deposit through the SpokePool: an unknown hash, a plain transfer, another depositor", async () => {
     const partner = await createPartner();
     const { user, depositTx } = await deposit(partner.key, "3000000");

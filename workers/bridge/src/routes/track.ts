@@ -64,7 +64,7 @@ export function registerPostBridgeTrack(app: OpenAPIHono<BridgeEnv>) {
       && isAddressEqual(d.outputToken, outputToken.address) && d.inputAmount === BigInt(body.amountInRaw);
     const { db } = c.get("services");
     const mine = await findTrackedFingerprints(db, auth.accountId, originChainId, originTxHash);
-    const tracks = (d: VerifiedBridgeDeposit) => mine.has(d.fingerprint.toLowerCase());
+    const tracks = (d: VerifiedBridgeDeposit) => mine.has(d.fingerprint);
     const verified = await verifyBridgeDeposit({
       client: origin.client, originChainId, originTxHash, depositor: body.depositor,
       isWanted: [
