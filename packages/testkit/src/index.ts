@@ -7,6 +7,7 @@ export * from "./quoting/quotingScenario.js";
 export * from "./quoting/oddTokensScenario.js";
 export * from "./quoting/mainnetLikeScenario.js";
 export * from "./quoting/quotingTestbed.js";
+export * from "./quoting/burnV3Position.js";
 export * from "./reporting/ledgerDb.js";
 export * from "./reporting/usageProbe.js";
 export * from "./routing/routingFixtures.js";

@@ -3,7 +3,7 @@ import type { ChainDeployment } from "../chains/chainConfig.js";
 import { chains, type ChainName } from "../chains/chains.js";
 import { chainSettings, type ChainSettings } from "../chains/chainSettings.js";
 import { createChainClient } from "../chains/createChainClient.js";
-import { readChainHead } from "../chains/readChainHead.js";
+import { readChainHead, type ChainHeadCache } from "../chains/readChainHead.js";
 import { requireChainDeployment } from "../chains/requireChainDeployment.js";
 import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
 import { chainIndexSourceFromEnv, type IndexerEnv } from "../indexer/chainIndexSourceFromEnv.js";
@@ -34,6 +34,8 @@ export type RequestChain = {
    * isolate saw within it, else `eth_blockNumber` (`readChainHead`).
    */
   head: () => Promise<bigint>;
+  /** This isolate's sightings of each chain's head (`readChainHead`'s cache; /solve's re-quote reads at the latest block and records it). */
+  heads: ChainHeadCache;
   /**
    * Brings a quote's candidate pools to `latestBlock` once per block for every request and isolate
    * (`refreshSharedPools`: this isolate's copy, else the block's shared entry in Redis, else one Multicall3 call).
@@ -81,6 +83,7 @@ export function createRequestChain({ env, name, redis, caches, quality, backgrou
     head: async () => (await readChainHead({
       chain: name, get client() { return chainClient(); }, redis: redis(), cache: caches.heads, inFlight: caches.headReads, maxAgeMs: settings.headMaxAgeMs,
     })).block,
+    heads: caches.heads,
     refreshPools: (graph, pools, latestBlock) => refreshSharedPools({
       graph, get client() { return chainClient(); }, redis: redis(), pools, latestBlock, inFlight: caches.poolRefreshes, background,
     }),

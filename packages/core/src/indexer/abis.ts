@@ -21,6 +21,12 @@ export const v3PoolEvents = parseAbi([
   "event Burn(address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)",
 ]);
 
+/** The V3 events that change a pool's ticks. */
+export const v3MintBurnEvents = v3PoolEvents.filter((e) => e.name === "Mint" || e.name === "Burn");
+
+/** Multicall3's own block number: read in the same call as the state it was read at (`readPoolStates` at "latest"). */
+export const multicall3BlockNumberAbi = parseAbi(["function getBlockNumber() view returns (uint256 blockNumber)"]);
+
 /** Every event the indexer reads, in one log filter. */
 export const indexedEvents = [...v2FactoryEvents, ...v3FactoryEvents, ...v2PairEvents, ...v3PoolEvents];
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quotingScenario, startLimitedRpcProxy, startQuotingTestbed, startTestRedis, type QuotingTestbed } from "@sluice/testkit";
+import { burnV3Position, quotingScenario, startLimitedRpcProxy, startQuotingTestbed, startTestRedis, type QuotingTestbed } from "@sluice/testkit";
 import type { Redis } from "../redis/createRedis.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { chainIndexSourceFromEnv } from "./chainIndexSourceFromEnv.js";
@@ -385,7 +385,7 @@ describe("V3 pools from current state (TickLens: tick bitmap words, then ticks)"
       const address = p.address.toLowerCase() as Address;
       const logs = await bed.client.getLogs({ address, events: v3PoolEvents.filter((e) => e.name === "Mint" || e.name === "Burn"), fromBlock: 0n, toBlock: graph.block, strict: true });
       const named = [...new Set(logs.flatMap((l) => [Number((l.args as { tickLower: number }).tickLower), Number((l.args as { tickUpper: number }).tickUpper)]))];
-      const history = (await readPoolStates({ client: bed.client, requests: [{ protocol: "uniswap-v3", address, ticks: named }], blockNumber: graph.block })).get(address) as V3State;
+      const history = (await readPoolStates({ client: bed.client, requests: [{ protocol: "uniswap-v3", address, ticks: named }], blockNumber: graph.block })).states.get(address) as V3State;
       const fromHistory = [...history.ticks].filter(([, net]) => net !== null).sort((a, b) => a[0] - b[0]);
       const pool = graph.pools.get(address) as V3Pool;
       expect(pool).toBeInstanceOf(V3Pool);
@@ -406,29 +406,16 @@ describe("a Burn only marks its pool changed", () => {
     const ladder = bed.manifest.pools.filter((p) => p.protocol === "uniswap-v3")
       .map((p) => graph.pools.get(p.address.toLowerCase() as Address) as V3Pool)
       .sort((a, b) => b.ticks.length - a.ticks.length)[0]!;
-    const mints = await bed.client.getLogs({ address: ladder.address, events: v3PoolEvents.filter((e) => e.name === "Mint"), fromBlock: 0n, strict: true });
-    const widest = mints.map((l) => l.args as { owner: Address; tickLower: number; tickUpper: number; amount: bigint })
-      .sort((a, b) => (b.tickUpper - b.tickLower) - (a.tickUpper - a.tickLower))[0]!;
+    // The seeder holds the positions (the devnet has no position manager): it burns the widest whole.
+    const widest = await burnV3Position({ client: bed.client, rpcUrl: bed.manifest.rpcUrl, pool: ladder.address });
     expect(ladder.ticks.map((t) => t.index)).toEqual(expect.arrayContaining([widest.tickLower, widest.tickUpper]));
-
-    // The seeder holds the positions (the devnet has no position manager): it burns the whole position.
-    const owner = widest.owner;
-    await bed.client.request({ method: "anvil_impersonateAccount" as never, params: [owner] as never });
-    await bed.client.request({ method: "anvil_setBalance" as never, params: [owner, "0x56BC75E2D63100000"] as never });
-    const seeder = createWalletClient({ account: owner, transport: http(bed.manifest.rpcUrl) });
-    const hash = await seeder.writeContract({
-      address: ladder.address, abi: parseAbi(["function burn(int24 tickLower, int24 tickUpper, uint128 amount) returns (uint256, uint256)"]),
-      functionName: "burn", args: [widest.tickLower, widest.tickUpper, widest.amount], chain: null,
-    });
-    expect((await bed.client.waitForTransactionReceipt({ hash })).status).toBe("success");
-    await bed.client.request({ method: "anvil_stopImpersonatingAccount" as never, params: [owner] as never });
 
     const pass = await updateStoredGraph(source);
     const after = pass.graph!.pools.get(ladder.address) as V3Pool;
     expect(after.ticks.map((t) => t.index)).not.toContain(widest.tickLower);
     expect(after.ticks.map((t) => t.index)).not.toContain(widest.tickUpper);
     expect(after.ticks.length).toBe(ladder.ticks.length - 2);
-    const full = (await readPoolStates({ client: bed.client, requests: [{ protocol: "uniswap-v3", address: ladder.address, tickSpacing: ladder.tickSpacing, tickWords: "all" }], blockNumber: pass.graph!.block })).get(ladder.address) as V3State;
+    const full = (await readPoolStates({ client: bed.client, requests: [{ protocol: "uniswap-v3", address: ladder.address, tickSpacing: ladder.tickSpacing, tickWords: "all" }], blockNumber: pass.graph!.block })).states.get(ladder.address) as V3State;
     expect(after.ticks.map((t) => [t.index, t.liquidityNet])).toEqual([...full.ticks].sort((a, b) => a[0] - b[0]));
     expect(after.liquidity).toBe(full.liquidity);
   });

@@ -206,7 +206,7 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
         const requests: PoolStateRequest[] = slice.map((p: PendingPool) => p.protocol === "uniswap-v2"
           ? { protocol: p.protocol, address: p.address }
           : { protocol: p.protocol, address: p.address, tickSpacing: p.tickSpacing, tickWords: "all" });
-        applyPoolStates(partial, await readPoolStates({ client, requests, blockNumber: head, callsPerRequest: INDEX_CALLS_PER_REQUEST, budget }));
+        applyPoolStates(partial, (await readPoolStates({ client, requests, blockNumber: head, callsPerRequest: INDEX_CALLS_PER_REQUEST, budget })).states);
         progress = {
           ...progress, loadedThrough: slice.at(-1)!.address, poolsLoaded: progress.poolsLoaded + slice.length,
           readThrough: head > progress.readThrough ? head : progress.readThrough,

@@ -20,6 +20,7 @@ export * from "./indexChain.js";
 export * from "./updateStoredGraph.js";
 export * from "./loadGraph.js";
 export * from "./refreshPools.js";
+export * from "./refreshPoolsAtHead.js";
 export * from "./refreshSharedPools.js";
 export * from "./encodeSharedPool.js";
 export * from "./decodeSharedPool.js";

@@ -156,7 +156,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
       if (protocol === "uniswap-v2") return { protocol, address };
       return { protocol, address, tickSpacing: tickSpacingOf(meta), ...(all ? { tickWords: "all" as const } : words.size > 0 ? { tickWords: [...words] } : {}) };
     });
-  const states = await readPoolStates({ client, requests, blockNumber: toBlock, callsPerRequest: INDEX_CALLS_PER_REQUEST, budget });
+  const { states } = await readPoolStates({ client, requests, blockNumber: toBlock, callsPerRequest: INDEX_CALLS_PER_REQUEST, budget });
   applyPoolStates(graph, states);
 
   // Trade times: from the logs when the node includes them, else from the blocks (one request per distinct block).

@@ -1,7 +1,7 @@
 import type { Address, PublicClient } from "viem";
 import { MULTICALL3_ADDRESS } from "../chains/chains.js";
 import type { PoolProtocol } from "../pools/types.js";
-import { v2PairAbi, v3PoolAbi } from "./abis.js";
+import { multicall3BlockNumberAbi, v2PairAbi, v3PoolAbi } from "./abis.js";
 import type { IndexBudget } from "./indexBudget.js";
 import { readTickBitmaps } from "./readTickBitmaps.js";
 import { v3AllTickWords } from "./v3TickWords.js";
@@ -36,7 +36,12 @@ export type PoolState = V2State | V3State;
 export type ReadPoolStatesParameters = {
   client: PublicClient;
   requests: readonly PoolStateRequest[];
-  blockNumber: bigint;
+  /**
+   * The block to read at, or `"latest"`: the node's latest block, told by Multicall3 in the same call (one round trip
+   * for the state and its block; `/solve`'s re-quote does not read the head first). At `"latest"` everything is read
+   * in one request (`callsPerRequest` does not apply) and whole tick bitmaps (`tickWords: "all"`) are not read.
+   */
+  blockNumber: bigint | "latest";
   /**
    * Calls per Multicall3 request; default: everything in one request (the quote-time refresh does, so a quote costs
    * one round trip). The indexer reads in chunks.
@@ -46,7 +51,10 @@ export type ReadPoolStatesParameters = {
   budget?: IndexBudget;
 };
 
-type Call = { address: Address; abi: typeof v2PairAbi | typeof v3PoolAbi; functionName: string; args?: readonly unknown[] };
+/** The states, by pool, and the block they were read at. */
+export type ReadPoolStatesReturnType = { block: bigint; states: Map<Address, PoolState> };
+
+type Call = { address: Address; abi: typeof v2PairAbi | typeof v3PoolAbi | typeof multicall3BlockNumberAbi; functionName: string; args?: readonly unknown[] };
 
 /**
  * Reads pool state through Multicall3 at one block, so every pool is seen at the same instant: V2 `getReserves`;
@@ -54,12 +62,16 @@ type Call = { address: Address; abi: typeof v2PairAbi | typeof v3PoolAbi; functi
  * their set bits name (a second round at the same block); for `"all"`, the lens reads at the same block. Throws if
  * any read fails (a pool that cannot be read must not be quoted on stale state).
  */
-export async function readPoolStates({ client, requests, blockNumber, callsPerRequest, budget }: ReadPoolStatesParameters): Promise<Map<Address, PoolState>> {
-  const call = (calls: Call[]) => multicall(client, calls, blockNumber, callsPerRequest, budget);
-  const contracts: Call[] = [];
+export async function readPoolStates({ client, requests, blockNumber, callsPerRequest, budget }: ReadPoolStatesParameters): Promise<ReadPoolStatesReturnType> {
+  const atLatest = blockNumber === "latest";
+  let block = atLatest ? undefined : blockNumber;
+  const call = (calls: Call[]) => multicall(client, calls, block ?? "latest", atLatest ? Infinity : callsPerRequest, budget);
+  // At "latest", Multicall3's block number leads the call: every later round reads at that block.
+  const contracts: Call[] = atLatest ? [{ address: MULTICALL3_ADDRESS, abi: multicall3BlockNumberAbi, functionName: "getBlockNumber" }] : [];
   const words = new Map<Address, number[]>();
   const everyWord = requests.filter((r) => r.protocol === "uniswap-v3" && r.tickWords === "all");
   for (const r of everyWord) if (!r.tickSpacing) throw new Error(`pool ${r.address}: reading tick words needs its tick spacing`);
+  if (atLatest && everyWord.length > 0) throw new Error("reading whole tick bitmaps needs a block number");
   for (const r of requests) {
     if (r.protocol === "uniswap-v2") {
       contracts.push({ address: r.address, abi: v2PairAbi, functionName: "getReserves" });
@@ -74,16 +86,17 @@ export async function readPoolStates({ client, requests, blockNumber, callsPerRe
       for (const word of list) contracts.push({ address: r.address, abi: v3PoolAbi, functionName: "tickBitmap", args: [word] });
     }
   }
-  if (contracts.length === 0) return new Map();
+  if (requests.length === 0) return { block: block ?? await client.getBlockNumber({ cacheTime: 0 }), states: new Map() };
   // Both reads are at the same block; the lens's runs beside the Multicall3 ones.
-  const lensRead = everyWord.length === 0 ? undefined : readTickBitmaps({
-    client, blockNumber, budget, pools: everyWord.map((r) => ({ address: r.address, tickSpacing: r.tickSpacing! })),
+  const lensRead = everyWord.length === 0 || block === undefined ? undefined : readTickBitmaps({
+    client, blockNumber: block, budget, pools: everyWord.map((r) => ({ address: r.address, tickSpacing: r.tickSpacing! })),
   });
   const [results, lensTicks] = await Promise.all([call(contracts), lensRead]);
 
   const states = new Map<Address, PoolState>();
   const populated: { request: PoolStateRequest; tick: number }[] = [];
   let i = 0;
+  if (block === undefined) block = results[i++] as bigint;
   for (const r of requests) {
     if (r.protocol === "uniswap-v2") {
       const [reserve0, reserve1] = results[i++] as [bigint, bigint, number];
@@ -109,7 +122,7 @@ export async function readPoolStates({ client, requests, blockNumber, callsPerRe
     const tickResults = await call(populated.map(({ request, tick }) => ({ address: request.address, abi: v3PoolAbi, functionName: "ticks", args: [tick] })));
     populated.forEach(({ request, tick }, j) => (states.get(request.address) as V3State).ticks.set(tick, initializedNet(tickResults[j])));
   }
-  return states;
+  return { block, states };
 }
 
 function initializedNet(result: unknown): bigint | null {
@@ -117,7 +130,7 @@ function initializedNet(result: unknown): bigint | null {
   return info[7] ? info[1] : null;
 }
 
-async function multicall(client: PublicClient, calls: Call[], blockNumber: bigint, callsPerRequest = Infinity, budget?: IndexBudget): Promise<unknown[]> {
+async function multicall(client: PublicClient, calls: Call[], at: bigint | "latest", callsPerRequest = Infinity, budget?: IndexBudget): Promise<unknown[]> {
   const chunks: Call[][] = [];
   for (let from = 0; from < calls.length; from += Math.min(callsPerRequest, calls.length)) chunks.push(calls.slice(from, from + callsPerRequest));
   budget?.spend(chunks.length);
@@ -125,7 +138,8 @@ async function multicall(client: PublicClient, calls: Call[], blockNumber: bigin
   // At most four requests in flight.
   for (let from = 0; from < chunks.length; from += 4) {
     answers.push(...await Promise.all(chunks.slice(from, from + 4).map((contracts) => client.multicall({
-      contracts: contracts as never, allowFailure: false, blockNumber, batchSize: 0, multicallAddress: MULTICALL3_ADDRESS,
+      contracts: contracts as never, allowFailure: false, ...(at === "latest" ? { blockTag: "latest" as const } : { blockNumber: at }), batchSize: 0,
+      multicallAddress: MULTICALL3_ADDRESS,
     }) as Promise<unknown[]>)));
   }
   return answers.flat();

@@ -25,7 +25,7 @@ afterAll(async () => bed?.stop());
 
 /** Every pool's initialized ticks the word-by-word way: all words through Multicall3, then the ticks they name. */
 async function wordByWord(blockNumber: bigint) {
-  const states = await readPoolStates({
+  const { states } = await readPoolStates({
     client: bed.client, blockNumber, callsPerRequest: 500,
     requests: pools.map((p) => ({ protocol: "uniswap-v3" as const, address: p.address, tickSpacing: p.tickSpacing, tickWords: v3AllTickWords(p.tickSpacing) })),
   });

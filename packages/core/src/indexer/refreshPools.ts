@@ -1,10 +1,9 @@
 import type { Address, PublicClient } from "viem";
-import { v3PoolEvents } from "./abis.js";
+import { v3MintBurnEvents } from "./abis.js";
 import { applyPoolStates } from "./applyPoolStates.js";
 import type { ChainGraph } from "./graphTypes.js";
+import { readMintBurnTicks } from "./readMintBurnTicks.js";
 import { readPoolStates, type PoolStateRequest } from "./readPoolStates.js";
-
-const mintBurn = v3PoolEvents.filter((e) => e.name === "Mint" || e.name === "Burn");
 
 export type RefreshPoolsParameters = {
   graph: ChainGraph;
@@ -33,27 +32,13 @@ export async function refreshPools({ graph, client, pools, latestBlock }: Refres
   }
   if (stale.length === 0) return 0;
   const v3 = stale.filter((r) => r.protocol === "uniswap-v3").map((r) => r.address);
-  const [states, logs] = await Promise.all([
+  const [{ states }, logs] = await Promise.all([
     readPoolStates({ client, requests: stale, blockNumber: latestBlock }),
     v3.length > 0
-      ? client.getLogs({ address: v3, events: mintBurn, fromBlock: since + 1n, toBlock: latestBlock, strict: true })
+      ? client.getLogs({ address: v3, events: v3MintBurnEvents, fromBlock: since + 1n, toBlock: latestBlock, strict: true })
       : Promise.resolve([]),
   ]);
-  if (logs.length > 0) {
-    const ticks = new Map<Address, Set<number>>();
-    for (const log of logs) {
-      const address = log.address.toLowerCase() as Address;
-      const set = ticks.get(address) ?? new Set<number>();
-      const args = log.args as { tickLower: number; tickUpper: number };
-      set.add(Number(args.tickLower)).add(Number(args.tickUpper));
-      ticks.set(address, set);
-    }
-    const tickStates = await readPoolStates({
-      client, blockNumber: latestBlock,
-      requests: [...ticks].map(([address, set]) => ({ protocol: "uniswap-v3" as const, address, ticks: [...set] })),
-    });
-    for (const [address, state] of tickStates) states.set(address, state);
-  }
+  for (const [address, state] of await readMintBurnTicks({ client, logs, blockNumber: latestBlock })) states.set(address, state);
   applyPoolStates(graph, states);
   for (const r of stale) graph.refreshedAt.set(r.address, latestBlock);
   return stale.length;

@@ -14,8 +14,9 @@ import { createPoolGraph } from "../routing/poolGraph.js";
 import { quotePath } from "../routing/quotePath.js";
 import { quoteSwap, type QuoteSwapParameters } from "./quoteSwap.js";
 import {
-  executeRoute, quoterV2ExactIn, quotingScenario, simulateRoute, startQuotingTestbed, startSilentServer, type QuotingTestbed,
+  executeRoute, quoterV2ExactIn, quotingScenario, simulateRoute, startCountedClient, startQuotingTestbed, startSilentServer, type QuotingTestbed,
 } from "@sluice/testkit";
+import type { ChainHeadCache } from "../chains/readChainHead.js";
 
 let bed: QuotingTestbed;
 let graph: ChainGraph;
@@ -124,6 +125,23 @@ describe("quotes", () => {
     const after = await quote("TKA", "TKB", "10");
     expect(after.poolsRefreshed).toBeGreaterThan(0);
     expect(await simulateRoute(bed, after.executorRoute)).toBe(after.amountOut);
+  });
+
+  it("without a head (/solve's re-quote) the pools are read at the latest block with its number: no eth_blockNumber, the block is recorded as seen", async () => {
+    const rpc = await startCountedClient(bed.manifest.rpcUrl, bed.client.chain);
+    try {
+      await bed.client.request({ method: "evm_mine" as never });
+      const seenHeads: ChainHeadCache = new Map();
+      const q = await quote("TKA", "TKB", "10", { source: { ...bed.source, client: rpc.client }, seenHeads });
+      const latest = await bed.client.getBlockNumber({ cacheTime: 0 });
+      expect(q.block).toBe(latest);
+      expect(q.poolsRefreshed).toBeGreaterThan(0);
+      expect(rpc.counter.snapshot().rpc?.byName.eth_blockNumber).toBeUndefined();
+      expect(seenHeads.get("base")?.block).toBe(latest);
+      expect(await simulateRoute(bed, q.executorRoute)).toBe(q.amountOut);
+    } finally {
+      await rpc.close();
+    }
   });
 
   it("priceImpactBps on an isolated V2 pair matches 10000 × (1 − out ÷ (in × r1/r0)), rounded up", async () => {

@@ -11,6 +11,8 @@ import { loadGraph } from "../indexer/loadGraph.js";
 import type { ChainDeployment } from "../chains/chainConfig.js";
 import { assembleQuote } from "./assembleQuote.js";
 import { refreshPools } from "../indexer/refreshPools.js";
+import { refreshPoolsAtHead } from "../indexer/refreshPoolsAtHead.js";
+import type { ChainHeadCache } from "../chains/readChainHead.js";
 import { findFreshRoute } from "../routing/findFreshRoute.js";
 import { isListedToken } from "./isListedToken.js";
 import { isDustPoolPredicate } from "./isDustPoolPredicate.js";
@@ -45,18 +47,28 @@ export type QuoteSwapParameters = {
   /** The permit's witness: minimum = output less this slippage (default `DEFAULT_SLIPPAGE_BPS`), and its recipient. */
   slippageBps?: number;
   recipient?: Address;
-  /** Reports each stage's duration (the request's `Server-Timing`): graph, block, behaviour, route (which waits for what is left of the head's read). */
+  /**
+   * Reports each stage's duration (the request's `Server-Timing`): graph, block (with `head`), behaviour, route (which
+   * waits for what is left of the head's read, or reads the pools at the head).
+   */
   time?: TimeStage;
   /**
-   * The block to quote at (the chain's head under its freshness contract, `RequestChain.head`); default
-   * `eth_blockNumber` on every quote (what /solve's re-quote uses, so execution is never on stale state).
+   * The block to quote at (the chain's head under its freshness contract, `RequestChain.head`: what /route uses). Absent
+   * (what /solve's re-quote does, so execution is never on stale state): the candidate pools are read at the chain's
+   * latest block, its number told in the same Multicall3 call (`refreshPoolsAtHead`), with no round trip for the head
+   * before them.
    */
   head?: () => Promise<bigint>;
   /**
-   * Brings the candidate pools to the quote's block (`RequestChain.refreshPools`: once per block for every request
-   * and isolate); default `refreshPools` through the chain's client (what /solve's re-quote uses).
+   * With `head`: brings the candidate pools to the quote's block (`RequestChain.refreshPools`: once per block for every
+   * request and isolate); default `refreshPools` through the chain's client.
    */
   refresh?: (graph: ChainGraph, pools: readonly Address[], latestBlock: bigint) => Promise<number>;
+  /**
+   * Without `head`: this isolate's sightings of each chain's head (`RequestChain.heads`). The pool read's Mint/Burn log
+   * query runs up to the last sighting beside it, and the block read is recorded as a sighting for the next quotes.
+   */
+  seenHeads?: ChainHeadCache;
   /**
    * Where the chain's token behaviours are kept (`tokens/behaviour`). Given (the workers always give it): a token that
    * does not transfer normally is refused as input or output (UNSUPPORTED_TOKEN) and never hops; an unchecked one is
@@ -95,7 +107,8 @@ export const QUOTE_DEADLINE_MS = 7_000;
  * `eth_blockNumber`, concurrent with loading the graph, reading the stored token behaviours, the token checks and the
  * candidate search; awaited only to refresh the pools at it) and, when the candidate pools are older than that block,
  * `refresh` (with the shared refresher: one Redis read of the block's shared pool states, and one Multicall3 call
- * only when no request or isolate has read those pools at that block yet).
+ * only when no request or isolate has read those pools at that block yet). Without `head`: one Multicall3 call at
+ * the latest block (and the Mint/Burn log query beside it, `refreshPoolsAtHead`).
  *
  * Throws SluiceError: MALFORMED_REQUEST (bad amount, decimals), UNSUPPORTED_TOKEN (unknown, or with `tokenBehaviour`
  * a token that does not transfer normally), NO_ROUTE,
@@ -118,8 +131,19 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   );
   // The head is awaited only where the pools are refreshed at it: the token checks and the candidate search (CPU
   // work on the graph) run while it is read.
-  const headRead = time("block", () => upstream(p.chain, () => (p.head ? p.head() : p.source.client.getBlockNumber({ cacheTime: 0 }))));
-  headRead.catch(() => {}); // awaited below; a failure before then must not be reported as unhandled
+  const head = p.head;
+  const headRead = head && time("block", () => upstream(p.chain, head));
+  headRead?.catch(() => {}); // awaited below; a failure before then must not be reported as unhandled
+  /** Without `head`: the block the first refresh read the pools at (a widened search's refresh reads at it too). */
+  let readAt: bigint | undefined;
+  const refreshAtHead = async (pools: readonly Address[]) => {
+    if (readAt !== undefined) return refreshPools({ graph, client: p.source.client, pools, latestBlock: readAt });
+    const seen = p.seenHeads?.get(p.chain);
+    const { refreshed, block } = await refreshPoolsAtHead({ graph, client: p.source.client, pools, seenHead: seen?.block });
+    readAt = block;
+    if (p.seenHeads && (!seen || block > seen.block)) p.seenHeads.set(p.chain, { block, seenAt: Date.now() });
+    return refreshed;
+  };
   const [graph, storedBehaviours] = await Promise.all([
     time("graph", () => upstream(p.chain, () => loadGraph(p.source))),
     behavioursRead,
@@ -157,6 +181,7 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
     findFreshRoute({
       graph, routingGraphs: p.routingGraphs, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn,
       refresh: (pools) => upstream(p.chain, async () => {
+        if (!headRead) return refreshAtHead(pools);
         const latestBlock = await headRead;
         return p.refresh ? p.refresh(graph, pools, latestBlock) : refreshPools({ graph, client: p.source.client, pools, latestBlock });
       }),
@@ -172,7 +197,8 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
     nowSeconds: p.nowSeconds ?? Date.now() / 1000,
     slippageBps: p.slippageBps ?? DEFAULT_SLIPPAGE_BPS,
     recipient: p.recipient,
-    block: await headRead,
+    // A route was found, so its pools were refreshed: at the head read, or at the block the refresh read.
+    block: headRead ? await headRead : readAt!,
     poolsRefreshed,
   });
   if (quote.priceImpactBps > MAX_PRICE_IMPACT_BPS) throw priceImpactTooHigh(quote);

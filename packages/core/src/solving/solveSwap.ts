@@ -60,7 +60,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
   const quoting = quoteSwap({
     time: services.time,
     chain: chain.name, deployment: chain.deployment, source: chain.source, routingGraphs: chain.routingGraphs, amount: body.amount, withPermit: false,
-    tokenBehaviour: { redis: services.redis }, deadlineMs: QUOTE_DEADLINE_MS,
+    tokenBehaviour: { redis: services.redis }, deadlineMs: QUOTE_DEADLINE_MS, seenHeads: chain.heads,
     from: { token: body.from, address: body.fromAddress, decimals: body.fromDecimals },
     to: { token: body.to, address: body.toAddress, decimals: body.toDecimals },
   });
