@@ -8,8 +8,10 @@
  * Each phase also prints the answers' `Server-Timing` stages (p50 / p99 per stage). With COUNT_OPERATIONS=1 the stack
  * counts what the workers ask of their dependencies (Redis commands at the REST bridge, RPC calls and Postgres
  * statements at counting proxies, which add a little latency of their own) and each phase prints them per solve.
- * Environment: SOLVES (default 100), CONCURRENT (default 50), COUNT_OPERATIONS (default off), HOST (`node`: the Node host
- * instead of workerd under wrangler dev, whose proxy worker and console relay add to every request locally).
+ * Environment: SOLVES (default 100), CONCURRENT (default 50), COUNT_OPERATIONS (default off), RPC_LATENCY_MS (with
+ * COUNT_OPERATIONS: every RPC round trip waits this long at its proxy, as a remote provider's would; default 0), HOST
+ * (`node`: the Node host instead of workerd under wrangler dev, whose proxy worker and console relay add to every request
+ * locally).
  */
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
@@ -34,6 +36,8 @@ const SOLVES = Number(process.env.SOLVES ?? 100);
 const CONCURRENT = Number(process.env.CONCURRENT ?? 50);
 const AMOUNT = "25";
 const COUNT_OPERATIONS = process.env.COUNT_OPERATIONS === "1";
+/** With COUNT_OPERATIONS: each RPC round trip of the workers waits this long (a remote provider's, say 20–50 ms). */
+const RPC_LATENCY_MS = Number(process.env.RPC_LATENCY_MS ?? 0);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 function report(label: string, samples: number[]) {
@@ -57,7 +61,7 @@ const redis = await leaseRedisDatabase();
 const stack = await startStack({
   name: `bench-solve-${process.pid}`, redisUrl: redis.url, redisDatabase: Number(new URL(redis.url).pathname.slice(1)),
   port: await freePort(), sandboxPort: await freePort(),
-  freshDatabase: true, devnet: { basePort: 0 }, countOperations: COUNT_OPERATIONS,
+  freshDatabase: true, devnet: { basePort: 0 }, countOperations: COUNT_OPERATIONS, rpcLatencyMs: RPC_LATENCY_MS,
   host: process.env.HOST === "node" ? "node" : "workerd", log: (line) => console.log(`[stack] ${line}`),
 });
 try {

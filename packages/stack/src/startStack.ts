@@ -66,6 +66,11 @@ export type StartStackParameters = {
    * the sandbox's go direct). Read with `Stack.operationCounts`.
    */
   countOperations?: boolean;
+  /**
+   * With `countOperations`: every RPC request of the public entry waits this long at its counting proxy (benchmarks:
+   * a remote provider's round trip; default 0).
+   */
+  rpcLatencyMs?: number;
   /** Send the reporting cron's webhook delivery every second (default true; a benchmark counting operations turns it off). */
   webhookTicker?: boolean;
   log?: (line: string) => void;
@@ -158,7 +163,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     const counted = async (kind: "rpc" | "postgres", url: string): Promise<string> => {
       if (!counter) return url;
       if (kind === "rpc") {
-        const proxy = await startRpcCountingProxy({ target: url, counter });
+        const proxy = await startRpcCountingProxy({ target: url, counter, latencyMs: params.rpcLatencyMs });
         stops.push(proxy.close);
         return proxy.url;
       }

@@ -10,12 +10,17 @@ export type StartRpcCountingProxyParameters = {
   counter: OperationCounter;
   /** The counter's area (default `rpc`). */
   area?: string;
+  /**
+   * Each request waits this long before it is forwarded (default 0): a local node answers in about a millisecond, a
+   * provider's in tens, so a benchmark can show what a round trip more or less on the serial path costs.
+   */
+  latencyMs?: number;
 };
 
 /**
  * An HTTP proxy on 127.0.0.1 in front of a JSON-RPC endpoint that counts every call by method name — each member of
- * a JSON-RPC batch separately, and the request itself as one round trip — then forwards the body unchanged and
- * answers with the endpoint's answer.
+ * a JSON-RPC batch separately, and the request itself as one round trip — then forwards the body unchanged (after
+ * `latencyMs`) and answers with the endpoint's answer.
  */
 export async function startRpcCountingProxy(p: StartRpcCountingProxyParameters): Promise<RpcCountingProxy> {
   const area = p.area ?? "rpc";
@@ -27,6 +32,7 @@ export async function startRpcCountingProxy(p: StartRpcCountingProxyParameters):
         for (const method of rpcMethods(body)) p.counter.count(area, method);
       }
       try {
+        if (p.latencyMs) await new Promise((resolve) => setTimeout(resolve, p.latencyMs));
         const upstream = await fetch(p.target, {
           method: req.method, body: req.method === "POST" ? body : undefined,
           headers: { "content-type": String(req.headers["content-type"] ?? "application/json") },
