@@ -67,7 +67,7 @@ export interface paths {
         };
         /**
          * A deposit's status, by origin transaction or by origin chain and deposit id
-         * @description What the chains show: `filled` with the destination's fill of this deposit, `expired` once the fill deadline has passed on the destination, `refunded` with the origin's refund to the depositor; the bridge protocol's own answer is only a hint (its slowFillRequested is pending, slowFilled filled). Asked by `depositTxnRef` about a transaction holding several deposits (a wallet's batch), the answer is the deposit this account tracks in it; when it tracks none or several, the request is refused naming their ids: ask by originChainId and depositId.
+         * @description What the chains show: `filled` with the destination's fill of this deposit, `expired` once the fill deadline has passed on the destination, `refunded` with the origin's refund to the depositor; the bridge protocol's own answer is only a hint (its slowFillRequested is pending, slowFilled filled). Asked by `depositTxnRef` about a transaction holding several deposits (a wallet's batch), the answer is the deposit this account tracks in it; when it tracks none or several, the request is refused naming their ids: ask by originChainId and depositId. A deposit this account tracks is answered from the chains also when the protocol does not know it, by transaction or by id.
          */
         get: operations["getBridgeStatus"];
         put?: never;

@@ -26,6 +26,7 @@ export * from "./rememberBridgeQuote.js";
 export * from "./wasBridgeQuoteIssued.js";
 export * from "./defaultBridgeRecipient.js";
 export * from "./findTrackedDeposit.js";
+export * from "./findTrackedDepositById.js";
 export * from "./findTrackedFingerprints.js";
 export * from "./depositEventFingerprint.js";
 export * from "./addressFromWord.js";

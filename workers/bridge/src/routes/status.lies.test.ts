@@ -169,12 +169,14 @@ describe("bridge status against the chains", () => {
     }
   });
 
-  it("through the route: a deposit the protocol does not know is what the chains show for the account tracking it, unknown to others", async () => {
+  it("through the route: a deposit the protocol does not know is what the chains show for the account tracking it, by transaction or by id, unknown to others", async () => {
     await acrossControl("status-answer", { depositTxnRef: filled.depositTxHash, answer: "not-found" });
     try {
       const ask = (key: string) => call(`/api/v1/bridge/status?depositTxnRef=${filled.depositTxHash}`, { key });
+      const askById = (key: string, depositId = filled.depositId) => call(`/api/v1/bridge/status?originChainId=${BASE}&depositId=${depositId}`, { key });
       // Nobody tracks it yet: the protocol's not-found stands.
       expect(await ask(partnerKey)).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+      expect(await askById(partnerKey)).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
       const tracked = await call("/api/v1/bridge/track", {
         key: partnerKey,
         body: {
@@ -184,11 +186,15 @@ describe("bridge status against the chains", () => {
         },
       });
       expect(tracked, JSON.stringify(tracked.body)).toMatchObject({ status: 200, body: { ok: true } });
-      expect(await ask(partnerKey)).toMatchObject({
-        status: 200, body: { deposit: { status: "filled", depositId: filled.depositId, depositTxHash: filled.depositTxHash, fillTx: filled.fillTx } },
-      });
+      const answered = { status: 200, body: { deposit: { status: "filled", depositId: filled.depositId, depositTxHash: filled.depositTxHash, fillTx: filled.fillTx } } };
+      expect(await ask(partnerKey)).toMatchObject(answered);
+      expect(await askById(partnerKey)).toMatchObject(answered);
+      // Another id of the same chain is not this deposit: the protocol's not-found stands for it.
+      expect(await askById(partnerKey, String(BigInt(filled.depositId) + 1000n))).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
       // Another account learns nothing from it.
-      expect(await ask((await createPartner()).key)).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+      const other = (await createPartner()).key;
+      expect(await ask(other)).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+      expect(await askById(other)).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
     } finally {
       await acrossControl("status-answer", { depositTxnRef: filled.depositTxHash, answer: null });
     }

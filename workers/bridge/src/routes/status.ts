@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, bridgeDepositStatus, errorResponses, findTrackedDeposit, isTrackedByAnotherAccount, pendingDepositHint, requireApiKey, SluiceError,
+  apiKeySecurity, authErrorCodes, bridgeDepositStatus, errorResponses, findTrackedDeposit, findTrackedDepositById, isTrackedByAnotherAccount, pendingDepositHint, requireApiKey, SluiceError,
   unknownBridgeDeposit, verifyDepositStatus,
 } from "@sluice/core";
 import { acrossFromEnv, type BridgeEnv } from "../bridgeEnv.js";
@@ -32,7 +32,8 @@ export const getBridgeStatusRoute = createRoute({
     + "protocol's own answer is only a hint (its slowFillRequested is pending, slowFilled filled). Asked by "
     + "`depositTxnRef` about a transaction holding several deposits (a wallet's batch), the answer is the deposit this "
     + "account tracks in it; when it tracks none or several, the request is refused naming their ids: ask by originChainId "
-    + "and depositId.",
+    + "and depositId. A deposit this account tracks is answered from the chains also when the protocol does not know it, "
+    + "by transaction or by id.",
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   request: {
@@ -74,9 +75,17 @@ export function registerGetBridgeStatus(app: OpenAPIHono<BridgeEnv>) {
       // A deposit this account tracks is read from the chains even when the protocol does not know it (not indexed,
       // or forgotten) or answers unusably: its status is what the chains show, not whether the protocol remembers it.
       const unusable = error instanceof SluiceError && (error.code === "NOT_FOUND" || error.code === "UPSTREAM_ERROR");
-      const tracked = unusable ? await tracking : undefined;
+      if (!unusable) throw error;
+      if ("depositTxnRef" in lookup) {
+        const tracked = await tracking;
+        if (!tracked) throw error;
+        return pendingDepositHint(tracked);
+      }
+      // Asked by id: the transaction this account's settlement recorded for that id, held to the id asked about (a
+      // reorganisation that gave the deposit another id leaves it unknown here, as the protocol left it).
+      const tracked = await findTrackedDepositById(db, accountId, lookup.originChainId, lookup.depositId);
       if (!tracked) throw error;
-      return pendingDepositHint(tracked);
+      return { ...pendingDepositHint(tracked), depositId: lookup.depositId };
     });
     const tracked = await tracking;
     // Another account's tracked deposit answers exactly like an unknown one: checked on the queried transaction.
