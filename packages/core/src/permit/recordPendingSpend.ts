@@ -7,9 +7,11 @@ export type RecordPendingSpendParameters = { chainId: number; owner: Address; to
 /** Two hours: by then a relayer transaction is mined or its nonce was repaired. */
 const KEEP_SECONDS = 2 * 3600;
 
-/** Records input a gasless solve just sent, until its transaction is mined (see `readPendingSpend`). */
+/**
+ * Records input a gasless solve is sending, under its first attempt's hash, until the transaction (or the repair's
+ * replacement of it) is mined (see `readPendingSpend`). One round trip.
+ */
 export async function recordPendingSpend(redis: Redis, { chainId, owner, token, txHash, amount }: RecordPendingSpendParameters): Promise<void> {
   const key = redisKeys.pendingSpend(chainId, owner, token);
-  await redis.hset(key, { [txHash.toLowerCase()]: `raw:${amount}` });
-  await redis.expire(key, KEEP_SECONDS);
+  await redis.pipeline().hset(key, { [txHash.toLowerCase()]: `raw:${amount}` }).expire(key, KEEP_SECONDS).exec();
 }

@@ -29,11 +29,15 @@ const noCode = devAccounts()[5]!.address;
  */
 const gasBurner = devAccounts()[6]!.address;
 const GAS_BURNER_CODE = "0x62030d405b600190038060045750" + "60ff5f5260205ff3";
+/** An executor stand-in whose call succeeds at once, answering an output of 255 (PUSH1 255, MSTORE at 0, return it). */
+const paysOut = devAccounts()[7]!.address;
+const PAYS_OUT_CODE = "0x60ff5f5260205ff3";
 
 beforeAll(async () => {
   [t, anvil] = await Promise.all([startTestRedis(), startAnvil({ chainId: 8453, port: 0, genesisTimestamp: Math.floor(Date.now() / 1000) })]);
   client = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient;
   await client.request({ method: "anvil_setCode" as never, params: [gasBurner, GAS_BURNER_CODE] as never });
+  await client.request({ method: "anvil_setCode" as never, params: [paysOut, PAYS_OUT_CODE] as never });
   // The allocator knows the relayer: its counter is seeded from the chain.
   await allocateRelayerNonce({ redis: t.redis, client, chainId: 8453, relayer: relayer.address })
     .then((nonce) => t.redis.zadd(redisKeys.relayer(8453, relayer.address).holes, { score: nonce, member: String(nonce) }));
@@ -48,19 +52,29 @@ const usage: UsageRecorderBinding = {
   deliverWebhooks: async () => ({ ok: true as const, attempted: 0 }),
 };
 
+/** The quote of a one-hop swap of 7 raw units (what the answer formats). */
+const quote = {
+  tokenIn: { address: noCode, symbol: "IN", decimals: 6 }, tokenOut: { address: gasBurner, symbol: "OUT", decimals: 6 }, amountIn: 7n, amountOut: 255n,
+  volumeUsd: "1", rate: "36", protocol: "uniswap-v3", poolAddress: noCode, priceImpactBps: 0, block: 1n,
+  route: { splits: [{ amountIn: 7n, amountOut: 255n, hops: [{ poolAddress: noCode, protocol: "uniswap-v3", fee: 500, tokenIn: noCode, tokenOut: gasBurner, amountIn: 7n, amountOut: 255n }] }] },
+};
+
 /** The solve after its re-quote and checks, as `solveSwap` hands it over: only what the send reads is filled in. */
-function solveContext(nonce: bigint, executor: `0x${string}` = noCode): SolveContext {
+function solveContext(nonce: bigint, executor: `0x${string}` = noCode, chainClient: PublicClient = client): SolveContext {
   const accountId = "acc_send_gasless";
   const context = {
     services: { redis: t.redis, time: <T>(_: string, work: () => T | Promise<T>) => Promise.resolve(work()) },
     chain: {
-      id: 8453, name: "base", client, settings: { maxFeePerGasWei: 10n ** 12n, gaslessGasPerHop: 250_000n, minRelayerBalanceWei: 0n, confirmations: 1 },
+      id: 8453, name: "base", client: chainClient, settings: { maxFeePerGasWei: 10n ** 12n, gaslessGasPerHop: 250_000n, minRelayerBalanceWei: 0n, confirmations: 1 },
       deployment: { relayers: [relayer.address] },
     },
     auth: { accountId }, usage, user, executor, data: "0x12345678", minAmountOut: 1n,
     permit: { permitted: { token: noCode, amount: 1n }, nonce, deadline: BigInt(Math.floor(Date.now() / 1000) + 600) },
     event: { id: newId("evt"), accountId, apiKeyId: "key_send_gasless", chain: "base", volumeUsd: "1", isTest: false },
-    quote: { tokenIn: { address: noCode }, route: { splits: [{ hops: [{}] }] } }, started: Date.now(), background: () => {},
+    quote, transaction: { to: executor, data: "0x12345678", value: "0", chain: "base" }, started: Date.now(),
+    // The work after the answer (the receipt's finalisation, the repair) is not this test's: it is dropped.
+    background: (work: Promise<unknown>) => void work.catch(() => {}),
+    openDb: () => { throw new Error("no database in this test"); },
   };
   return context as unknown as SolveContext;
 }
@@ -109,5 +123,52 @@ describe("a gasless solve's relayer nonce", () => {
     const before = await relayerState();
     await expect(sendGaslessSolve(s, sendOptions())).rejects.toMatchObject({ code: "PERMIT_INVALID" });
     expect(await relayerState()).toEqual(before);
+  });
+});
+
+describe("a gasless solve's input, committed before the send", () => {
+  const pendingSpend = async () => (await t.redis.hgetall<Record<string, string>>(redisKeys.pendingSpend(8453, user, noCode))) ?? {};
+  /** A client of the same node that runs `onSend` when the relayer's transaction goes out, then sends it or refuses it. */
+  const watchedClient = (onSend: () => Promise<void>, refuse = false) => createPublicClient({
+    transport: http(anvil.rpcUrl, {
+      fetchFn: async (input, init) => {
+        const body = JSON.parse(String(init?.body ?? "{}")) as { method?: string; id?: number };
+        if (body.method !== "eth_sendRawTransaction") return fetch(input, init);
+        await onSend();
+        if (!refuse) return fetch(input, init);
+        return new Response(JSON.stringify({ jsonrpc: "2.0", id: body.id, error: { code: -32000, message: "transaction underpriced" } }), { headers: { "content-type": "application/json" } });
+      },
+    }),
+  }) as PublicClient;
+
+  it("the owner's pending spend names the transaction before the node can have it, and the lock is released after the send", async () => {
+    const seen: string[] = [];
+    let atSend: Record<string, string> | undefined;
+    const watched = watchedClient(async () => {
+      atSend = await pendingSpend();
+      seen.push("sent");
+    });
+    const answer = await sendGaslessSolve(solveContext(1004n, paysOut, watched), {
+      ...sendOptions(), releaseLock: async () => void seen.push("released"),
+    });
+    const hash = answer.transaction.txHash!.toLowerCase();
+    // A spend lock that lapsed during a slow send would let the owner's next solve read the record: it already holds this input.
+    expect(atSend).toEqual({ [hash]: "raw:7" });
+    expect(seen).toEqual(["sent", "released"]);
+    expect(await pendingSpend()).toEqual({ [hash]: "raw:7" });
+    await client.waitForTransactionReceipt({ hash: hash as `0x${string}` });
+    await t.redis.del(redisKeys.pendingSpend(8453, user, noCode));
+  });
+
+  it("a transaction the node refuses was never sent: its pending spend is let go of, with the nonce", async () => {
+    const pending = await client.getTransactionCount({ address: relayer.address, blockTag: "pending" });
+    let atSend: Record<string, string> | undefined;
+    const watched = watchedClient(async () => { atSend = await pendingSpend(); }, true);
+    await expect(sendGaslessSolve(solveContext(1005n, paysOut, watched), sendOptions())).rejects.toMatchObject({ code: "TRANSACTION_REJECTED" });
+    expect(Object.values(atSend ?? {})).toEqual(["raw:7"]);
+    expect(await pendingSpend()).toEqual({});
+    // Nothing went out; the nonce it was signed at is a hole for the next send.
+    expect(await client.getTransactionCount({ address: relayer.address, blockTag: "pending" })).toBe(pending);
+    expect((await relayerState()).holes).toEqual([String(pending)]);
   });
 });

@@ -1,7 +1,8 @@
-import type { PrivateKeyAccount } from "viem";
+import type { Hash, PrivateKeyAccount } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { ReleaseSpendLock, SpendLockFence } from "../permit/acquireSpendLock.js";
 import { claimPermitForSend } from "../permit/claimPermitForSend.js";
+import { forgetPendingSpend } from "../permit/forgetPendingSpend.js";
 import { recordPendingSpend } from "../permit/recordPendingSpend.js";
 import { formatQuote } from "../quoting/formatQuote.js";
 import { allocateRelayerNonce } from "../relayer/allocateRelayerNonce.js";
@@ -24,7 +25,7 @@ export type SendGaslessSolveOptions = {
   relayer: Promise<PrivateKeyAccount>;
   /** The chain's fees (`estimateFeesPerGas`, read while the solve re-quoted). */
   fees: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }>;
-  /** The owner's spend lock, held by this solve: released once the sent input is recorded as pending spend. */
+  /** The owner's spend lock, held by this solve: released once the input is recorded as pending spend and sent. */
   releaseLock: ReleaseSpendLock;
   /** The same lock's identity: the claims go through only while this solve still holds it, and extend it. */
   spendLock?: SpendLockFence;
@@ -37,10 +38,10 @@ export type SendGaslessSolveOptions = {
  * its (owner, nonce) for this send while it simulates from the relayer that will send, then
  * sends with an atomically allocated relayer nonce (allocated once the claims hold, while the simulation runs; its
  * in-flight record written before returning, for the repair),
- * the solve's `pending` event made durable before the node can have the transaction (`holdSolveEvent`; its receipt
- * decides whether it counts, `finalizeAfterReceipt`), and answers the transaction hash. Beside the recording and after the answer: the input is
- * reserved as pending spend until mined and only then the lock released (so the owner's next solve sees it), stuck
- * relayer nonces repaired.
+ * the solve's `pending` event made durable and its input reserved as the owner's pending spend before the node can have
+ * the transaction (`holdSolveEvent`, `recordPendingSpend`: the owner's next solve sees the input committed however slow
+ * the send, and the lock is released once it is sent; its receipt decides whether it counts, `finalizeAfterReceipt`),
+ * and answers the transaction hash. After the answer: stuck relayer nonces repaired.
  * The caller releases the lock when this throws; nothing is sent then.
  */
 export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptions): Promise<SolveSwapReturnType> {
@@ -81,6 +82,22 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   // (held in the usage outbox, or written to Postgres when Redis refuses), so a worker that dies right after the
   // send still leaves it for the outbox's drain.
   const hold = holdSolveEvent({ redis, usage, chainId, event: pending });
+  // The input is committed before the node can have the transaction (under the first attempt's hash; a later attempt
+  // is linked to it as its replacement), so a send slower than the spend lock's hold cannot let the owner's next solve
+  // spend it again: that solve's transaction would revert, at the relayer's cost.
+  const spend = { chainId, owner: s.user, token: s.quote.tokenIn.address };
+  let reserved: Hash | undefined;
+  const reserve = async (hash: Hash) => {
+    if (reserved !== undefined) return;
+    reserved = hash; // before the write: a write whose answer is lost may have landed, and is let go of if unsent
+    await recordPendingSpend(redis, { ...spend, txHash: hash, amount: s.quote.amountIn });
+  };
+  // Both settle before the send goes on or is given up, so what an unsent attempt left is let go of below.
+  const beforeSend = async (hash: Hash) => {
+    const [held, reservation] = await Promise.allSettled([hold.beforeSend(hash), reserve(hash)]);
+    if (held.status === "rejected") throw held.reason;
+    if (reservation.status === "rejected") throw reservation.reason;
+  };
   let sent;
   try {
     if (simulation.status === "rejected") throw simulation.reason;
@@ -92,23 +109,23 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
     sent = await s.services.time("send", () => sendRelayerTransaction({
       redis, client: s.chain.client, chainId, account: relayer, to: s.executor, data: s.data, gas: simulated.gas,
       maxFeePerGasCap: feeCap, minBalanceWei, fees: o.fees, nonce: allocating.then(({ nonce }) => nonce),
-      beforeSend: (hash) => s.services.time("record", () => hold.beforeSend(hash)),
+      beforeSend: (hash) => s.services.time("record", () => beforeSend(hash)),
     }));
   } catch (error) {
     await Promise.all([
       releaseClaim(), returnNonce(),
       hold.release().catch((e: unknown) => console.error("unsent solve event not let go of (it settles failed)", s.event.id, e)),
+      reserved && forgetPendingSpend(redis, { ...spend, txHash: reserved })
+        .catch((e: unknown) => console.error("unsent solve's pending spend not let go of (the repair resolves it)", s.event.id, e)),
     ]);
     throw error;
   }
   const computeMs = Date.now() - s.started;
   const hash = sent.hash;
 
-  // The input stays committed until the transaction is mined, so the owner's next solve cannot overdraw the balance:
-  // it takes the lock only after this is recorded.
-  s.background(recordPendingSpend(redis, { chainId, owner: s.user, token: s.quote.tokenIn.address, txHash: hash, amount: s.quote.amountIn })
-    .catch((error: unknown) => console.error("pending spend not recorded", s.event.id, error))
-    .finally(() => o.releaseLock()));
+  // The input stays committed until the transaction is mined (recorded before the send), so the owner's next solve,
+  // which takes the lock after this, cannot overdraw the balance.
+  s.background(o.releaseLock());
   // Postgres gets the event after the answer, and the outbox then lets go of it (if that write fails, the outbox's
   // drain makes it). An event Redis refused was written to Postgres before the send.
   const written = hold.heldIn() === "postgres" ? Promise.resolve() : recordSolveEvent(usage, { ...pending, txHash: hash })

@@ -1,0 +1,13 @@
+import { redisKeys } from "../redis/redisKeys.js";
+import type { Address, Hash } from "viem";
+import type { Redis } from "../redis/createRedis.js";
+
+export type ForgetPendingSpendParameters = { chainId: number; owner: Address; token: Address; txHash: Hash };
+
+/**
+ * Drops a pending-spend entry whose transaction was never sent (`recordPendingSpend` runs before the node can have it).
+ * A failure only leaves the entry until the relayer repair plugs the unused nonce, which resolves it as mined.
+ */
+export async function forgetPendingSpend(redis: Redis, { chainId, owner, token, txHash }: ForgetPendingSpendParameters): Promise<void> {
+  await redis.hdel(redisKeys.pendingSpend(chainId, owner, token), txHash.toLowerCase());
+}
