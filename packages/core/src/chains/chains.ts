@@ -56,10 +56,16 @@ export type ChainFacts = {
   /**
    * How long (ms) a quote may use a chain head another request saw, instead of asking the RPC node itself: the
    * freshness contract of /route (a quote's state is at most this far behind the head; its `blockNumber` says which
-   * block). About one block time. /solve always reads the head itself. A deployment may override it
+   * block). About one block time. /solve always reads the chain itself. A deployment may override it
    * (`SLUICE_CHAINS.<chain>.headMaxAgeMs`; 0 reads the head on every quote).
    */
   headMaxAgeMs: number;
+  /**
+   * Whether `block.number` inside a call is this chain's own block number, so a Multicall3 read at `latest` can tell
+   * the block it read (`refreshPoolsAtHead`, /solve's re-quote). Not on Arbitrum, where it is the parent chain's
+   * (Ethereum's) block number: there /solve reads the head first.
+   */
+  callBlockIsChainBlock: boolean;
   /**
    * A pool holding less liquidity than this (USD, at reference prices) is indexed but not routable: the router and
    * the isolates never see it (see routable/). A deployment may override it (`SLUICE_CHAINS.<chain>.routableLiquidityUsd`;
@@ -108,6 +114,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     gaslessGasPerHop: 250_000n,
     minRelayerBalanceWei: 100_000_000_000_000_000n,
     headMaxAgeMs: 12_000,
+    callBlockIsChainBlock: true,
     spokePool: "0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5",
     // Uniswap V2/V3 factories: addresses from docs.uniswap.org (contracts/v2/reference/smart-contracts/v2-deployments,
     // contracts/v3/reference/deployments); blocks = each factory's creation transaction on ethereum's explorer (the
@@ -140,6 +147,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     gaslessGasPerHop: 250_000n,
     minRelayerBalanceWei: 10_000_000_000_000_000n,
     headMaxAgeMs: 2_000,
+    callBlockIsChainBlock: true,
     spokePool: "0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64",
     // Uniswap V2/V3 factories: addresses from docs.uniswap.org (contracts/v2/reference/smart-contracts/v2-deployments,
     // contracts/v3/reference/deployments); blocks = each factory's creation transaction on base's explorer (the
@@ -172,6 +180,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     gaslessGasPerHop: 1_000_000n,
     minRelayerBalanceWei: 10_000_000_000_000_000n,
     headMaxAgeMs: 250,
+    callBlockIsChainBlock: false,
     spokePool: "0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A",
     // Uniswap V2/V3 factories: addresses from docs.uniswap.org (contracts/v2/reference/smart-contracts/v2-deployments,
     // contracts/v3/reference/deployments); blocks = each factory's creation transaction on arbitrum's explorer (the
@@ -204,6 +213,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     gaslessGasPerHop: 250_000n,
     minRelayerBalanceWei: 20_000_000_000_000_000_000n,
     headMaxAgeMs: 2_000,
+    callBlockIsChainBlock: true,
     spokePool: "0x9295ee1d8C5b022Be115A2AD3c30C72E34e7F096",
     // Uniswap V2/V3 factories: addresses from docs.uniswap.org (contracts/v2/reference/smart-contracts/v2-deployments,
     // contracts/v3/reference/deployments); blocks = each factory's creation transaction on polygon's explorer (the

@@ -21,7 +21,8 @@ export type RefreshPoolsAtHeadReturnType = { refreshed: number; block: bigint };
 
 /**
  * Makes the given pools' state that of the chain's latest block, without reading the head first (what `/solve`'s
- * re-quote does, where `refreshPools` needs the head's own round trip before it): one Multicall3 call at `latest`
+ * re-quote does, where `refreshPools` needs the head's own round trip before it). Only on a chain whose calls see its
+ * own block number (`callBlockIsChainBlock`; not Arbitrum, whose `block.number` is Ethereum's): one Multicall3 call at `latest`
  * reads every pool with the block number in the same call, so the state and its block are one instant. V3 ticks
  * changed since the pools were read are found as `refreshPools` finds them, by their Mint/Burn logs: queried up to
  * `seenHead` beside the state read, then — only when the state's block is newer — for the blocks after it; logs

@@ -17,6 +17,7 @@ import {
   executeRoute, quoterV2ExactIn, quotingScenario, simulateRoute, startCountedClient, startQuotingTestbed, startSilentServer, type QuotingTestbed,
 } from "@sluice/testkit";
 import type { ChainHeadCache } from "../chains/readChainHead.js";
+import { chains } from "../chains/chains.js";
 
 let bed: QuotingTestbed;
 let graph: ChainGraph;
@@ -140,6 +141,25 @@ describe("quotes", () => {
       expect(seenHeads.get("base")?.block).toBe(latest);
       expect(await simulateRoute(bed, q.executorRoute)).toBe(q.amountOut);
     } finally {
+      await rpc.close();
+    }
+  });
+
+  it("on a chain whose calls see another chain's block number (Arbitrum), a quote without a head reads the head first", async () => {
+    const rpc = await startCountedClient(bed.manifest.rpcUrl, bed.client.chain);
+    // The registry's flag for the test chain, as Arbitrum's is: Multicall3's block number would be Ethereum's there.
+    const registry = chains.base as { callBlockIsChainBlock: boolean };
+    registry.callBlockIsChainBlock = false;
+    try {
+      await bed.client.request({ method: "evm_mine" as never });
+      const seenHeads: ChainHeadCache = new Map();
+      const q = await quote("TKA", "TKB", "10", { source: { ...bed.source, client: rpc.client }, seenHeads });
+      expect(q.block).toBe(await bed.client.getBlockNumber({ cacheTime: 0 }));
+      expect(rpc.counter.snapshot().rpc?.byName.eth_blockNumber).toBe(1);
+      expect(seenHeads.size).toBe(0);
+      expect(await simulateRoute(bed, q.executorRoute)).toBe(q.amountOut);
+    } finally {
+      registry.callBlockIsChainBlock = true;
       await rpc.close();
     }
   });

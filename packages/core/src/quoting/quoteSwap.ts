@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import { raceDeadline } from "../async/raceDeadline.js";
 import type { TimeStage } from "../http/timeStage.js";
-import type { ChainName } from "../chains/chains.js";
+import { chains, type ChainName } from "../chains/chains.js";
 import { DEFAULT_SLIPPAGE_BPS } from "./swapQuote.js";
 import { chainSettings } from "../chains/chainSettings.js";
 import { SluiceError } from "../errors/SluiceError.js";
@@ -56,7 +56,8 @@ export type QuoteSwapParameters = {
    * The block to quote at (the chain's head under its freshness contract, `RequestChain.head`: what /route uses). Absent
    * (what /solve's re-quote does, so execution is never on stale state): the candidate pools are read at the chain's
    * latest block, its number told in the same Multicall3 call (`refreshPoolsAtHead`), with no round trip for the head
-   * before them.
+   * before them; on a chain whose calls see another chain's block number (`callBlockIsChainBlock` false: Arbitrum),
+   * `eth_blockNumber` first, then the pools at that block.
    */
   head?: () => Promise<bigint>;
   /**
@@ -131,7 +132,9 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   );
   // The head is awaited only where the pools are refreshed at it: the token checks and the candidate search (CPU
   // work on the graph) run while it is read.
-  const head = p.head;
+  // Without a shared head, the pools are read at `latest` with the block in the same call — except where a call's
+  // `block.number` is another chain's (Arbitrum's is Ethereum's): there the head is read first, as /route does.
+  const head = p.head ?? (chains[p.chain].callBlockIsChainBlock ? undefined : () => p.source.client.getBlockNumber({ cacheTime: 0 }));
   const headRead = head && time("block", () => upstream(p.chain, head));
   headRead?.catch(() => {}); // awaited below; a failure before then must not be reported as unhandled
   /** Without `head`: the block the first refresh read the pools at (a widened search's refresh reads at it too). */
