@@ -6,7 +6,7 @@ export type ForgetPendingSpendParameters = { chainId: number; owner: Address; to
 
 /**
  * Drops a pending-spend entry whose transaction was never sent (`recordPendingSpend` runs before the node can have it).
- * A failure only leaves the entry until the relayer repair plugs the unused nonce, which resolves it as mined.
+ * A failure leaves the entry until `readPendingSpend` finds it old and unknown to the node.
  */
 export async function forgetPendingSpend(redis: Redis, { chainId, owner, token, txHash }: ForgetPendingSpendParameters): Promise<void> {
   await redis.hdel(redisKeys.pendingSpend(chainId, owner, token), txHash.toLowerCase());
