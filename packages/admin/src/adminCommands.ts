@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import {
-  createAccount, findAccount, issueApiKey, listApiKeys, markEventsAsTest, readIndexStatus, revokeApiKey, settleMonth, updateAccount,
+  createAccount, findAccount, issueApiKey, listApiKeys, markEventsAsTest, readIndexStatus, reviewRoundTrips, revokeApiKey, settleMonth, updateAccount,
   SluiceError, type Database, type Redis,
 } from "@sluice/core";
 import { indexCommand, indexUsage } from "./indexCommand.js";
@@ -129,6 +129,13 @@ export const adminCommands: Record<string, Command> = {
     run: async (args, { db }) => {
       const { values } = parse(args, { month: { type: "string" }, preview: { type: "boolean" } });
       return { settlement: await settleMonth(db, { month: required(values.month as string | undefined, "--month"), preview: Boolean(values.preview) }) };
+    },
+  },
+  "volume-review": {
+    usage: "volume-review --month YYYY-MM [--top N]   (per account: the month's rebate volume one owner swapped both ways through one pair)",
+    run: async (args, { db }) => {
+      const { values } = parse(args, { month: { type: "string" }, top: { type: "string" } });
+      return reviewRoundTrips(db, { month: required(values.month as string | undefined, "--month"), top: int(values.top as string, "--top", 1, 100) });
     },
   },
   "token-quality": { usage: tokenQualityUsage.join("\n  "), run: tokenQualityCommand },

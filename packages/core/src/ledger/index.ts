@@ -6,3 +6,4 @@ export * from "./listRebates.js";
 export * from "./settleMonth.js";
 export * from "./settleDueMonth.js";
 export * from "./exactNumber.js";
+export * from "./reviewRoundTrips.js";

@@ -44,6 +44,10 @@ export type SolveContext = SolveDependencies & {
   data: Hex;
   transaction: { to: Address; data: Hex; value: "0"; chain: RequestChain["name"] };
   /** The solve's usage event, without its kind-specific fields. */
-  event: { id: string; accountId: string; apiKeyId: string; chain: RequestChain["name"]; volumeUsd: string; isTest: boolean };
+  event: {
+    id: string; accountId: string; apiKeyId: string; chain: RequestChain["name"]; volumeUsd: string; isTest: boolean;
+    /** The permit's owner and the swap's tokens. */
+    swap: { owner: Address; tokenIn: Address; tokenOut: Address };
+  };
   started: number;
 };

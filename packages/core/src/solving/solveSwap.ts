@@ -202,7 +202,10 @@ function prepare(
   }
   return {
     ...p, ...q, ...signed, slippageMinimum,
-    event: { id: newId("evt"), accountId: auth.accountId, apiKeyId: auth.keyId, chain: q.chain.name, isTest: auth.isTest },
+    event: {
+      id: newId("evt"), accountId: auth.accountId, apiKeyId: auth.keyId, chain: q.chain.name, isTest: auth.isTest,
+      swap: { owner: signed.user, tokenIn: quote.tokenIn.address, tokenOut: quote.tokenOut.address },
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Hex } from "viem";
+import type { Address, Hex } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import type { UsageEventInput } from "../usage/usageEventInput.js";
 
@@ -11,6 +11,8 @@ export type SolveEvent = {
   isDryRun: boolean;
   isTest: boolean;
   txHash?: Hex;
+  /** The swap: the permit's owner and its tokens (what the operator's volume review reads). */
+  swap?: { owner: Address; tokenIn: Address; tokenOut: Address };
   /** A sent gasless solve is `pending` until its receipt is read (`finalizePendingSolves`). */
   outcome?: "pending";
   /** When it happened; default: when it is recorded. */

@@ -16,22 +16,23 @@ export async function insertUsageEvents(db: Database, events: UsageEvent[]): Pro
     id: e.id, account_id: e.accountId, api_key_id: e.apiKeyId ?? null, event_type: e.eventType, chain: e.chain,
     volume_usd: e.volumeUsd, is_dry_run: e.isDryRun, is_test: e.isTest, tx_hash: e.txHash?.toLowerCase() ?? null,
     outcome: e.outcome ?? null, created_at: e.occurredAt,
+    owner: e.swap?.owner ?? null, token_in: e.swap?.tokenIn ?? null, token_out: e.swap?.tokenOut ?? null,
   }));
   try {
     return await db.transaction(async (tx) => {
       await lockLedger(tx, "shared");
       const result = await tx.execute<{ id: string }>(sql`
         insert into usage_events (id, account_id, api_key_id, event_type, chain, volume_usd, is_dry_run, is_test,
-          tx_hash, outcome, created_at, ledger_period)
+          tx_hash, outcome, created_at, owner, token_in, token_out, ledger_period)
         select v.id, v.account_id, v.api_key_id, v.event_type::usage_event_type, v.chain, v.volume_usd::numeric,
-          v.is_dry_run, v.is_test, v.tx_hash, v.outcome::swap_outcome, v.created_at,
+          v.is_dry_run, v.is_test, v.tx_hash, v.outcome::swap_outcome, v.created_at, v.owner, v.token_in, v.token_out,
           case when exists (select 1 from settlements s where s.status = 'completed'
                               and s.period_start = date_trunc('month', v.created_at at time zone 'UTC')::date)
             then date_trunc('month', statement_timestamp() at time zone 'UTC')::date
             else date_trunc('month', v.created_at at time zone 'UTC')::date end
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, account_id text, api_key_id text,
           event_type text, chain text, volume_usd text, is_dry_run boolean, is_test boolean, tx_hash text,
-          outcome text, created_at timestamptz)
+          outcome text, created_at timestamptz, owner text, token_in text, token_out text)
         on conflict do nothing
         returning id`);
       return { inserted: result.rows.map((r) => r.id) };

@@ -110,7 +110,8 @@ describe("volume is what the chain shows", () => {
       const sent = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" }) });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       const txHash = sent.body.transaction.txHash.toLowerCase();
-      const rows = () => query<{ id: string }>("select id from usage_events where tx_hash = $1", [txHash]);
+      const rows = () => query<{ id: string; owner: string; token_in: string; token_out: string }>(
+        "select id, owner, token_in, token_out from usage_events where tx_hash = $1", [txHash]);
       // At the answer the event is durable already: held in the outbox, or (written since) in Postgres.
       const [outbox, written] = await Promise.all([redis.hvals(redisKeys.usageOutbox), rows()]);
       expect(outbox.some((entry) => entry.toLowerCase().includes(txHash)) || written.length === 1).toBe(true);
@@ -121,6 +122,20 @@ describe("volume is what the chain shows", () => {
       expect((await admin("/admin/v1/usage/outbox/drain", { method: "POST" })).status).toBe(200);
       expect(await rows()).toHaveLength(1);
       expect((await sentSolveEvents(partner.key, (events) => events.length > 0)).map((e) => e.id)).toEqual([id]);
+      // The swap is kept with it (the operator's volume review reads it): the permit's owner and the swap's tokens.
+      expect((await rows())[0]).toMatchObject({
+        owner: user.address.toLowerCase(), token_in: token(chain, "USDC").address.toLowerCase(), token_out: token(chain, "WETH").address.toLowerCase(),
+      });
+      // Once its receipt settles it, it is in the month's review: one-way, no round trip.
+      const month = new Date().toISOString().slice(0, 7);
+      const reviewed = async () => {
+        const review = await admin(`/admin/v1/volume-review?month=${month}&top=3`);
+        expect(review.status, JSON.stringify(review.body)).toBe(200);
+        return (review.body as { accounts: { accountId: string; volumeUsd: string; roundTripUsd: string; top: unknown[] }[] }).accounts
+          .find((a) => a.accountId === partner.accountId);
+      };
+      await expect.poll(reviewed, { timeout: 15_000 }).toMatchObject({ roundTripUsd: "0", top: [] });
+      expect(Number((await reviewed())!.volumeUsd)).toBeGreaterThan(29);
     } finally {
       redis.disconnect();
     }

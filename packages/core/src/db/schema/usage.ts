@@ -28,6 +28,13 @@ export const usageEvents = pgTable("usage_events", {
   isDryRun: boolean("is_dry_run").notNull(),
   isTest: boolean("is_test").notNull(),
   txHash: text("tx_hash"),
+  /**
+   * A solve's swap: the permit's owner (whose tokens it spends) and its tokens, lower-case addresses; null on quotes and
+   * on solves recorded before they were kept. What the operator's volume review (`reviewRoundTrips`) reads.
+   */
+  owner: text("owner"),
+  tokenIn: text("token_in"),
+  tokenOut: text("token_out"),
   /** The transaction's outcome on chain (see `swapOutcome`). */
   outcome: swapOutcome("outcome"),
   /** When the event occurred (given by the recorder). */
