@@ -3,7 +3,8 @@
  *
  * Starts a devnet, indexes the chain `base` and times
  *   - compute: route search on the indexed graph + quote assembly (USD value, gasless, permit) — no I/O;
- *   - quoteSwap: the whole quoting function as /route runs it (latest block number from the node, fresh pool state),
+ *   - quoteSwap: the whole quoting function as /solve's re-quote runs it (no shared head: the pools read at the latest
+ *     block, with its number, from the node),
  * on (1) the default scenario and (2) a generated graph of 10,000 pools (2,000 tokens, half V3).
  * Prints p50 / p99 / max; asserts nothing.
  */
@@ -87,7 +88,7 @@ async function run(label: string, scenario: unknown) {
     console.log(`  ${routed}/${queries.length} queries have a route`);
     report("compute (search + assembly)", compute);
     if (noRoute.length > 0) report("compute, pairs without a route", noRoute);
-    report("quoteSwap (+ latest block RPC)", whole);
+    report("quoteSwap (+ the pools' read at latest)", whole);
   } finally {
     await devnet.stop();
   }
