@@ -33,13 +33,13 @@ describe.each([
     expect(empty.pendingEntries).toEqual({});
     await empty.release();
 
-    await recordPendingSpend(t.redis, { ...spend, txHash: txHash(1), amount: 2n ** 255n + 1n, recordedAt: 1000 });
-    await recordPendingSpend(t.redis, { ...spend, txHash: txHash(2), amount: 1n, recordedAt: 1000 });
+    await recordPendingSpend(t.redis, { ...spend, txHash: txHash(1), amount: 2n ** 255n + 1n });
+    await recordPendingSpend(t.redis, { ...spend, txHash: txHash(2), amount: 1n });
     // Texts no solve writes, so the reply is held to HGETALL's reading of any text, not only of `raw:` amounts.
     await t.redis.hset(key, { [txHash(3)]: "12", [txHash(4)]: "1e3", [txHash(5)]: "12345678901234567890", [txHash(6)]: "{\"a\":1}", [txHash(7)]: "007", [txHash(8)]: "", [txHash(9)]: "\"12\"" });
     const held = await acquireSpendLock(t.redis, spend);
     expect(held.pendingEntries).toEqual(await t.redis.hgetall(key));
-    expect(held.pendingEntries).toMatchObject({ [txHash(1)]: `raw:${2n ** 255n + 1n}:1000`, [txHash(2)]: "raw:1:1000", [txHash(4)]: 1000 });
+    expect(held.pendingEntries).toMatchObject({ [txHash(1)]: `raw:${2n ** 255n + 1n}`, [txHash(2)]: "raw:1", [txHash(4)]: 1000 });
     await held.release();
   });
 
@@ -51,26 +51,26 @@ describe.each([
     const second = acquireSpendLock(t.redis, spend).then((held) => { taken = true; return held; });
     await sleep(150);
     // The first solve sends and records its input while the second waits.
-    await recordPendingSpend(t.redis, { ...spend, txHash: txHash(11), amount: 5n, recordedAt: 1000 });
+    await recordPendingSpend(t.redis, { ...spend, txHash: txHash(11), amount: 5n });
     await sleep(150);
     expect(taken).toBe(false);
     await first.release();
     const held = await second;
-    expect(held.pendingEntries).toEqual({ [txHash(11)]: "raw:5:1000" });
+    expect(held.pendingEntries).toEqual({ [txHash(11)]: "raw:5" });
     await held.release();
   });
 
   it("another owner's lock and the owner's lock of another token are their own; the owner's next solve still waits", async () => {
     const first = { chainId: 8453, owner: newOwner(), token: USDC };
     const other = { ...first, owner: newOwner() };
-    await recordPendingSpend(t.redis, { ...first, txHash: txHash(21), amount: 3n, recordedAt: 1000 });
-    await recordPendingSpend(t.redis, { ...other, txHash: txHash(22), amount: 4n, recordedAt: 1000 });
+    await recordPendingSpend(t.redis, { ...first, txHash: txHash(21), amount: 3n });
+    await recordPendingSpend(t.redis, { ...other, txHash: txHash(22), amount: 4n });
     const held = await acquireSpendLock(t.redis, first);
-    expect(held.pendingEntries).toEqual({ [txHash(21)]: "raw:3:1000" });
+    expect(held.pendingEntries).toEqual({ [txHash(21)]: "raw:3" });
     const started = Date.now();
     const [otherOwner, otherToken] = await Promise.all([acquireSpendLock(t.redis, other), acquireSpendLock(t.redis, { ...first, token: WETH })]);
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(otherOwner.pendingEntries).toEqual({ [txHash(22)]: "raw:4:1000" });
+    expect(otherOwner.pendingEntries).toEqual({ [txHash(22)]: "raw:4" });
     expect(otherToken.pendingEntries).toEqual({});
     const gaveUp = new AbortController();
     const next = acquireSpendLock(t.redis, { ...first, signal: gaveUp.signal });

@@ -98,6 +98,14 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
     if (held.status === "rejected") throw held.reason;
     if (reservation.status === "rejected") throw reservation.reason;
   };
+  /** Tries again after the answer to let go of an unsent attempt's entry (Redis refused it a moment ago). */
+  const letGoLater = async (hash: Hash) => {
+    for (const waitMs of [1_000, 5_000, 15_000]) {
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      if (await forgetPendingSpend(redis, { ...spend, txHash: hash }).then(() => true, () => false)) return;
+    }
+    console.error("unsent solve's pending spend not let go of (it counts until the owner's record expires)", s.event.id);
+  };
   let sent;
   try {
     if (simulation.status === "rejected") throw simulation.reason;
@@ -115,8 +123,7 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
     await Promise.all([
       releaseClaim(), returnNonce(),
       hold.release().catch((e: unknown) => console.error("unsent solve event not let go of (it settles failed)", s.event.id, e)),
-      reserved && forgetPendingSpend(redis, { ...spend, txHash: reserved })
-        .catch((e: unknown) => console.error("unsent solve's pending spend not let go of (the repair resolves it)", s.event.id, e)),
+      reserved && forgetPendingSpend(redis, { ...spend, txHash: reserved }).catch(() => s.background(letGoLater(reserved!))),
     ]);
     throw error;
   }
