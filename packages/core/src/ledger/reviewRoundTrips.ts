@@ -17,11 +17,11 @@ export type AccountRoundTrips = {
   accountId: string;
   slug: string;
   rebateBps: number;
-  /** The month's qualifying volume (what the ledger pays on). */
+  /** The month's qualifying volume (what volume rebates, and a referrer's, are paid on), unattributed included. */
   volumeUsd: string;
   /** Of it, volume that one owner swapped both ways through one pair: twice the smaller direction, summed. */
   roundTripUsd: string;
-  /** roundTripUsd ÷ volumeUsd, to 4 decimals. */
+  /** roundTripUsd ÷ volumeUsd (unattributed volume included, so a month with some reads low), to 4 decimals. */
   roundTripShare: string;
   /** Qualifying volume of solves recorded before their owner and tokens were kept: not reviewable. */
   unattributedUsd: string;
@@ -35,7 +35,9 @@ export type ReviewRoundTripsReturnType = { month: string; accounts: AccountRound
  * volume, how much of it one owner swapped both ways through the same token pair, whichever chain and pool. A round
  * trip pays only pools' fees (1 bp a leg through a stablecoin pair's 0.01 % pool, nothing back on a pool whose
  * liquidity is the swapper's own), so at a rebate rate above that it earns more than it costs; a legitimate user
- * selling back what it bought within the month shows too, so this ranks accounts for a look, it decides nothing.
+ * selling back what it bought within the month shows too, so this ranks accounts for a look, it decides nothing. It
+ * sees one owner's round trips only: two owners taking turns, or a cycle through three tokens, do not show. A month is
+ * settled at its end (the reporting cron), so review the month so far, before the payout is made.
  * Exact decimals throughout; accounts by round-trip volume, highest first.
  */
 export async function reviewRoundTrips(db: Database, { month, top = 5 }: ReviewRoundTripsParameters): Promise<ReviewRoundTripsReturnType> {
