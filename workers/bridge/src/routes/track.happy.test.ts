@@ -202,8 +202,13 @@ describe("POST /api/v1/bridge/track", () => {
       return quoted.body.quote as { swapTx: { to: Hex; data: Hex } };
     };
     const first = await quote();
-    // A block apart: the second quote has a later quote time, so it is another deposit (another fingerprint).
-    await publicClient(BASE).request({ method: "evm_mine" as never, params: [] as never });
+    // The second quote at a later block time (the quote time is the origin's latest block's), so it is another deposit
+    // (another fingerprint): mined until the clock has moved, as two blocks within one second can share a timestamp.
+    const firstTime = (await publicClient(BASE).getBlock()).timestamp;
+    while ((await publicClient(BASE).getBlock()).timestamp <= firstTime) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await publicClient(BASE).request({ method: "evm_mine" as never, params: [] as never });
+    }
     const second = await quote();
     const batch = await depositBatch(user, [first.swapTx, second.swapTx], 10_000_000n);
     const body = trackBody({ depositor: user.address, recipient: user.address, originTxHash: batch, amountInRaw: "5000000" });
