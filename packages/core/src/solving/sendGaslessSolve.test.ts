@@ -13,6 +13,7 @@ import { newId } from "../ids/newId.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { allocateRelayerNonce } from "../relayer/allocateRelayerNonce.js";
 import type { UsageRecorderBinding } from "../usage/recordUsage.js";
+import { lockSpendAndReadState } from "./lockSpendAndReadState.js";
 import { sendGaslessSolve } from "./sendGaslessSolve.js";
 import type { SolveContext } from "./solveContext.js";
 
@@ -157,6 +158,23 @@ describe("a gasless solve's input, committed before the send", () => {
     expect(seen).toEqual(["sent", "released"]);
     expect(await pendingSpend()).toEqual({ [hash]: "raw:7" });
     await client.waitForTransactionReceipt({ hash: hash as `0x${string}` });
+    await t.redis.del(redisKeys.pendingSpend(8453, user, noCode));
+  });
+
+  it("the owner's next solve, taking the spend lock while a slow send is still going out, sees the input committed", async () => {
+    // The lock's hold (20 s) lapsed during the send (retries on a failing RPC): here the lock is free from the start
+    // (the test holds none), and the owner's next solve takes it at the moment the node receives the transaction.
+    let seenByNext: bigint | undefined;
+    const watched = watchedClient(async () => {
+      const next = await lockSpendAndReadState({ redis: t.redis, client, chainId: 8453, owner: user, token: noCode, nonce: 2001n });
+      seenByNext = next.pendingSpend;
+      await next.state.catch(() => {}); // no Permit2 on a bare node: only the pending spend is looked at
+      await next.release();
+    });
+    const answer = await sendGaslessSolve(solveContext(1007n, paysOut, watched), sendOptions());
+    // Before, the input was recorded after the send: the next solve saw 0 and could spend the same balance again.
+    expect(seenByNext).toBe(7n);
+    await client.waitForTransactionReceipt({ hash: answer.transaction.txHash! as `0x${string}` });
     await t.redis.del(redisKeys.pendingSpend(8453, user, noCode));
   });
 
