@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, createWalletClient, http, type Hash, type Hex, type PrivateKeyAccount, type PublicClient } from "viem";
+import { createPublicClient, createWalletClient, custom, http, type Hash, type Hex, type PrivateKeyAccount, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startTestDatabase, type AnvilNode, type TestDatabase } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
@@ -68,8 +68,25 @@ const usage = (): UsageRecorderBinding => ({
   deliverWebhooks: async () => ({ ok: true as const, attempted: 0 }),
 });
 
-const confirm = (txHash: Hash, caller = accountId) =>
-  confirmUserSwap({ db: database.db, chain: requestChain(), accountId: caller, txHash, usage: usage() });
+const confirm = (txHash: Hash, caller = accountId, chain = requestChain()) =>
+  confirmUserSwap({ db: database.db, chain, accountId: caller, txHash, usage: usage() });
+
+/**
+ * The chain through a provider whose node still answers every transaction from its pool, as pending, while another
+ * node already has its receipt (as anvil itself does for a moment after mining).
+ */
+function chainAnsweringPending(): RequestChain {
+  const forward = createPublicClient({ transport: http(anvil.rpcUrl) });
+  const lagging = createPublicClient({
+    transport: custom({
+      async request({ method, params }) {
+        const answer = await forward.request({ method, params } as never) as Record<string, unknown> | null;
+        return method === "eth_getTransactionByHash" && answer ? { ...answer, blockHash: null, blockNumber: null, transactionIndex: null } : answer;
+      },
+    }),
+  }) as PublicClient;
+  return { ...requestChain(), client: lagging } as RequestChain;
+}
 
 /** An encode-only solve as `/solve` leaves it: its dry-run usage event and the encoded swap pointing at it. */
 async function encodedSwap(): Promise<{ eventId: string; data: Hex }> {
@@ -168,6 +185,26 @@ describe("confirmUserSwap counts a user-paid swap only once the chain's confirma
     expect(await creditedVolume(swap.eventId)).toBe("250");
     expect(await confirm(hash)).toEqual(answer);
     expect(await creditedVolume(swap.eventId)).toBe("250");
+  });
+
+  it("a mined transaction a provider's node still answers as pending is confirmed from its receipt; one without a receipt is still pending", async () => {
+    const swap = await encodedSwap();
+    const hash = await mine(await signed(swap.data));
+    expect(await confirm(hash, accountId, chainAnsweringPending())).toMatchObject({ status: "pending", confirmations: { current: 1 } });
+    await rpc("anvil_mine", ["0x2"]);
+    expect(await confirm(hash, accountId, chainAnsweringPending())).toMatchObject({ status: "executed" });
+    expect(await creditedVolume(swap.eventId)).toBe("250");
+    // Truly pending: no receipt anywhere, nothing changes.
+    const next = await encodedSwap();
+    await rpc("evm_setAutomine", [false]);
+    try {
+      const sent = await client.sendRawTransaction({ serializedTransaction: await signed(next.data) });
+      await expect(confirm(sent)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/still pending/) });
+      expect(await eventOf(next.eventId)).toMatchObject({ outcome: null, is_dry_run: true });
+    } finally {
+      await rpc("evm_setAutomine", [true]);
+      await rpc("anvil_mine", ["0x1"]);
+    }
   });
 
   it("the exact calldata sent by someone other than the permit's owner (an executor caller outside this deployment's relayers) counts nothing", async () => {

@@ -92,7 +92,9 @@ async function verifyMinedCall(client: PublicClient, chain: ChainName, hash: Has
       hint: "check the hash and the chain; a transaction just sent may take a moment to propagate",
     });
   }
-  if (tx.blockNumber === null) {
+  // A node can still answer a transaction from its pool just after mining it (anvil does, and a provider's nodes may
+  // disagree): its receipt decides whether it is mined.
+  if (tx.blockNumber === null && !(await hasReceipt(client, chain, hash))) {
     throw new SluiceError("CONFLICT", `Transaction ${hash} is still pending; call /confirm again once it is mined`);
   }
   if (!tx.to || !isAddressEqual(tx.to, executor)) {
@@ -100,6 +102,13 @@ async function verifyMinedCall(client: PublicClient, chain: ChainName, hash: Has
       `Transaction ${hash} was sent to ${tx.to ? getAddress(tx.to) : "no contract (a deployment)"}, not to Sluice's executor ${getAddress(executor)} on ${chain}`);
   }
   return tx;
+}
+
+async function hasReceipt(client: PublicClient, chain: ChainName, hash: Hash): Promise<boolean> {
+  return client.getTransactionReceipt({ hash }).then(() => true, (error: unknown) => {
+    if ((error as { name?: string }).name === "TransactionReceiptNotFoundError") return false;
+    throw new SluiceError("DEPENDENCY_DOWN", `The ${chain} RPC did not answer; retry shortly`, { cause: error });
+  });
 }
 
 /** The transaction succeeded; returns how many blocks deep it is (its own block counts as 1). */
