@@ -53,9 +53,25 @@ async function userPaidSwap(from: string, to: string, amount: string) {
   const { transaction, quote } = response.body as { transaction: { to: `0x${string}`; data: `0x${string}` }; quote: { amountOutRaw: string } };
   const hash = await walletOf(chain, user.account).sendTransaction({ to: transaction.to, data: transaction.data });
   const receipt = await reader(chain).waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe("success");
+  expect(receipt.status, receipt.status === "success" ? "" : await explainRevert(receipt, user.address, transaction)).toBe("success");
   expect((await balanceOf(chain, to, user.address)) - outBefore).toBe(BigInt(quote.amountOutRaw));
   return { decoded: decodeSwapCalldata(transaction.data) };
+}
+
+/**
+ * Why the user's transaction reverted although /solve had just simulated it from the user: its gas limit against the
+ * gas it used, who else had a transaction in its block, and what the same call does at the block before.
+ */
+async function explainRevert(receipt: { blockNumber: bigint; gasUsed: bigint; transactionHash: `0x${string}` }, from: `0x${string}`, transaction: { to: `0x${string}`; data: `0x${string}` }) {
+  const client = reader(chain);
+  const [tx, block] = await Promise.all([
+    client.getTransaction({ hash: receipt.transactionHash }),
+    client.getBlock({ blockNumber: receipt.blockNumber, includeTransactions: true }),
+  ]);
+  const before = await client.call({ account: from, ...transaction, blockNumber: receipt.blockNumber - 1n })
+    .then(() => "succeeds", (error: Error) => error.message.slice(0, 300));
+  return `reverted in block ${receipt.blockNumber} (timestamp ${block.timestamp}), gas used ${receipt.gasUsed} of ${tx.gas}; ` +
+    `its block's transactions: ${block.transactions.map((t) => `${t.from}→${t.to}`).join(", ")}; the call at the block before ${before}`;
 }
 
 describe("POST /api/v1/solve — gasless swaps on the devnet", () => {
