@@ -125,6 +125,10 @@ function createPipeline(client: IORedis): RedisPipeline {
       commands.push({ command: "hset", args: [key, ...Object.entries(entries).flat()], deserialize: deserializeRedisReply });
       return pipeline;
     },
+    hdel(key, ...fields) {
+      commands.push({ command: "hdel", args: [key, ...fields], deserialize: deserializeRedisReply });
+      return pipeline;
+    },
     async exec<TResults extends unknown[]>() {
       const queued = client.pipeline();
       for (const { command, args } of commands) queued.call(command, ...args.map(serializeRedisValue));

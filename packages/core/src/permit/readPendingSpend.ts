@@ -2,6 +2,7 @@ import { redisKeys } from "../redis/redisKeys.js";
 import type { Address, Hash, PublicClient } from "viem";
 import type { Redis } from "../redis/createRedis.js";
 import { readRelayedReceipt } from "../relayer/readRelayedReceipt.js";
+import { forgetPendingSpend } from "./forgetPendingSpend.js";
 
 /** An owner's pending-spend record as `HGETALL` answers it: tx hash → `raw:<amount>` (`recordPendingSpend`). */
 export type PendingSpendEntries = Record<string, unknown>;
@@ -13,22 +14,48 @@ export type ReadPendingSpendParameters = {
   client: PublicClient;
   /** The record, already read under the owner's spend lock (`acquireSpendLock` reads it); default: read here. */
   entries?: PendingSpendEntries;
+  /** The time to judge an entry's age by (ms); default: now. */
+  now?: number;
 };
+
+/**
+ * An entry sent this long ago, still without a receipt, is checked against its relayer's nonce in the chain's
+ * finalized block. Younger ones are in flight as a rule: no RPC call is spent on them.
+ */
+const CHECK_NONCE_AFTER_MS = 60_000;
 
 /**
  * The input an owner's gasless solves have committed but the chain does not show spent yet: every recorded
  * transaction that has no receipt (nor any transaction the relayer repair sent in its place, `readRelayedReceipt`).
- * Mined ones (succeeded or reverted) are dropped from the record, since the
- * balance read after this already reflects them. An RPC failure counts the transaction as still in flight.
+ * Dropped from the record: mined ones (succeeded or reverted), since the balance read after this already reflects
+ * them; and ones whose relayer nonce a finalized block shows spent, since no transaction of that nonce can be mined any
+ * more (another took it — the repair's plug of an expired permit, or an attempt that was never sent — or it did, and
+ * the balance shows it). An RPC failure counts the transaction as still in flight.
  */
-export async function readPendingSpend(redis: Redis, { chainId, owner, token, client, entries }: ReadPendingSpendParameters): Promise<bigint> {
+export async function readPendingSpend(redis: Redis, { chainId, owner, token, client, entries, now = Date.now() }: ReadPendingSpendParameters): Promise<bigint> {
   const key = redisKeys.pendingSpend(chainId, owner, token);
   const recorded = entries ?? (await redis.hgetall<PendingSpendEntries>(key)) ?? {};
   let pending = 0n;
   await Promise.all(Object.entries(recorded).map(async ([hash, value]) => {
-    const mined = await readRelayedReceipt({ redis, client, chainId, hash: hash as Hash }).then((r) => r.receipt !== undefined, () => false);
-    if (mined) await redis.hdel(key, hash);
+    const [mined, send] = await Promise.all([
+      readRelayedReceipt({ redis, client, chainId, hash: hash as Hash }).then((r) => r.receipt !== undefined, () => false),
+      redis.hget<string>(redisKeys.pendingSpendSends(chainId, owner, token), hash).then(parseSend, () => undefined),
+    ]);
+    const gone = mined || (send !== undefined && now - send.sentAtMs >= CHECK_NONCE_AFTER_MS && await nonceSpent(client, send));
+    if (gone) await forgetPendingSpend(redis, { chainId, owner, token, txHash: hash as Hash });
     else pending += BigInt(String(value).replace(/^raw:/, ""));
   }));
   return pending;
+}
+
+type Send = { relayer: Address; nonce: number; sentAtMs: number };
+
+function parseSend(value: unknown): Send | undefined {
+  const match = /^(0x[0-9a-f]{40}):(\d+):(\d+)$/.exec(String(value ?? ""));
+  return match ? { relayer: match[1] as Address, nonce: Number(match[2]), sentAtMs: Number(match[3]) } : undefined;
+}
+
+/** Whether the chain's finalized block has spent the relayer's `nonce` (false when the node does not answer). */
+async function nonceSpent(client: PublicClient, { relayer, nonce }: Send): Promise<boolean> {
+  return client.getTransactionCount({ address: relayer, blockTag: "finalized" }).then((count) => count > nonce, () => false);
 }

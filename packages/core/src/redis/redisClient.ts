@@ -22,6 +22,7 @@ export interface RedisPipeline {
   expire(key: string, seconds: number): RedisPipeline;
   pexpire(key: string, milliseconds: number): RedisPipeline;
   hset<TData = unknown>(key: string, entries: Record<string, TData>): RedisPipeline;
+  hdel(key: string, ...fields: string[]): RedisPipeline;
   exec<TResults extends unknown[] = unknown[]>(): Promise<TResults>;
 }
 

@@ -65,6 +65,12 @@ export const redisKeys = {
   /** An owner's input committed to gasless solves still in flight: field = tx hash, value = `raw:<amount>`. */
   pendingSpend: (chainId: number, owner: Address, token: Address) =>
     `sluice:permit:pending-spend:${chainId}:${owner.toLowerCase()}:${token.toLowerCase()}`,
+  /**
+   * How each pending-spend entry was sent: field = tx hash, value = `<relayer>:<nonce>:<sent at, ms>`. Apart from
+   * `pendingSpend`, whose values a rolled-back worker must still read as amounts.
+   */
+  pendingSpendSends: (chainId: number, owner: Address, token: Address) =>
+    `sluice:permit:pending-spend-sends:${chainId}:${owner.toLowerCase()}:${token.toLowerCase()}`,
 
   /** An owner's gasless swaps that reverted on chain in the current window (`gasBudget`): a counter with the window's expiry. */
   gaslessReverts: (chainId: number, owner: Address) => `sluice:gasless:reverts:v1:${chainId}:${owner.toLowerCase()}`,

@@ -157,8 +157,11 @@ describe("a gasless solve's input, committed before the send", () => {
     expect(atSend).toEqual({ [hash]: "raw:7" });
     expect(seen).toEqual(["sent", "released"]);
     expect(await pendingSpend()).toEqual({ [hash]: "raw:7" });
-    await client.waitForTransactionReceipt({ hash: hash as `0x${string}` });
-    await t.redis.del(redisKeys.pendingSpend(8453, user, noCode));
+    // With the relayer and nonce it was signed with: what lets a lingering entry go once that nonce is finalized.
+    const tx = await client.waitForTransactionReceipt({ hash: hash as `0x${string}` }).then(() => client.getTransaction({ hash: hash as `0x${string}` }));
+    const sends = await t.redis.hgetall<Record<string, string>>(redisKeys.pendingSpendSends(8453, user, noCode));
+    expect(sends?.[hash]).toMatch(new RegExp(`^${tx.from.toLowerCase()}:${tx.nonce}:\\d+$`));
+    await t.redis.del(redisKeys.pendingSpend(8453, user, noCode), redisKeys.pendingSpendSends(8453, user, noCode));
   });
 
   it("the owner's next solve, taking the spend lock while a slow send is still going out, sees the input committed", async () => {
@@ -192,10 +195,17 @@ describe("a gasless solve's input, committed before the send", () => {
 
   it("an unsent attempt's entry that Redis would not let go of at once is let go of after the answer", async () => {
     let refusals = 1;
-    // The same Redis, refusing the first HDEL of the owner's pending spend (a moment's outage).
+    // The same Redis, refusing the first pipeline that lets go of the owner's pending spend (a moment's outage).
     const key = redisKeys.pendingSpend(8453, user, noCode);
-    const flaky = { ...t.redis, hdel: (...args: Parameters<typeof t.redis.hdel>) =>
-      (args[0] === key && refusals-- > 0 ? Promise.reject(new Error("connection reset")) : t.redis.hdel(...args)) };
+    const flaky = { ...t.redis, pipeline: () => {
+      const real = t.redis.pipeline();
+      let forgets = false;
+      const pipeline: typeof real = Object.assign(Object.create(real) as typeof real, {
+        hdel: (name: string, ...fields: string[]) => { forgets ||= name === key; real.hdel(name, ...fields); return pipeline; },
+        exec: () => (forgets && refusals-- > 0 ? Promise.reject(new Error("connection reset")) : real.exec()),
+      });
+      return pipeline;
+    } };
     const later: Promise<unknown>[] = [];
     const s = solveContext(1006n, paysOut, watchedClient(async () => {}, true));
     Object.assign(s, { services: { ...s.services, redis: flaky }, background: (work: Promise<unknown>) => void later.push(work) });

@@ -90,7 +90,10 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   const reserve = async (hash: Hash) => {
     if (reserved !== undefined) return;
     reserved = hash; // before the write: a write whose answer is lost may have landed, and is let go of if unsent
-    await recordPendingSpend(redis, { ...spend, txHash: hash, amount: s.quote.amountIn });
+    // With its relayer and nonce (the send signed with them): an entry left behind is let go of once a finalized
+    // block shows that nonce spent (`readPendingSpend`).
+    const { relayer, nonce } = await allocating;
+    await recordPendingSpend(redis, { ...spend, txHash: hash, amount: s.quote.amountIn, send: { relayer: relayer.address, nonce } });
   };
   // Both settle before the send goes on or is given up, so what an unsent attempt left is let go of below.
   const beforeSend = async (hash: Hash) => {

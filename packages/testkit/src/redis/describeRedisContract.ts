@@ -139,6 +139,15 @@ export function describeRedisContract(transport: string, start: () => Promise<Te
       expect(await empty.exec()).toEqual([null, 2]);
     });
 
+    it("pipeline: hdel of two hashes in one round trip, each reply the number removed", async () => {
+      const [a, b] = [key("pipe-hdel-a"), key("pipe-hdel-b")];
+      await redis.hset(a, { x: "raw:1", y: "raw:2" });
+      await redis.hset(b, { x: "0xab:1:2" });
+      expect(await redis.pipeline().hdel(a, "x").hdel(b, "x", "zz").exec()).toEqual([1, 1]);
+      expect(await redis.hgetall(a)).toEqual({ y: "raw:2" });
+      expect(await redis.hgetall(b)).toBeNull();
+    });
+
     it("hmget: the named fields as an object (missing ones null), null when none is set", async () => {
       const k = key("hmget");
       await redis.hset(k, { a: JSON.stringify({ x: 1 }), b: "raw:7" });
