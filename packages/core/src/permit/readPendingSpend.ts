@@ -36,14 +36,28 @@ export async function readPendingSpend(redis: Redis, { chainId, owner, token, cl
   const key = redisKeys.pendingSpend(chainId, owner, token);
   const recorded = entries ?? (await redis.hgetall<PendingSpendEntries>(key)) ?? {};
   let pending = 0n;
+  /** Each relayer's transaction count at the finalized block, read once however many entries it sent. */
+  const finalizedCounts = new Map<Address, Promise<number | undefined>>();
+  const nonceSpent = async ({ relayer, nonce }: Send): Promise<boolean> => {
+    if (!finalizedCounts.has(relayer)) {
+      finalizedCounts.set(relayer, client.getTransactionCount({ address: relayer, blockTag: "finalized" }).catch(() => undefined));
+    }
+    const count = await finalizedCounts.get(relayer)!;
+    return count !== undefined && count > nonce;
+  };
   await Promise.all(Object.entries(recorded).map(async ([hash, value]) => {
+    const amount = BigInt(String(value).replace(/^raw:/, ""));
     const [mined, send] = await Promise.all([
       readRelayedReceipt({ redis, client, chainId, hash: hash as Hash }).then((r) => r.receipt !== undefined, () => false),
       redis.hget<string>(redisKeys.pendingSpendSends(chainId, owner, token), hash).then(parseSend, () => undefined),
     ]);
-    const gone = mined || (send !== undefined && now - send.sentAtMs >= CHECK_NONCE_AFTER_MS && await nonceSpent(client, send));
-    if (gone) await forgetPendingSpend(redis, { chainId, owner, token, txHash: hash as Hash });
-    else pending += BigInt(String(value).replace(/^raw:/, ""));
+    const settled = mined || (send !== undefined && now - send.sentAtMs >= CHECK_NONCE_AFTER_MS && await nonceSpent(send));
+    if (!settled) {
+      pending += amount;
+      return;
+    }
+    // Settled either way: the balance read after this shows it, so it counts for nothing even if Redis keeps it.
+    await forgetPendingSpend(redis, { chainId, owner, token, txHash: hash as Hash }).catch(() => {});
   }));
   return pending;
 }
@@ -53,9 +67,4 @@ type Send = { relayer: Address; nonce: number; sentAtMs: number };
 function parseSend(value: unknown): Send | undefined {
   const match = /^(0x[0-9a-f]{40}):(\d+):(\d+)$/.exec(String(value ?? ""));
   return match ? { relayer: match[1] as Address, nonce: Number(match[2]), sentAtMs: Number(match[3]) } : undefined;
-}
-
-/** Whether the chain's finalized block has spent the relayer's `nonce` (false when the node does not answer). */
-async function nonceSpent(client: PublicClient, { relayer, nonce }: Send): Promise<boolean> {
-  return client.getTransactionCount({ address: relayer, blockTag: "finalized" }).then((count) => count > nonce, () => false);
 }

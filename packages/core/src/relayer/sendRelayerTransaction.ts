@@ -31,12 +31,12 @@ export type SendRelayerTransactionParameters = {
    */
   background?: (work: Promise<unknown>) => void;
   /**
-   * Runs once per attempt, after it is signed and before the node can have it, with that attempt's hash: what must
+   * Runs once per attempt, after it is signed and before the node can have it, with that attempt's hash and nonce: what must
    * outlive this worker should it die right after the send (a solve's usage event) is made durable here. If it
    * throws, nothing is sent: the nonce goes back as a hole and the error is thrown (a non-Sluice one as
    * DEPENDENCY_DOWN).
    */
-  beforeSend?: (hash: Hex) => Promise<void>;
+  beforeSend?: (hash: Hex, nonce: number) => Promise<void>;
   /**
    * The first attempt's nonce, already being allocated (`allocateRelayerNonce` for this relayer) while the caller did
    * other work, so the allocation's round trip is off the send's path. From the call on it is this function's: it is
@@ -97,7 +97,7 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
     const { serialized, hash } = await signRelayerTransaction(account, chainId, tx);
     if (params.beforeSend) {
       try {
-        await params.beforeSend(hash);
+        await params.beforeSend(hash, nonce);
       } catch (cause) {
         await hole(nonce);
         throw cause instanceof SluiceError ? cause

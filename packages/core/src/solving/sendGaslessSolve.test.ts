@@ -5,7 +5,7 @@
  * fails for real (the call goes to an address without code, which returns nothing).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, http, type PublicClient } from "viem";
+import { createPublicClient, createWalletClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startTestRedis, type AnvilNode, type TestRedis } from "@sluice/testkit";
 import { claimPermitForSend } from "../permit/claimPermitForSend.js";
@@ -191,6 +191,37 @@ describe("a gasless solve's input, committed before the send", () => {
     // Nothing went out; the nonce it was signed at is a hole for the next send.
     expect(await client.getTransactionCount({ address: relayer.address, blockTag: "pending" })).toBe(pending);
     expect((await relayerState()).holes).toEqual([String(pending)]);
+  });
+
+  it("an attempt signed again at another nonce (its first was taken) names the nonce it goes out with, not the first's", async () => {
+    // The same wallet sends outside the allocator: the nonce it hands out next is taken, and the send retries.
+    const taken = await client.getTransactionCount({ address: relayer.address, blockTag: "pending" });
+    const wallet = createWalletClient({ account: relayer, transport: http(anvil.rpcUrl) });
+    await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ chain: null, to: relayer.address, value: 0n, nonce: taken }) });
+    const answer = await sendGaslessSolve(solveContext(1107n, paysOut), sendOptions());
+    const sent = await client.waitForTransactionReceipt({ hash: answer.transaction.txHash! }).then(() => client.getTransaction({ hash: answer.transaction.txHash! }));
+    expect(sent.nonce).toBeGreaterThan(taken);
+    // The entry stays under the first attempt's hash (the retry is linked to it as its replacement)...
+    const [first] = Object.keys(await pendingSpend());
+    expect(first).toBeDefined();
+    expect(first).not.toBe(answer.transaction.txHash!.toLowerCase());
+    // ...and names the nonce sent: naming the first (spent by another transaction) would let it go while the retry is
+    // still in flight, once that block is finalized.
+    const sends = await t.redis.hgetall<Record<string, string>>(redisKeys.pendingSpendSends(8453, user, noCode));
+    expect(sends?.[first!]).toMatch(new RegExp(`^${relayer.address.toLowerCase()}:${sent.nonce}:\\d+$`));
+    await t.redis.del(redisKeys.pendingSpend(8453, user, noCode), redisKeys.pendingSpendSends(8453, user, noCode));
+  });
+
+  it("a solve that outlasted its hold on the owner's spend lock sends nothing: no entry, its nonce a hole", async () => {
+    const lock = { key: redisKeys.spendLock(8453, user, noCode), holder: newId("lock"), holdMs: 1 };
+    // Held when the claim checks it; the claim restarts its lifetime at 1 ms, so it has lapsed by the send.
+    await t.redis.set(lock.key, lock.holder, { px: 60_000 });
+    const pending = await client.getTransactionCount({ address: relayer.address, blockTag: "pending" });
+    await expect(sendGaslessSolve(solveContext(1108n, paysOut), { ...sendOptions(), spendLock: lock }))
+      .rejects.toMatchObject({ code: "DEPENDENCY_DOWN", message: expect.stringMatching(/outlasted its hold/) });
+    expect(await pendingSpend()).toEqual({});
+    expect(await client.getTransactionCount({ address: relayer.address, blockTag: "pending" })).toBe(pending);
+    expect((await relayerState()).holes).toContain(String(pending));
   });
 
   it("an unsent attempt's entry that Redis would not let go of at once is let go of after the answer", async () => {

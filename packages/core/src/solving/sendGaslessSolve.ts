@@ -87,17 +87,20 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   // spend it again: that solve's transaction would revert, at the relayer's cost.
   const spend = { chainId, owner: s.user, token: s.quote.tokenIn.address };
   let reserved: Hash | undefined;
-  const reserve = async (hash: Hash) => {
-    if (reserved !== undefined) return;
-    reserved = hash; // before the write: a write whose answer is lost may have landed, and is let go of if unsent
-    // With its relayer and nonce (the send signed with them): an entry left behind is let go of once a finalized
-    // block shows that nonce spent (`readPendingSpend`).
-    const { relayer, nonce } = await allocating;
-    await recordPendingSpend(redis, { ...spend, txHash: hash, amount: s.quote.amountIn, send: { relayer: relayer.address, nonce } });
+  // Every attempt names the nonce it is signed with, under the first attempt's hash (a retry after "nonce too low" is
+  // signed at another nonce, and only the last attempt can be in flight): the entry is let go of without a receipt
+  // only once a finalized block shows that nonce spent (`readPendingSpend`). Written only while the owner's spend
+  // lock is still this solve's: a solve slower than the lock's hold sends nothing.
+  const reserve = async (hash: Hash, nonce: number) => {
+    reserved ??= hash; // before the write: a write whose answer is lost may have landed, and is let go of if unsent
+    const { relayer } = await allocating;
+    await recordPendingSpend(redis, {
+      ...spend, txHash: reserved, amount: s.quote.amountIn, send: { relayer: relayer.address, nonce }, spendLock: o.spendLock,
+    });
   };
   // Both settle before the send goes on or is given up, so what an unsent attempt left is let go of below.
-  const beforeSend = async (hash: Hash) => {
-    const [held, reservation] = await Promise.allSettled([hold.beforeSend(hash), reserve(hash)]);
+  const beforeSend = async (hash: Hash, nonce: number) => {
+    const [held, reservation] = await Promise.allSettled([hold.beforeSend(hash), reserve(hash, nonce)]);
     if (held.status === "rejected") throw held.reason;
     if (reservation.status === "rejected") throw reservation.reason;
   };
@@ -120,7 +123,7 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
     sent = await s.services.time("send", () => sendRelayerTransaction({
       redis, client: s.chain.client, chainId, account: relayer, to: s.executor, data: s.data, gas: simulated.gas,
       maxFeePerGasCap: feeCap, minBalanceWei, fees: o.fees, nonce: allocating.then(({ nonce }) => nonce),
-      beforeSend: (hash) => s.services.time("record", () => beforeSend(hash)),
+      beforeSend: (hash, nonce) => s.services.time("record", () => beforeSend(hash, nonce)),
     }));
   } catch (error) {
     await Promise.all([
