@@ -46,14 +46,13 @@ export async function readPendingSpend(redis: Redis, { chainId, owner, token, cl
     return count !== undefined && count > nonce;
   };
   await Promise.all(Object.entries(recorded).map(async ([hash, value]) => {
-    const amount = BigInt(String(value).replace(/^raw:/, ""));
     const [mined, send] = await Promise.all([
       readRelayedReceipt({ redis, client, chainId, hash: hash as Hash }).then((r) => r.receipt !== undefined, () => false),
       redis.hget<string>(redisKeys.pendingSpendSends(chainId, owner, token), hash).then(parseSend, () => undefined),
     ]);
     const settled = mined || (send !== undefined && now - send.sentAtMs >= CHECK_NONCE_AFTER_MS && await nonceSpent(send));
     if (!settled) {
-      pending += amount;
+      pending += BigInt(String(value).replace(/^raw:/, ""));
       return;
     }
     // Settled either way: the balance read after this shows it, so it counts for nothing even if Redis keeps it.

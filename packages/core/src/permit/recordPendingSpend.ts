@@ -24,10 +24,14 @@ const KEEP_SECONDS = 2 * 3600;
 
 /**
  * KEYS: the record, how its entries were sent, and the spend lock (optional). ARGV: the hash, `raw:<amount>`, the
- * send (`''`: none), the lifetime (s), the lock's holder. 0: the lock is not this holder's (nothing is written); 1: written.
+ * send (`''`: none), the lifetime (s), the lock's holder and hold (ms). 0: the lock is not this holder's (nothing is
+ * written); 1: written, and the lock's lifetime starts again (a retry at another nonce gets the same time).
  */
 const RECORD = `
-if KEYS[3] and redis.call('GET', KEYS[3]) ~= ARGV[5] then return 0 end
+if KEYS[3] then
+  if redis.call('GET', KEYS[3]) ~= ARGV[5] then return 0 end
+  redis.call('PEXPIRE', KEYS[3], ARGV[6])
+end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
 if ARGV[3] ~= '' then
@@ -45,7 +49,7 @@ return 1`;
 export async function recordPendingSpend(redis: Redis, { chainId, owner, token, txHash, amount, send, spendLock }: RecordPendingSpendParameters): Promise<void> {
   const keys = [redisKeys.pendingSpend(chainId, owner, token), redisKeys.pendingSpendSends(chainId, owner, token), ...(spendLock ? [spendLock.key] : [])];
   const sent = send ? `${send.relayer.toLowerCase()}:${send.nonce}:${send.sentAtMs ?? Date.now()}` : "";
-  const written = Number(await redis.eval(RECORD, keys, [txHash.toLowerCase(), `raw:${amount}`, sent, String(KEEP_SECONDS), spendLock?.holder ?? ""]));
+  const written = Number(await redis.eval(RECORD, keys, [txHash.toLowerCase(), `raw:${amount}`, sent, String(KEEP_SECONDS), spendLock?.holder ?? "", String(spendLock?.holdMs ?? 0)]));
   if (written !== 1) {
     throw new SluiceError("DEPENDENCY_DOWN",
       `This solve outlasted its hold on ${owner}'s spend lock (another solve of the same balance may have started); nothing was sent, retry shortly`);

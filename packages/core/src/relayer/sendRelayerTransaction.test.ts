@@ -51,7 +51,7 @@ describe("sendRelayerTransaction fee cap", () => {
  * injected by a wrapped fetch. Each case uses its own relayer, so nonces do not mix.
  */
 describe("sendRelayerTransaction when the send's outcome is uncertain", () => {
-  type Fault = (method: string, call: number) => "forward-then-504" | "forward-then-nonce-too-low" | "504" | "503" | undefined;
+  type Fault = (method: string, call: number) => "forward-then-504" | "forward-then-nonce-too-low" | "unknown" | "504" | "503" | undefined;
   const faulty = (fault: Fault) => {
     const calls = new Map<string, number>();
     const fetchFn: typeof fetch = async (input, init) => {
@@ -61,6 +61,8 @@ describe("sendRelayerTransaction when the send's outcome is uncertain", () => {
       const injected = fault(method, call);
       if (injected === "503") return new Response("unavailable", { status: 503 });
       if (injected === "504") return new Response("gateway timeout", { status: 504 });
+      // A backend that has not seen the transaction yet (a load-balanced provider): it answers "no such transaction".
+      if (injected === "unknown") return Response.json({ jsonrpc: "2.0", id: (JSON.parse(String(init?.body)) as { id: number }).id, result: null });
       const response = await fetch(input, init);
       if (injected === "forward-then-nonce-too-low") {
         // What a retry of a send the node already took (and mined) meets: its own nonce, taken.
@@ -112,6 +114,26 @@ describe("sendRelayerTransaction when the send's outcome is uncertain", () => {
     });
     // A failed lookup says nothing: the transaction may be the node's, so it is never signed again at the next nonce
     // (a second copy would revert on the used permit, at the relayer's cost, and could settle the solve as failed).
+    expect(result.nonce).toBe(before);
+    expect((await client.waitForTransactionReceipt({ hash: result.hash })).status).toBe("success");
+    expect(await client.getTransactionCount({ address: account.address, blockTag: "pending" })).toBe(before + 1);
+    expect(await holes(account)).toEqual([]);
+    expect((await inflightAt(account, result.nonce)).hash).toBe(result.hash);
+  });
+
+  it("the node took it, a lagging backend says it does not know it, the resend meets its own nonce taken and the lookup then fails: answered as sent, never signed again", async () => {
+    const account = privateKeyToAccount(devAccounts()[1]!.privateKey);
+    const before = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+    const result = await sendRelayerTransaction({
+      redis: t.redis, chainId: 8453, account, to, data: "0x1234", gas: 30_000n,
+      client: faulty((method, call) => {
+        if (method === "eth_sendRawTransaction") return call === 1 ? "forward-then-504" : "forward-then-nonce-too-low";
+        if (method === "eth_getTransactionByHash") return call === 1 ? "unknown" : "503";
+        return undefined;
+      }),
+    });
+    // Nothing says the node does not have it: a failed lookup is no proof either way, so it counts as sent (signed
+    // again at the next nonce, a second copy would revert on the used permit, at the relayer's cost).
     expect(result.nonce).toBe(before);
     expect((await client.waitForTransactionReceipt({ hash: result.hash })).status).toBe("success");
     expect(await client.getTransactionCount({ address: account.address, blockTag: "pending" })).toBe(before + 1);

@@ -168,8 +168,8 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
  * - the node answers it does not know the hash → not yet enough: right after a send, a load-balanced provider may ask
  *   a backend that has not seen it yet. The same signed bytes are sent again (they cannot make a second transaction:
  *   same nonce, same hash): taken, "already known" or uncertain again → sent; its nonce taken and the hash now found
- *   (mined meanwhile) → sent; refused → not sent, with the refusal, which decides what becomes of the nonce as for a
- *   first send.
+ *   (mined meanwhile), or that lookup failing → sent; refused → not sent, with the refusal, which decides what becomes
+ *   of the nonce as for a first send.
  */
 async function settleUncertainSend(client: PublicClient, hash: Hex, serialized: Hex): Promise<{ sent: true } | { sent: false; error: unknown }> {
   const lookup = await lookUpTransaction(client, hash);
@@ -181,7 +181,8 @@ async function settleUncertainSend(client: PublicClient, hash: Hex, serialized: 
     const kind = classifySendError(error);
     if (kind === "known" || kind === "uncertain") return { sent: true };
     // The nonce is taken now: by this very transaction if it was mined meanwhile (then it is sent, never re-signed).
-    if (kind === "nonce" && (await lookUpTransaction(client, hash)) === "found") return { sent: true };
+    // A lookup that fails says nothing either way, as after a first send: sent.
+    if (kind === "nonce" && (await lookUpTransaction(client, hash)) !== "unknown") return { sent: true };
     return { sent: false, error };
   }
 }
