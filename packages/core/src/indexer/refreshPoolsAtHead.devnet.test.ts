@@ -6,7 +6,6 @@ import type { ChainGraph } from "./graphTypes.js";
 import { loadGraph } from "./loadGraph.js";
 import { readPoolStates, type V3State } from "./readPoolStates.js";
 import { refreshPoolsAtHead } from "./refreshPoolsAtHead.js";
-import { encodeSharedPool } from "./encodeSharedPool.js";
 import type { V3Pool } from "../pools/v3/v3Pool.js";
 
 let bed: QuotingTestbed;
@@ -40,41 +39,53 @@ async function fullRead(pool: V3Pool, block: bigint) {
   return { liquidity: state.liquidity, ticks: [...state.ticks].filter(([, net]) => net !== null).sort((a, b) => a[0] - b[0]) };
 }
 
-describe("refreshPoolsAtHead: the pools read at the latest block, with no round trip for the head", () => {
-  it("one Multicall3 call tells the state and its block (no eth_blockNumber); the state equals a read at that block", async () => {
+describe("refreshPoolsAtHead: the pools and their ticks near the price read at the latest block, in one call", () => {
+  it("one Multicall3 call tells the state, the V3 ticks near the price and their block (no eth_blockNumber, no log query); all equal a read at that block", async () => {
     const graph = await isolateGraph();
     await mine(3);
     const latest = await head();
     const pools = [...graph.pools.keys()];
     const before = counts();
-    const { refreshed, block } = await refreshPoolsAtHead({ graph, client: rpc.client, pools, seenHead: latest });
+    const { refreshed, block, nearTicks } = await refreshPoolsAtHead({ graph, client: rpc.client, pools });
     expect(block).toBe(latest);
     expect(refreshed).toBe(pools.length);
-    // The seen head was the latest block: the Mint/Burn query beside the state read covered every block.
-    expect(delta(before)).toEqual({ eth_call: 1, eth_getLogs: 1 });
-    for (const address of pools) expect(graph.refreshedAt.get(address)).toBe(block);
+    expect(delta(before)).toEqual({ eth_call: 1 });
 
     const { states } = await readPoolStates({ client: bed.client, blockNumber: block, requests: pools.map((address) => ({ protocol: graph.pools.get(address)!.protocol, address })) });
     for (const [address, state] of states) {
       const pool = graph.pools.get(address)!;
-      if (state.protocol === "uniswap-v2") expect([pool.protocol, (pool as { reserve0: bigint }).reserve0]).toEqual(["uniswap-v2", state.reserve0]);
-      else expect([(pool as V3Pool).sqrtPriceX96, (pool as V3Pool).liquidity]).toEqual([state.sqrtPriceX96, state.liquidity]);
+      if (state.protocol === "uniswap-v2") {
+        expect([pool.protocol, (pool as { reserve0: bigint }).reserve0]).toEqual(["uniswap-v2", state.reserve0]);
+        expect(graph.refreshedAt.get(address)).toBe(block);
+        continue;
+      }
+      expect([(pool as V3Pool).sqrtPriceX96, (pool as V3Pool).liquidity]).toEqual([state.sqrtPriceX96, state.liquidity]);
+      // Every V3 pool's ticks in the words read are the chain's; its ticks further away were not read, so the pool is
+      // not marked as read at the block (the next log-based refresh still catches up on it).
+      const near = nearTicks.get(address)!;
+      const [low, high] = near.tickDataRange!;
+      expect(low).toBeLessThanOrEqual(near.tick - 2_000);
+      expect(high).toBeGreaterThanOrEqual(near.tick + 2_000);
+      const full = await fullRead(pool as V3Pool, block);
+      expect(near.ticks.filter((t) => t.index >= low && t.index <= high).map((t) => [t.index, t.liquidityNet]))
+        .toEqual(full.ticks.filter(([index]) => index >= low && index <= high));
+      expect(graph.refreshedAt.get(address) ?? graph.block).toBeLessThan(block);
     }
   });
 
-  it("a Burn after the last seen head is found by the query for the blocks after it: the ticks equal a full read at the block", async () => {
+  it("a Burn since the graph was read, near the price, is in the one call: the ticks equal a full read at the block", async () => {
     const graph = await isolateGraph();
     const ladder = ladderOf(graph);
-    const seen = await head();
     const burnt = await burnV3Position({ client: bed.client, rpcUrl: bed.manifest.rpcUrl, pool: ladder.address });
     await mine(2);
     expect(ladder.ticks.map((t) => t.index)).toEqual(expect.arrayContaining([burnt.tickLower, burnt.tickUpper]));
 
     const before = counts();
-    const { block } = await refreshPoolsAtHead({ graph, client: rpc.client, pools: [ladder.address], seenHead: seen });
+    const { block, nearTicks } = await refreshPoolsAtHead({ graph, client: rpc.client, pools: [ladder.address] });
     expect(block).toBe(await head());
-    // The state with its block, the query up to the seen head beside it, the one after it, and the Burn's ticks.
-    expect(delta(before)).toEqual({ eth_call: 2, eth_getLogs: 2 });
+    expect(delta(before)).toEqual({ eth_call: 1 });
+    const [low, high] = nearTicks.get(ladder.address)!.tickDataRange!;
+    expect([burnt.tickLower >= low, burnt.tickUpper <= high]).toEqual([true, true]);
     const after = graph.pools.get(ladder.address) as V3Pool;
     const full = await fullRead(ladder, block);
     expect(after.ticks.map((t) => t.index)).not.toContain(burnt.tickLower);
@@ -82,27 +93,27 @@ describe("refreshPoolsAtHead: the pools read at the latest block, with no round 
     expect(after.liquidity).toBe(full.liquidity);
   });
 
-  it("no seen head, or one the node has not reached: the logs are asked for once the block is known, none after it kept", async () => {
-    for (const seenHead of [undefined, (await head()) + 1_000n]) {
-      const graph = await isolateGraph();
-      const ladder = ladderOf(graph);
-      const reference = encodeSharedPool(ladder);
-      const { block } = await refreshPoolsAtHead({ graph, client: rpc.client, pools: [ladder.address], seenHead });
-      expect(block).toBe(await head());
-      const full = await fullRead(ladder, block);
-      const after = graph.pools.get(ladder.address) as V3Pool;
-      expect(after.ticks.map((t) => [t.index, t.liquidityNet])).toEqual(full.ticks);
-      // The isolate's graph was read before the Burn above: its ticks changed, and only by what the chain shows.
-      expect(encodeSharedPool(after)).not.toBe(reference);
-    }
+  it("a swap that leaves the words read is not guessed: the near pool refuses it where the graph's pool would quote it", async () => {
+    const graph = await isolateGraph();
+    const ladder = ladderOf(graph);
+    // One tick on each side: only the word holding the price (256 tick spacings).
+    const { nearTicks } = await refreshPoolsAtHead({ graph, client: rpc.client, pools: [ladder.address], nearTickCount: 1 });
+    const near = nearTicks.get(ladder.address)!;
+    const whole = graph.pools.get(ladder.address) as V3Pool;
+    const small = 10n ** 15n;
+    expect(near.quoteExactIn(near.token0, small).amountOut).toBe(whole.quoteExactIn(whole.token0, small).amountOut);
+    const drain = 100_000n * 10n ** 18n;
+    expect(whole.quoteExactIn(whole.token0, drain).amountOut).toBeGreaterThan(0n);
+    expect(() => near.quoteExactIn(near.token0, drain)).toThrow(expect.objectContaining({ code: "TICK_DATA_INCOMPLETE" }));
   });
 
-  it("pools the graph does not hold are left out; a V2-only refresh makes no log query", async () => {
+  it("pools the graph does not hold are left out; V2 pools only: one call", async () => {
     const graph = await isolateGraph();
     const v2 = [...graph.pools.values()].filter((p) => p.protocol === "uniswap-v2").map((p) => p.address);
     const before = counts();
-    const { refreshed } = await refreshPoolsAtHead({ graph, client: rpc.client, pools: [...v2, "0x000000000000000000000000000000000000dead" as Address] });
+    const { refreshed, nearTicks } = await refreshPoolsAtHead({ graph, client: rpc.client, pools: [...v2, "0x000000000000000000000000000000000000dead" as Address] });
     expect(refreshed).toBe(v2.length);
+    expect(nearTicks.size).toBe(0);
     expect(delta(before)).toEqual({ eth_call: 1 });
   });
 });

@@ -1,64 +1,79 @@
 import type { Address, PublicClient } from "viem";
-import { v3MintBurnEvents } from "./abis.js";
+import { V3Pool } from "../pools/v3/v3Pool.js";
 import { applyPoolStates } from "./applyPoolStates.js";
 import type { ChainGraph } from "./graphTypes.js";
-import { readMintBurnTicks, type MintBurnLog } from "./readMintBurnTicks.js";
 import { readPoolStates, type PoolStateRequest } from "./readPoolStates.js";
+import { v3TickWord } from "./v3TickWords.js";
 
 export type RefreshPoolsAtHeadParameters = {
   graph: ChainGraph;
   client: PublicClient;
   pools: readonly Address[];
-  /**
-   * The latest block seen on the chain (this isolate's last sighting): the Mint/Burn log query up to it runs beside the
-   * state read. Absent, or behind the block the state is read at: the blocks after it are queried once that is known.
-   */
-  seenHead?: bigint;
+  /** Ticks on each side of a V3 pool's last known tick whose bitmap words are read; default 2,000 (about ±22 % in price). */
+  nearTickCount?: number;
 };
 
-/** How many pools were re-read, and the block they now stand at. */
-export type RefreshPoolsAtHeadReturnType = { refreshed: number; block: bigint };
+export type RefreshPoolsAtHeadReturnType = {
+  /** How many pools were re-read. */
+  refreshed: number;
+  /** The block they now stand at. */
+  block: bigint;
+  /**
+   * Each V3 pool read, as it stands at `block`, with its ticks known complete only in the bitmap words read around its
+   * price (`tickDataRange`): a swap that stays inside them is quoted exactly on it; one that leaves them throws
+   * TICK_DATA_INCOMPLETE (`routeHoldsOn`). Missing: a pool whose words did not fit in the call, or whose price is no
+   * longer inside the words read around the tick the graph knew.
+   */
+  nearTicks: ReadonlyMap<Address, V3Pool>;
+};
+
+const NEAR_TICKS = 2_000;
 
 /**
- * Makes the given pools' state that of the chain's latest block, without reading the head first (what `/solve`'s
- * re-quote does, where `refreshPools` needs the head's own round trip before it). Only on a chain whose calls see its
- * own block number (`callBlockIsChainBlock`; not Arbitrum, whose `block.number` is Ethereum's): one Multicall3 call at `latest`
- * reads every pool with the block number in the same call, so the state and its block are one instant. V3 ticks
- * changed since the pools were read are found as `refreshPools` finds them, by their Mint/Burn logs: queried up to
- * `seenHead` beside the state read, then — only when the state's block is newer — for the blocks after it; logs
- * after the state's block are left out. Ticks are re-read at that block only when a Mint or Burn named them.
- * Round trips: one when no V3 pool is read, or the seen head is the latest block and no Mint or Burn happened.
- * A node behind the pools' last read (a provider's lagging node) answers an older state, and ticks a later Mint or
- * Burn changed stay as read until the next refresh: the simulation before any send is what the chain pays.
+ * Makes the given pools' state that of the chain's latest block in one round trip, without reading the head first
+ * (what `/solve`'s re-quote does, where `refreshPools` needs the head's own round trip before it). Only on a chain
+ * whose calls see its own block number (`callBlockIsChainBlock`; not Arbitrum, whose `block.number` is Ethereum's).
+ *
+ * One Multicall3 call at `latest` reads the block number, every pool's state and, for each V3 pool, every initialized
+ * tick in the bitmap words around its last known tick (the tick bitmap lens, placed with a state override), so the
+ * state, its ticks near the price and its block are one instant, and no Mint/Burn log query is needed. Ticks further
+ * away stay as the graph last read them: a V3 pool's `refreshedAt` is not moved, so the next `refreshPools` still
+ * catches up on its Mint and Burn logs, and the quote is checked to stay within the words read (`nearTicks`).
+ * A node behind the pools' last read (a provider's lagging node) answers an older state: the simulation before any
+ * send is what the chain pays.
  */
-export async function refreshPoolsAtHead({ graph, client, pools, seenHead }: RefreshPoolsAtHeadParameters): Promise<RefreshPoolsAtHeadReturnType> {
+export async function refreshPoolsAtHead({ graph, client, pools, nearTickCount = NEAR_TICKS }: RefreshPoolsAtHeadParameters): Promise<RefreshPoolsAtHeadReturnType> {
   const requests: PoolStateRequest[] = [];
-  const v3: Address[] = [];
-  let since: bigint | undefined;
   for (const address of pools) {
     const pool = graph.pools.get(address);
     if (!pool) continue;
-    requests.push({ protocol: pool.protocol, address });
-    if (pool.protocol !== "uniswap-v3") continue;
-    v3.push(address);
-    const at = graph.refreshedAt.get(address) ?? graph.block;
-    if (since === undefined || at < since) since = at;
+    if (!(pool instanceof V3Pool)) {
+      requests.push({ protocol: pool.protocol, address });
+      continue;
+    }
+    const words: number[] = [];
+    for (let w = v3TickWord(pool.tick - nearTickCount, pool.tickSpacing); w <= v3TickWord(pool.tick + nearTickCount, pool.tickSpacing); w++) words.push(w);
+    requests.push({ protocol: "uniswap-v3", address, tickSpacing: pool.tickSpacing, tickWords: words });
   }
-  const mintBurn = (fromBlock: bigint, toBlock: bigint): Promise<MintBurnLog[]> => (since === undefined || toBlock < fromBlock
-    ? Promise.resolve([])
-    : client.getLogs({ address: v3, events: v3MintBurnEvents, fromBlock, toBlock, strict: true }));
-  const speculated = since !== undefined && seenHead !== undefined && seenHead > since ? seenHead : undefined;
-  // A node behind the seen head may refuse the range: then the blocks are queried once the state's block is known.
-  const early = speculated === undefined ? Promise.resolve(undefined) : mintBurn(since! + 1n, speculated).catch(() => undefined);
-  const [{ block, states }, earlyLogs] = await Promise.all([readPoolStates({ client, requests, blockNumber: "latest" }), early]);
-  const logs: MintBurnLog[] = [];
-  if (since !== undefined) {
-    const queriedThrough = earlyLogs === undefined ? since : speculated!;
-    for (const log of earlyLogs ?? []) if ((log.blockNumber ?? 0n) <= block) logs.push(log);
-    logs.push(...await mintBurn(queriedThrough + 1n, block));
-  }
-  for (const [address, state] of await readMintBurnTicks({ client, logs, blockNumber: block })) states.set(address, state);
+  const { block, states } = await readPoolStates({ client, requests, blockNumber: "latest" });
   applyPoolStates(graph, states);
-  for (const r of requests) graph.refreshedAt.set(r.address, block);
-  return { refreshed: requests.length, block };
+  const nearTicks = new Map<Address, V3Pool>();
+  for (const r of requests) {
+    if (r.protocol === "uniswap-v2") {
+      graph.refreshedAt.set(r.address, block);
+      continue;
+    }
+    const state = states.get(r.address);
+    const pool = graph.pools.get(r.address);
+    if (state?.protocol !== "uniswap-v3" || !state.tickWords || !(pool instanceof V3Pool)) continue;
+    const spacing = pool.tickSpacing;
+    const range = [Math.min(...state.tickWords) * 256 * spacing, (Math.max(...state.tickWords) * 256 + 255) * spacing] as const;
+    // The words were chosen around the graph's tick: a price that moved out of them leaves nothing known around it.
+    if (pool.tick < range[0] || pool.tick > range[1]) continue;
+    nearTicks.set(r.address, new V3Pool({
+      address: pool.address, token0: pool.token0, token1: pool.token1, fee: pool.fee, tickSpacing: spacing,
+      sqrtPriceX96: pool.sqrtPriceX96, tick: pool.tick, liquidity: pool.liquidity, ticks: pool.ticks, tickDataRange: range,
+    }));
+  }
+  return { refreshed: requests.length, block, nearTicks };
 }

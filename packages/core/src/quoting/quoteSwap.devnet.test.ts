@@ -5,6 +5,7 @@ import { encodeGraphShard, decodeGraphShard, type GraphShard } from "../indexer/
 import { indexChain } from "../indexer/indexChain.js";
 import { createGraphCache } from "../indexer/graphCache.js";
 import { loadGraph } from "../indexer/loadGraph.js";
+import { refreshPoolsAtHead } from "../indexer/refreshPoolsAtHead.js";
 import { updateStoredGraph } from "../indexer/updateStoredGraph.js";
 import type { ChainGraph } from "../indexer/graphTypes.js";
 import { V2Pool } from "../pools/v2/v2Pool.js";
@@ -138,7 +139,44 @@ describe("quotes", () => {
       expect(q.block).toBe(latest);
       expect(q.poolsRefreshed).toBeGreaterThan(0);
       expect(rpc.counter.snapshot().rpc?.byName.eth_blockNumber).toBeUndefined();
+      // The V3 ticks near each price came in the same call: no Mint/Burn log query.
+      expect(rpc.counter.snapshot().rpc?.byName.eth_getLogs).toBeUndefined();
       expect(seenHeads.get("base")?.block).toBe(latest);
+      expect(await simulateRoute(bed, q.executorRoute)).toBe(q.amountOut);
+    } finally {
+      await rpc.close();
+    }
+  });
+
+  it("without a head, a route through a V3 pool whose price left the ticks read around the graph's tick is searched again on all its ticks, and pays exactly", async () => {
+    const rpc = await startCountedClient(bed.manifest.rpcUrl, bed.client.chain);
+    try {
+      // An isolate's graph, read now; then the chain's TKC/TKB price moves far beyond the ±2,000 ticks the quote reads
+      // around the tick that graph knows.
+      const stale = { ...bed.source, client: rpc.client, cache: createGraphCache() };
+      const address = poolOf("uniswap-v3", "TKC", "TKB").address;
+      const known = (await loadGraph(stale)).pools.get(address) as V3Pool;
+      // The pool as the chain has it now (every tick within ±10,000 of its price: all of this pool's).
+      const now = await loadGraph({ ...bed.source, cache: createGraphCache() });
+      const pool = (await refreshPoolsAtHead({ graph: now, client: bed.client, pools: [address], nearTickCount: 10_000 })).nearTicks.get(address)!;
+      const [tkc, tkb] = [bed.token("TKC"), bed.token("TKB")];
+      // How far from the known tick selling `amount` TKC takes the price (past the pool's last position: infinitely).
+      const distance = (amount: bigint) => {
+        try { return Math.abs(pool.quoteExactIn(tkc, amount).poolAfter.tick - known.tick); } catch { return Infinity; }
+      };
+      let [low, high] = [0n, 10n ** 6n];
+      while (distance(high) <= 2_600) [low, high] = [high, high * 2n];
+      while (high - low > 1n) {
+        const mid = (low + high) / 2n;
+        if (distance(mid) > 2_600) high = mid;
+        else low = mid;
+      }
+      expect(distance(high)).not.toBe(Infinity);
+      await executeRoute(bed, single(pool, tkc, tkb, high));
+
+      const q = await quote("TKB", "TKC", "1", { source: stale });
+      expect(q.route.splits.flatMap((split) => split.hops.map((hop) => hop.poolAddress))).toContain(address);
+      expect(rpc.counter.snapshot().rpc?.byName.eth_getLogs).toBeGreaterThanOrEqual(1);
       expect(await simulateRoute(bed, q.executorRoute)).toBe(q.amountOut);
     } finally {
       await rpc.close();

@@ -14,6 +14,7 @@ import { refreshPools } from "../indexer/refreshPools.js";
 import { refreshPoolsAtHead } from "../indexer/refreshPoolsAtHead.js";
 import type { ChainHeadCache } from "../chains/readChainHead.js";
 import { findFreshRoute } from "../routing/findFreshRoute.js";
+import { routeHoldsOn } from "../routing/routeHoldsOn.js";
 import { isListedToken } from "./isListedToken.js";
 import { isDustPoolPredicate } from "./isDustPoolPredicate.js";
 import type { Pool } from "../pools/types.js";
@@ -66,8 +67,8 @@ export type QuoteSwapParameters = {
    */
   refresh?: (graph: ChainGraph, pools: readonly Address[], latestBlock: bigint) => Promise<number>;
   /**
-   * Without `head`: this isolate's sightings of each chain's head (`RequestChain.heads`). The pool read's Mint/Burn log
-   * query runs up to the last sighting beside it, and the block read is recorded as a sighting for the next quotes.
+   * Without `head`: this isolate's sightings of each chain's head (`RequestChain.heads`): the block the pools were read
+   * at is recorded as a sighting for the next quotes (`/route` serves it within the chain's freshness window).
    */
   seenHeads?: ChainHeadCache;
   /**
@@ -109,7 +110,8 @@ export const QUOTE_DEADLINE_MS = 7_000;
  * candidate search; awaited only to refresh the pools at it) and, when the candidate pools are older than that block,
  * `refresh` (with the shared refresher: one Redis read of the block's shared pool states, and one Multicall3 call
  * only when no request or isolate has read those pools at that block yet). Without `head`: one Multicall3 call at
- * the latest block (and the Mint/Burn log query beside it, `refreshPoolsAtHead`).
+ * the latest block with the V3 ticks near each price (`refreshPoolsAtHead`); a route that leaves those ticks is
+ * searched again once the pools' Mint/Burn logs brought all their ticks to that block.
  *
  * Throws SluiceError: MALFORMED_REQUEST (bad amount, decimals), UNSUPPORTED_TOKEN (unknown, or with `tokenBehaviour`
  * a token that does not transfer normally), NO_ROUTE,
@@ -139,13 +141,16 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   headRead?.catch(() => {}); // awaited below; a failure before then must not be reported as unhandled
   /** Without `head`: the block the first refresh read the pools at (a widened search's refresh reads at it too). */
   let readAt: bigint | undefined;
+  /** Without `head`: the V3 pools that refresh read with their ticks near the price only (`refreshPoolsAtHead`). */
+  let nearTicks: ReadonlyMap<Address, Pool> | undefined;
   const refreshAtHead = async (pools: readonly Address[]) => {
     if (readAt !== undefined) return refreshPools({ graph, client: p.source.client, pools, latestBlock: readAt });
     const seen = p.seenHeads?.get(p.chain);
-    const { refreshed, block } = await refreshPoolsAtHead({ graph, client: p.source.client, pools, seenHead: seen?.block });
-    readAt = block;
-    if (p.seenHeads && (!seen || block > seen.block)) p.seenHeads.set(p.chain, { block, seenAt: Date.now() });
-    return refreshed;
+    const read = await refreshPoolsAtHead({ graph, client: p.source.client, pools });
+    readAt = read.block;
+    nearTicks = read.nearTicks;
+    if (p.seenHeads && (!seen || read.block > seen.block)) p.seenHeads.set(p.chain, { block: read.block, seenAt: Date.now() });
+    return read.refreshed;
   };
   const [graph, storedBehaviours] = await Promise.all([
     time("graph", () => upstream(p.chain, () => loadGraph(p.source))),
@@ -180,7 +185,7 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   }
 
   // Only the refresh is upstream work: a failure of the searches around it is the router's, never an outage.
-  const { route, poolsRefreshed } = await time("route", async () =>
+  const search = () => time("route", async () =>
     findFreshRoute({
       graph, routingGraphs: p.routingGraphs, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn,
       refresh: (pools) => upstream(p.chain, async () => {
@@ -192,6 +197,14 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
       canUsePool,
       symbols: { in: tokenIn.symbol, out: tokenOut.symbol },
     }));
+  let { route, poolsRefreshed } = await search();
+  // Read at `latest` with V3 ticks near the price only: the route must pay the same on pools that know nothing beyond
+  // the words read. One that leaves them (or uses a V3 pool whose words were not read) is searched again once the
+  // candidate pools' Mint and Burn logs brought all their ticks to that block (`refreshPools` at it).
+  if (nearTicks && !routeHoldsOn({ route, pools: (address) => nearTicks!.get(address) ?? currentAtRead(graph, address, readAt!) })) {
+    nearTicks = undefined;
+    ({ route, poolsRefreshed } = await search());
+  }
   const quote = assembleQuote({
     graph, chain: p.chain, tokenIn, tokenOut, route,
     gaslessMinimumUsd: chainSettings(p.chain, p.deployment).gaslessMinimumUsd,
@@ -206,6 +219,13 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   });
   if (quote.priceImpactBps > MAX_PRICE_IMPACT_BPS) throw priceImpactTooHigh(quote);
   return quote;
+}
+
+/** A pool as the graph holds it, if its whole state (all its ticks) is of `block` or later; else undefined. */
+function currentAtRead(graph: ChainGraph, address: Address, block: bigint): Pool | undefined {
+  const pool = graph.pools.get(address) as Pool | undefined;
+  if (pool?.protocol === "uniswap-v3" && (graph.refreshedAt.get(address) ?? graph.block) < block) return undefined;
+  return pool;
 }
 
 /**

@@ -8,3 +8,4 @@ export * from "./quoteRoute.js";
 export * from "./types.js";
 export * from "./findFreshRoute.js";
 export * from "./routingGraphCache.js";
+export * from "./routeHoldsOn.js";
