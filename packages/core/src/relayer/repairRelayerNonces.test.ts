@@ -79,6 +79,33 @@ describe("repairRelayerNonces when the node does not answer", () => {
     expect((await client.getTransactionReceipt({ hash: sent.hash })).status).toBe("success");
   });
 
+  it("a stuck call that reverts on the chain's state now (a swap whose price, balance or allowance moved) is not sent again: its nonce is plugged", async () => {
+    // A contract that always reverts stands for the executor refusing the stuck swap on the state it would now meet.
+    const reverting = devAccounts()[6]!.address;
+    await client.request({ method: "anvil_setCode" as never, params: [reverting, "0x5f5ffd"] as never });
+    const sent = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, to: reverting, data: "0x1234", gas: 100_000n });
+    const fee = BigInt((await inflight(sent.nonce)).maxFeePerGas);
+    await t.redis.del(redisKeys.relayerRepairLease(8453));
+    expect(await repair(fee * 3n)).toEqual([{ relayer: relayer.address, nonce: sent.nonce, action: "plugged" }]);
+    const plug = await inflight(sent.nonce);
+    expect(plug).toMatchObject({ to: relayer.address, data: "0x" });
+    expect((await readRelayedReceipt({ redis: t.redis, client, chainId: 8453, hash: sent.hash })).hashes).toEqual([sent.hash.toLowerCase()]);
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    expect(await client.getTransactionReceipt({ hash: plug.hash })).toMatchObject({ status: "success", to: relayer.address.toLowerCase() });
+    await client.request({ method: "anvil_setCode" as never, params: [reverting, "0x"] as never });
+  });
+
+  it("a stuck call whose simulation the RPC does not answer is left for the next round", async () => {
+    const sent = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, to, data: "0x5678", gas: 30_000n });
+    const failing = createPublicClient({ transport: http(anvil.rpcUrl, { retryCount: 0, fetchFn: async (input, init) =>
+      (String(init?.body ?? "").includes("eth_call") ? new Response("unavailable", { status: 503 }) : fetch(input, init)) }) }) as PublicClient;
+    await t.redis.del(redisKeys.relayerRepairLease(8453));
+    expect(await repairRelayerNonces({ redis: t.redis, client: failing, chainId: 8453, relayers: [relayer], stuckAfterMs: 0, maxFeePerGasCap: 10n ** 12n })).toEqual([]);
+    expect((await inflight(sent.nonce)).hash).toBe(sent.hash);
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    expect((await client.getTransactionReceipt({ hash: sent.hash })).status).toBe("success");
+  });
+
   it("a stuck swap whose permit has expired is not sent again (it would revert for sure): its nonce is plugged", async () => {
     // An executor swap whose permit's deadline passed a minute ago, stuck in the node.
     const expiredSwap = encodeFunctionData({

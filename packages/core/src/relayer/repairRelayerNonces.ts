@@ -1,9 +1,10 @@
 import { redisKeys } from "../redis/redisKeys.js";
 import { decodeFunctionData, type Hex, type PrivateKeyAccount, type PublicClient } from "viem";
 import { executorAbi } from "../executor/executorAbi.js";
+import { findRevertData } from "../executor/findRevertData.js";
 import type { Redis } from "../redis/createRedis.js";
 import { classifySendError } from "./classifySendError.js";
-import { readInflightRecord } from "./inflightRecord.js";
+import { readInflightRecord, type InflightRecord } from "./inflightRecord.js";
 import { returnRelayerNonce } from "./returnRelayerNonce.js";
 import { lookUpTransaction } from "./lookUpTransaction.js";
 import { recordRelayerReplacement } from "./recordRelayerReplacement.js";
@@ -47,7 +48,9 @@ return 1`;
  *   so whichever is mined consumes the nonce; when even the smallest valid replacement is above the cap, it waits).
  *   The link old hash → new hash is recorded before the replacement is sent (`recordRelayerReplacement`): the solve's
  *   usage event and pending spend hold the old hash, and are settled by whichever one the chain mines
- *   (`readRelayedReceipt`). A lookup that fails (the RPC, not the node's answer) leaves the nonce for the next round;
+ *   (`readRelayedReceipt`). A swap that would revert for sure (its permit expires before the replacement could be
+ *   mined, or the call reverts on the chain's state now) is not sent again: its nonce is plugged. A lookup or
+ *   simulation that fails (the RPC, not the node's answer) leaves the nonce for the next round;
  * - it was never sent (a hole, or an allocation whose send never happened) and no nonce was handed out for
  *   `stuckAfterMs` (while they are, the next allocation takes a hole) → plugged with a 0-value transfer to the relayer
  *   itself;
@@ -100,15 +103,18 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
     if (cap !== undefined && leastMaxFee > cap) return undefined;
     const maxFeePerGas = min(max(fees.maxFeePerGas, BigInt(record.maxFeePerGas) * 2n), cap);
     const maxPriorityFeePerGas = min(max(fees.maxPriorityFeePerGas, BigInt(record.maxPriorityFeePerGas) * 2n), maxFeePerGas);
-    // A swap whose permit expires before its replacement could be mined would revert for sure (gas spent, counted
-    // against its owner): the nonce is taken by a 0-value transfer to the relayer instead, and the swap's hash, never
-    // mined, settles failed once the dropped window has passed. No link is recorded: the plug is not the swap.
-    const expired = isExpiredSwap(record.data, Math.floor(now / 1000) + PERMIT_EXPIRY_MARGIN_SECONDS);
-    const { serialized, hash } = await signRelayerTransaction(account, chainId, expired
+    // A swap whose permit expires before its replacement could be mined, or that reverts on the chain's state now (its
+    // price moved past the minimum, its owner's balance or allowance is gone), would revert for sure (gas spent,
+    // counted against its owner): the nonce is taken by a 0-value transfer to the relayer instead, and the swap's hash,
+    // never mined, settles failed once the dropped window has passed. No link is recorded: the plug is not the swap.
+    // A simulation the RPC did not answer leaves the nonce for the next round.
+    const doomed = isExpiredSwap(record.data, Math.floor(now / 1000) + PERMIT_EXPIRY_MARGIN_SECONDS) || await revertsNow(client, account, record);
+    if (doomed === undefined) return undefined;
+    const { serialized, hash } = await signRelayerTransaction(account, chainId, doomed
       ? { to: account.address, data: "0x", gas: 21_000n, nonce: mined, maxFeePerGas, maxPriorityFeePerGas }
       : { to: record.to, data: record.data, gas: BigInt(record.gas), nonce: mined, maxFeePerGas, maxPriorityFeePerGas });
     // First the link (throws: nothing is sent), so a replacement the chain mines is always found from the first hash.
-    if (!expired) await recordRelayerReplacement(redis, { chainId, replaced: record.hash, replacement: hash });
+    if (!doomed) await recordRelayerReplacement(redis, { chainId, replaced: record.hash, replacement: hash });
     try {
       await client.sendRawTransaction({ serializedTransaction: serialized });
     } catch (error) {
@@ -117,9 +123,9 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
       const kind = classifySendError(error);
       if (kind !== "uncertain" && kind !== "known") throw error;
     }
-    const sentNow = expired ? { ...record, to: account.address, data: "0x" as Hex, gas: "21000" } : record;
+    const sentNow = doomed ? { ...record, to: account.address, data: "0x" as Hex, gas: "21000" } : record;
     await redis.hset(keys.inflight, { [String(mined)]: JSON.stringify({ ...sentNow, hash, maxFeePerGas: String(maxFeePerGas), maxPriorityFeePerGas: String(maxPriorityFeePerGas), sentAt: now }) });
-    return { relayer: account.address, nonce: mined, action: expired ? "plugged" : "replaced" };
+    return { relayer: account.address, nonce: mined, action: doomed ? "plugged" : "replaced" };
   }
 
   // While nonces are being handed out, one not sent is maybe being sent right now, and a hole is taken by the next
@@ -134,6 +140,12 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
   }
   await plug(params, account, mined);
   return { relayer: account.address, nonce: mined, action: "plugged" };
+}
+
+/** Whether the stuck call reverts if sent now (`eth_call` from the relayer with its gas); undefined: the RPC failed. */
+async function revertsNow(client: PublicClient, account: PrivateKeyAccount, record: Pick<InflightRecord, "to" | "data" | "gas">): Promise<boolean | undefined> {
+  return client.call({ account: account.address, to: record.to, data: record.data, gas: BigInt(record.gas) })
+    .then(() => false, (error: unknown) => (findRevertData(error) === undefined ? undefined : true));
 }
 
 /** A 0-value transfer to the relayer itself at `nonce`: consumes the nonce so the queue behind it can be mined. */

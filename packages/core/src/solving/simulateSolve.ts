@@ -1,7 +1,8 @@
 import { SluiceError } from "../errors/SluiceError.js";
 import { executorAbi } from "../executor/executorAbi.js";
 import { permit2ErrorsAbi } from "../executor/permit2ErrorsAbi.js";
-import { BaseError, ContractFunctionRevertedError, decodeFunctionResult, decodeErrorResult, type Address, type Hex, type PublicClient } from "viem";
+import { decodeFunctionResult, decodeErrorResult, type Address, type Hex, type PublicClient } from "viem";
+import { findRevertData } from "../executor/findRevertData.js";
 
 const errorsAbi = [...executorAbi, ...permit2ErrorsAbi];
 
@@ -70,16 +71,4 @@ function refusal(error: unknown): SluiceError {
   const reason = name === "Error" && typeof args[0] === "string" ? `: ${args[0]}` : "";
   const [code, text] = messages[name] ?? ["SIMULATION_FAILED", `The swap simulation reverted (${name}${reason}); nothing was sent`];
   return new SluiceError(code, text, { cause: error });
-}
-
-/** The revert data of a failed `eth_call`, or undefined when the call never reached the chain. */
-function findRevertData(error: unknown): Hex | undefined {
-  if (error instanceof BaseError) {
-    const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
-    if (reverted instanceof ContractFunctionRevertedError && reverted.raw) return reverted.raw;
-    const withData = error.walk((e) => typeof (e as { data?: unknown }).data === "string") as { data?: Hex } | null;
-    if (withData?.data?.startsWith("0x")) return withData.data;
-    if (/revert/i.test(error.message)) return "0x";
-  }
-  return undefined;
 }
