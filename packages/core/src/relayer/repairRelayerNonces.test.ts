@@ -9,6 +9,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startAnvil, startTestRedis, type AnvilNode, type TestRedis } from "@sluice/testkit";
 import { redisKeys } from "../redis/redisKeys.js";
 import { executorAbi } from "../executor/executorAbi.js";
+import { allocateRelayerNonce } from "./allocateRelayerNonce.js";
 import { readInflightRecord } from "./inflightRecord.js";
 import { readRelayedReceipt } from "./readRelayedReceipt.js";
 import { repairRelayerNonces } from "./repairRelayerNonces.js";
@@ -57,6 +58,25 @@ describe("repairRelayerNonces", () => {
     await client.request({ method: "evm_mine" as never, params: [] as never });
     expect((await client.getTransactionReceipt({ hash: replaced.hash })).status).toBe("success");
     expect(await client.getTransactionCount({ address: relayer.address, blockTag: "latest" })).toBe(sent.nonce + 1);
+  });
+});
+
+describe("repairRelayerNonces on a busy relayer", () => {
+  it("a nonce handed out and never sent nor given back (its solve died) is plugged once a later one has waited behind it too long, though nonces are still being handed out", async () => {
+    const lost = await allocateRelayerNonce({ redis: t.redis, client, chainId: 8453, relayer: relayer.address });
+    const behind = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, to, data: "0x", gas: 21_000n });
+    expect(behind.nonce).toBe(lost + 1);
+    const keys = redisKeys.relayer(8453, relayer.address);
+    // The later transaction has waited two minutes; the relayer is busy (a nonce was handed out just now).
+    await t.redis.hset(keys.inflight, { [String(behind.nonce)]: JSON.stringify({ ...(await inflight(behind.nonce)), sentAt: Date.now() - 120_000 }) });
+    await t.redis.set(keys.lastAllocation, String(Date.now()));
+    await t.redis.del(redisKeys.relayerRepairLease(8453));
+    expect(await repairRelayerNonces({ redis: t.redis, client, chainId: 8453, relayers: [relayer], stuckAfterMs: 60_000, maxFeePerGasCap: 10n ** 12n }))
+      .toEqual([{ relayer: relayer.address, nonce: lost, action: "plugged" }]);
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    // The plug took the lost nonce, and the transaction behind it is mined with it.
+    expect((await client.getTransactionReceipt({ hash: behind.hash })).status).toBe("success");
+    expect(await client.getTransactionCount({ address: relayer.address, blockTag: "latest" })).toBe(behind.nonce + 1);
   });
 });
 

@@ -52,8 +52,8 @@ return 1`;
  *   mined, or the call reverts on the chain's state now) is not sent again: its nonce is plugged. A lookup or
  *   simulation that fails (the RPC, not the node's answer) leaves the nonce for the next round;
  * - it was never sent (a hole, or an allocation whose send never happened) and no nonce was handed out for
- *   `stuckAfterMs` (while they are, the next allocation takes a hole) → plugged with a 0-value transfer to the relayer
- *   itself;
+ *   `stuckAfterMs` (while they are, the next allocation takes a hole), or a later nonce has waited behind it that long
+ *   (a lost allocation on a busy relayer) → plugged with a 0-value transfer to the relayer itself;
  * - nothing is outstanding at all (the node has no pending transaction of the relayer, but the counter is ahead,
  *   e.g. after a chain reset) → the counter is lowered to the mined nonce.
  * Runs at most once at a time per chain (a short Redis lease). Best effort: errors are swallowed; returns what it did.
@@ -129,8 +129,11 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
   }
 
   // While nonces are being handed out, one not sent is maybe being sent right now, and a hole is taken by the next
-  // allocation (holes first): only a quiet relayer's are plugged, so a refused solve's hole never costs a plug.
-  if (!quiet) return undefined;
+  // allocation (holes first): only a quiet relayer's are plugged, so a refused solve's hole never costs a plug. Unless
+  // a later nonce has waited behind it longer than `stuckAfterMs`: then it was handed out and never sent nor given back
+  // (its solve died after the allocation), and only a plug lets a busy relayer's queue move again.
+  const waitedBehind = Object.entries(inflight).some(([n, value]) => Number(n) > mined && now - readInflightRecord(value).sentAt > stuckAfterMs);
+  if (!quiet && !waitedBehind) return undefined;
   const isHole = (await redis.zrem(keys.holes, String(mined))) === 1;
   if (pending <= mined && !isHole && Object.keys(inflight).every((n) => Number(n) < mined)) {
     // Nothing of ours is waiting in the node: the counter is simply ahead of the chain.
