@@ -141,6 +141,20 @@ describe("sendRelayerTransaction when the send's outcome is uncertain", () => {
     expect((await inflightAt(account, result.nonce)).hash).toBe(result.hash);
   });
 
+  it("the node took it, the answer was its own nonce taken, and a lagging backend first says it does not know it: answered as sent, never signed again", async () => {
+    const account = privateKeyToAccount(devAccounts()[0]!.privateKey);
+    const before = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+    const result = await sendRelayerTransaction({
+      redis: t.redis, chainId: 8453, account, to, data: "0x1234", gas: 30_000n,
+      client: faulty((method, call) => (method === "eth_sendRawTransaction" && call === 1 ? "forward-then-nonce-too-low"
+        : method === "eth_getTransactionByHash" && call === 1 ? "unknown" : undefined)),
+    });
+    expect(result.nonce).toBe(before);
+    expect((await client.waitForTransactionReceipt({ hash: result.hash })).status).toBe("success");
+    expect(await client.getTransactionCount({ address: account.address, blockTag: "pending" })).toBe(before + 1);
+    expect(await holes(account)).toEqual([]);
+  });
+
   it("the node never got it and says so: the same signed bytes are sent again, answered as sent once the node has them", async () => {
     const { account, sent } = sendFrom(6, faulty((method, call) => (method === "eth_sendRawTransaction" && call === 1 ? "504" : undefined)));
     const result = await sent;

@@ -112,8 +112,11 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
       // "Nonce too low" can be this very transaction's doing: the node took it, the answer was lost and the client's
       // retry met its own nonce. Then it is sent (and may be mined): never signed again at another nonce. A lookup
       // that fails says nothing either way: the outcome is uncertain, settled as any uncertain send is.
+      // A backend that has not seen it yet (a load-balanced provider) answers "unknown" for a moment: asked once more
+      // after a second before the nonce counts as another transaction's.
       if (kind === "nonce") {
-        const lookup = await lookUpTransaction(client, hash);
+        let lookup = await lookUpTransaction(client, hash);
+        if (lookup === "unknown") lookup = await new Promise((resolve) => setTimeout(resolve, LOOKUP_AGAIN_MS)).then(() => lookUpTransaction(client, hash));
         if (lookup === "found") kind = "known";
         else if (lookup === "failed") kind = "uncertain";
       }
@@ -157,6 +160,9 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
   }
   throw new SluiceError("DEPENDENCY_DOWN", "The relayer could not get a free nonce; nothing was sent, retry shortly", { cause: lastError });
 }
+
+/** How long a send whose nonce was taken waits before asking again whether the node has it. */
+const LOOKUP_AGAIN_MS = 1_000;
 
 /**
  * After a send whose outcome is unknown (a timeout, a 5xx: the node may have taken it), whether it counts as sent.
