@@ -81,6 +81,25 @@ describe("repairRelayerNonces on a busy relayer", () => {
 });
 
 describe("repairRelayerNonces when the node does not answer", () => {
+  it("a plug whose send answer is lost (the node may have it) does not give its nonce back as a hole", async () => {
+    const lost = await allocateRelayerNonce({ redis: t.redis, client, chainId: 8453, relayer: relayer.address });
+    const behind = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, to, data: "0x", gas: 21_000n });
+    const keys = redisKeys.relayer(8453, relayer.address);
+    await t.redis.hset(keys.inflight, { [String(behind.nonce)]: JSON.stringify({ ...(await inflight(behind.nonce)), sentAt: Date.now() - 120_000 }) });
+    // The gateway forwards the plug to the node, then answers 504.
+    const lossy = createPublicClient({ transport: http(anvil.rpcUrl, { retryCount: 0, fetchFn: async (input, init) => {
+      const response = await fetch(input, init);
+      return String(init?.body ?? "").includes("eth_sendRawTransaction") ? new Response("gateway timeout", { status: 504 }) : response;
+    } }) }) as PublicClient;
+    await t.redis.del(redisKeys.relayerRepairLease(8453));
+    expect(await repairRelayerNonces({ redis: t.redis, client: lossy, chainId: 8453, relayers: [relayer], stuckAfterMs: 60_000, maxFeePerGasCap: 10n ** 12n })).toEqual([]);
+    const holes = await t.redis.eval<string[], string[]>("return redis.call('ZRANGE', KEYS[1], 0, -1)", [keys.holes], []);
+    expect(holes.map(String)).not.toContain(String(lost));
+    // The node had the plug: the queue behind it is mined.
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    expect((await client.getTransactionReceipt({ hash: behind.hash })).status).toBe("success");
+  });
+
   it("a failed lookup is not a dropped transaction: a transaction sent a moment ago is left alone", async () => {
     const sent = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, to, data: "0x1234", gas: 30_000n });
     // The provider answers its first eth_getTransactionByHash with a 503 (a fault at the transport).

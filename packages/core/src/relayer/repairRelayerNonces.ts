@@ -163,7 +163,10 @@ async function plug(params: RepairRelayerNoncesParameters, account: PrivateKeyAc
   try {
     await client.sendRawTransaction({ serializedTransaction: serialized });
   } catch (error) {
-    await returnRelayerNonce({ redis, chainId, relayer: account.address, nonce });
+    // Only a plug that surely did not go out gives its nonce back: one the node may have (uncertain), has, or whose
+    // nonce is taken would hand the next solve a nonce that is not free (a wasted attempt, or a replaced transaction).
+    const kind = classifySendError(error);
+    if (kind === "rejected" || kind === "funds" || kind === "unreachable") await returnRelayerNonce({ redis, chainId, relayer: account.address, nonce });
     throw error;
   }
   return hash;
