@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Address } from "viem";
+import { createPublicClient, http, type Address, type PublicClient } from "viem";
 import { burnV3Position, quotingScenario, startCountedClient, startQuotingTestbed, type CountedClient, type QuotingTestbed } from "@sluice/testkit";
 import { createGraphCache } from "./graphCache.js";
 import type { ChainGraph } from "./graphTypes.js";
@@ -64,8 +64,9 @@ describe("refreshPoolsAtHead: the pools and their ticks near the price read at t
       // not marked as read at the block (the next log-based refresh still catches up on it).
       const near = nearTicks.get(address)!;
       const [low, high] = near.tickDataRange!;
+      // Whole words around the graph's tick: at least ±2,000 ticks (the last tick index of a word is a spacing short of its end).
       expect(low).toBeLessThanOrEqual(near.tick - 2_000);
-      expect(high).toBeGreaterThanOrEqual(near.tick + 2_000);
+      expect(high + near.tickSpacing).toBeGreaterThan(near.tick + 2_000);
       const full = await fullRead(pool as V3Pool, block);
       expect(near.ticks.filter((t) => t.index >= low && t.index <= high).map((t) => [t.index, t.liquidityNet]))
         .toEqual(full.ticks.filter(([index]) => index >= low && index <= high));
@@ -105,6 +106,37 @@ describe("refreshPoolsAtHead: the pools and their ticks near the price read at t
     const drain = 100_000n * 10n ** 18n;
     expect(whole.quoteExactIn(whole.token0, drain).amountOut).toBeGreaterThan(0n);
     expect(() => near.quoteExactIn(near.token0, drain)).toThrow(expect.objectContaining({ code: "TICK_DATA_INCOMPLETE" }));
+  });
+
+  it("a state the graph already holds at a newer block is kept, not overwritten by this older read", async () => {
+    const graph = await isolateGraph();
+    const ladder = ladderOf(graph);
+    const v2 = [...graph.pools.values()].find((p) => p.protocol === "uniswap-v2")!;
+    const newer = (await head()) + 10n;
+    for (const address of [ladder.address, v2.address]) graph.refreshedAt.set(address, newer);
+    const { nearTicks } = await refreshPoolsAtHead({ graph, client: rpc.client, pools: [ladder.address, v2.address] });
+    expect(graph.pools.get(ladder.address)).toBe(ladder);
+    expect(graph.pools.get(v2.address)).toBe(v2);
+    expect([graph.refreshedAt.get(ladder.address), graph.refreshedAt.get(v2.address)]).toEqual([newer, newer]);
+    expect(nearTicks.size).toBe(0);
+  });
+
+  it("a node that refuses the lens's state override: the pools are read without it, V3 pools keep their last consistent state", async () => {
+    const graph = await isolateGraph();
+    const ladder = ladderOf(graph);
+    const v2 = [...graph.pools.values()].find((p) => p.protocol === "uniswap-v2")!;
+    const refusing = createPublicClient({ transport: http(bed.manifest.rpcUrl, { retryCount: 0, fetchFn: async (input, init) => {
+      const body = JSON.parse(String(init?.body ?? "{}")) as { id?: number; method?: string; params?: unknown[] };
+      if (body.method === "eth_call" && body.params?.[2] !== undefined) {
+        return Response.json({ jsonrpc: "2.0", id: body.id, error: { code: -32602, message: "state override not supported" } });
+      }
+      return fetch(input, init);
+    } }) }) as PublicClient;
+    const { block, nearTicks } = await refreshPoolsAtHead({ graph, client: refusing, pools: [ladder.address, v2.address] });
+    expect(block).toBe(await head());
+    expect(nearTicks.size).toBe(0);
+    expect(graph.pools.get(ladder.address)).toBe(ladder);
+    expect(graph.refreshedAt.get(v2.address)).toBe(block);
   });
 
   it("pools the graph does not hold are left out; V2 pools only: one call", async () => {

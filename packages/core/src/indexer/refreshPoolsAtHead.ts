@@ -21,8 +21,9 @@ export type RefreshPoolsAtHeadReturnType = {
   /**
    * Each V3 pool read, as it stands at `block`, with its ticks known complete only in the bitmap words read around its
    * price (`tickDataRange`): a swap that stays inside them is quoted exactly on it; one that leaves them throws
-   * TICK_DATA_INCOMPLETE (`routeHoldsOn`). Missing: a pool whose words did not fit in the call, or whose price is no
-   * longer inside the words read around the tick the graph knew.
+   * TICK_DATA_INCOMPLETE (`routeHoldsOn`). Missing: a pool whose words did not fit in the call (about 1,800
+   * initialized ticks in all), whose price is no longer inside the words read around the tick the graph knew, or
+   * that the graph already holds at a newer block.
    */
   nearTicks: ReadonlyMap<Address, V3Pool>;
 };
@@ -55,15 +56,23 @@ export async function refreshPoolsAtHead({ graph, client, pools, nearTickCount =
     for (let w = v3TickWord(pool.tick - nearTickCount, pool.tickSpacing); w <= v3TickWord(pool.tick + nearTickCount, pool.tickSpacing); w++) words.push(w);
     requests.push({ protocol: "uniswap-v3", address, tickSpacing: pool.tickSpacing, tickWords: words });
   }
-  const { block, states } = await readPoolStates({ client, requests, blockNumber: "latest" });
+  const { block, states } = await readWithNearTicks(client, requests);
+  for (const [address, state] of states) {
+    // Never over a newer state (another request's refresh, the cron's pass, a node ahead of this one): the graph's
+    // stays, with the block it was read at, and is quoted as it is.
+    if ((graph.refreshedAt.get(address) ?? graph.block) > block) states.delete(address);
+    // A V3 pool whose words the call could not hold keeps its last consistent state (price, liquidity and ticks of one
+    // block): a route through it is searched again after a log-based refresh.
+    else if (state.protocol === "uniswap-v3" && !state.tickWords) states.delete(address);
+  }
   applyPoolStates(graph, states);
   const nearTicks = new Map<Address, V3Pool>();
   for (const r of requests) {
+    const state = states.get(r.address);
     if (r.protocol === "uniswap-v2") {
-      graph.refreshedAt.set(r.address, block);
+      if (state) graph.refreshedAt.set(r.address, block);
       continue;
     }
-    const state = states.get(r.address);
     const pool = graph.pools.get(r.address);
     if (state?.protocol !== "uniswap-v3" || !state.tickWords || !(pool instanceof V3Pool)) continue;
     const spacing = pool.tickSpacing;
@@ -76,4 +85,22 @@ export async function refreshPoolsAtHead({ graph, client, pools, nearTickCount =
     }));
   }
   return { refreshed: requests.length, block, nearTicks };
+}
+
+/**
+ * The pools with their V3 near ticks in one call; if that call fails for any reason but the transport (a node that
+ * refuses the lens's state override, or runs out of gas in it), the pools alone, so the quote can still go on by its
+ * log-based path.
+ */
+async function readWithNearTicks(client: PublicClient, requests: readonly PoolStateRequest[]) {
+  try {
+    return await readPoolStates({ client, requests, blockNumber: "latest" });
+  } catch (error) {
+    if (!requests.some((r) => r.tickWords) || isTransportError(error)) throw error;
+    return readPoolStates({ client, requests: requests.map(({ protocol, address }) => ({ protocol, address })), blockNumber: "latest" });
+  }
+}
+
+function isTransportError(error: unknown): boolean {
+  return /HttpRequestError|TimeoutError|FetchError|TypeError/.test((error as { name?: string })?.name ?? "");
 }

@@ -197,14 +197,16 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
       canUsePool,
       symbols: { in: tokenIn.symbol, out: tokenOut.symbol },
     }));
-  let { route, poolsRefreshed } = await search();
   // Read at `latest` with V3 ticks near the price only: the route must pay the same on pools that know nothing beyond
-  // the words read. One that leaves them (or uses a V3 pool whose words were not read) is searched again once the
-  // candidate pools' Mint and Burn logs brought all their ticks to that block (`refreshPools` at it).
-  if (nearTicks && !routeHoldsOn({ route, pools: (address) => nearTicks!.get(address) ?? currentAtRead(graph, address, readAt!) })) {
-    nearTicks = undefined;
-    ({ route, poolsRefreshed } = await search());
-  }
+  // the words read. One that leaves them (or uses a V3 pool whose words were not read), or no route at all, is searched
+  // again once the candidate pools' Mint and Burn logs brought all their ticks to that block (`refreshPools` at it).
+  const first = await search().catch((error: unknown) => {
+    if (nearTicks && error instanceof SluiceError && error.code === "NO_ROUTE") return undefined;
+    throw error;
+  });
+  const holds = first && (!nearTicks || routeHoldsOn({ route: first.route, pools: (address) => nearTicks!.get(address) ?? currentAtRead(graph, address, readAt!) }));
+  nearTicks = undefined;
+  const { route, poolsRefreshed } = holds ? first : await search();
   const quote = assembleQuote({
     graph, chain: p.chain, tokenIn, tokenOut, route,
     gaslessMinimumUsd: chainSettings(p.chain, p.deployment).gaslessMinimumUsd,
