@@ -35,6 +35,23 @@ const inflight = async (nonce: number) =>
 const repair = (maxFeePerGasCap: bigint) =>
   repairRelayerNonces({ redis: t.redis, client, chainId: 8453, relayers: [relayer], stuckAfterMs: 0, maxFeePerGasCap });
 
+/**
+ * Sends a call that sticks (automine is off), repairs, and checks the nonce was plugged, not the call sent again: a
+ * 0-value transfer to the relayer, not linked to the call (its hash is never settled by the plug's receipt), mined.
+ */
+async function expectPluggedOnceStuck(call: { to: `0x${string}`; data: `0x${string}`; gas: bigint }) {
+  const sent = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, ...call });
+  const fee = BigInt((await inflight(sent.nonce)).maxFeePerGas);
+  await t.redis.del(redisKeys.relayerRepairLease(8453));
+  expect(await repair(fee * 3n)).toEqual([{ relayer: relayer.address, nonce: sent.nonce, action: "plugged" }]);
+  const plug = await inflight(sent.nonce);
+  expect(plug).toMatchObject({ to: relayer.address, data: "0x" });
+  expect((await readRelayedReceipt({ redis: t.redis, client, chainId: 8453, hash: sent.hash })).hashes).toEqual([sent.hash.toLowerCase()]);
+  await client.request({ method: "evm_mine" as never, params: [] as never });
+  expect(await client.getTransactionReceipt({ hash: plug.hash })).toMatchObject({ status: "success", to: relayer.address.toLowerCase() });
+  expect(await client.getTransactionCount({ address: relayer.address, blockTag: "latest" })).toBe(sent.nonce + 1);
+}
+
 describe("repairRelayerNonces", () => {
   it("replaces a stuck transaction within the fee cap, refuses a replacement above it, and the replacement is what gets mined", async () => {
     const sent = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, to, data: "0x", gas: 21_000n });
@@ -122,15 +139,7 @@ describe("repairRelayerNonces when the node does not answer", () => {
     // A contract that always reverts stands for the executor refusing the stuck swap on the state it would now meet.
     const reverting = devAccounts()[6]!.address;
     await client.request({ method: "anvil_setCode" as never, params: [reverting, "0x5f5ffd"] as never });
-    const sent = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, to: reverting, data: "0x1234", gas: 100_000n });
-    const fee = BigInt((await inflight(sent.nonce)).maxFeePerGas);
-    await t.redis.del(redisKeys.relayerRepairLease(8453));
-    expect(await repair(fee * 3n)).toEqual([{ relayer: relayer.address, nonce: sent.nonce, action: "plugged" }]);
-    const plug = await inflight(sent.nonce);
-    expect(plug).toMatchObject({ to: relayer.address, data: "0x" });
-    expect((await readRelayedReceipt({ redis: t.redis, client, chainId: 8453, hash: sent.hash })).hashes).toEqual([sent.hash.toLowerCase()]);
-    await client.request({ method: "evm_mine" as never, params: [] as never });
-    expect(await client.getTransactionReceipt({ hash: plug.hash })).toMatchObject({ status: "success", to: relayer.address.toLowerCase() });
+    await expectPluggedOnceStuck({ to: reverting, data: "0x1234", gas: 100_000n });
     await client.request({ method: "anvil_setCode" as never, params: [reverting, "0x"] as never });
   });
 
@@ -151,18 +160,6 @@ describe("repairRelayerNonces when the node does not answer", () => {
       abi: executorAbi, functionName: "swap",
       args: [{ permitted: { token: to, amount: 1n }, nonce: 7n, deadline: BigInt(Math.floor(Date.now() / 1000) - 60) }, to, "0x", "0x", 1n, to],
     });
-    const sent = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: relayer, to, data: expiredSwap, gas: 200_000n });
-    const fee = BigInt((await inflight(sent.nonce)).maxFeePerGas);
-    await t.redis.del(redisKeys.relayerRepairLease(8453));
-    expect(await repair(fee * 3n)).toEqual([{ relayer: relayer.address, nonce: sent.nonce, action: "plugged" }]);
-    const plug = await inflight(sent.nonce);
-    expect(plug).toMatchObject({ to: relayer.address, data: "0x" });
-    // Not linked to the swap: the swap's hash is never settled by the plug's receipt.
-    expect((await readRelayedReceipt({ redis: t.redis, client, chainId: 8453, hash: sent.hash })).hashes).toEqual([sent.hash.toLowerCase()]);
-
-    await client.request({ method: "evm_mine" as never, params: [] as never });
-    const mined = await client.getTransactionReceipt({ hash: plug.hash });
-    expect(mined).toMatchObject({ status: "success", to: relayer.address.toLowerCase() });
-    expect(await client.getTransactionCount({ address: relayer.address, blockTag: "latest" })).toBe(sent.nonce + 1);
+    await expectPluggedOnceStuck({ to, data: expiredSwap, gas: 200_000n });
   });
 });
