@@ -139,6 +139,20 @@ describe("refreshPoolsAtHead: the pools and their ticks near the price read at t
     expect(graph.refreshedAt.get(v2.address)).toBe(block);
   });
 
+  it("a node that does not answer fails the read at once: no second read without the lens", async () => {
+    const graph = await isolateGraph();
+    let calls = 0;
+    const down = createPublicClient({ transport: http(bed.manifest.rpcUrl, { retryCount: 0, fetchFn: async (input, init) => {
+      if (String(init?.body ?? "").includes("eth_call")) {
+        calls++;
+        return new Response("unavailable", { status: 503 });
+      }
+      return fetch(input, init);
+    } }) }) as PublicClient;
+    await expect(refreshPoolsAtHead({ graph, client: down, pools: [ladderOf(graph).address] })).rejects.toThrow();
+    expect(calls).toBe(1);
+  });
+
   it("pools the graph does not hold are left out; V2 pools only: one call", async () => {
     const graph = await isolateGraph();
     const v2 = [...graph.pools.values()].filter((p) => p.protocol === "uniswap-v2").map((p) => p.address);

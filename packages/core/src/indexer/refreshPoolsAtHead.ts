@@ -1,4 +1,5 @@
 import type { Address, PublicClient } from "viem";
+import { isTransportFailure } from "../chains/isTransportFailure.js";
 import { V3Pool } from "../pools/v3/v3Pool.js";
 import { applyPoolStates } from "./applyPoolStates.js";
 import type { ChainGraph } from "./graphTypes.js";
@@ -96,11 +97,7 @@ async function readWithNearTicks(client: PublicClient, requests: readonly PoolSt
   try {
     return await readPoolStates({ client, requests, blockNumber: "latest" });
   } catch (error) {
-    if (!requests.some((r) => r.tickWords) || isTransportError(error)) throw error;
+    if (!requests.some((r) => r.tickWords) || isTransportFailure(error)) throw error;
     return readPoolStates({ client, requests: requests.map(({ protocol, address }) => ({ protocol, address })), blockNumber: "latest" });
   }
-}
-
-function isTransportError(error: unknown): boolean {
-  return /HttpRequestError|TimeoutError|FetchError|TypeError/.test((error as { name?: string })?.name ?? "");
 }

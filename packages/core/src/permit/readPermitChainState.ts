@@ -1,5 +1,6 @@
 import type { Address, PublicClient } from "viem";
 import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from "../chains/chains.js";
+import { isTransportFailure } from "../chains/isTransportFailure.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { erc20ReadAbi, multicall3TimeAbi, permit2ReadAbi } from "./permit2ReadAbi.js";
 import type { PermitChainState } from "./permitTypes.js";
@@ -46,12 +47,4 @@ export async function readPermitChainState(
     balance: balance.result,
     permit2Allowance: allowance.result,
   };
-}
-
-/** A failure of the connection to the node (no answer, timeout), not of the call itself. */
-function isTransportFailure(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    if (/HttpRequestError|TimeoutError|SocketClosedError|WebSocketRequestError/.test((e as { name?: string }).name ?? "")) return true;
-  }
-  return false;
 }
