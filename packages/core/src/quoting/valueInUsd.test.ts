@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { chains } from "../chains/chains.js";
 import { emptyGraph, indexPoolsByToken, type ChainGraph } from "../indexer/graphTypes.js";
+import { makeV3Pool } from "@sluice/testkit";
 import { V2Pool } from "../pools/v2/v2Pool.js";
+import { getSqrtRatioAtTick } from "../pools/v3/math/getSqrtRatioAtTick.js";
 import { usdPerRawUnit, valueInUsd } from "./valueInUsd.js";
 
 const lower = (a: string) => a.toLowerCase() as Address;
@@ -51,5 +53,55 @@ describe("usdPerRawUnit", () => {
     indexPoolsByToken(graph);
     expect(wethUsd(graph)).toBe(3_200);
     expect(usdPerRawUnit(graph, USDT)).toEqual({ numerator: 1n, denominator: 10n ** 6n });
+  });
+});
+
+/**
+ * The attack: a pool of Uniswap's own factory, created and priced by anyone, at twice WETH's market price, holding a few
+ * thousand dollars of real USDC in a one-tick position (the 1 bps tier, tick spacing 1). Its virtual reserves are about
+ * 20,000 times what it holds: ranked by them, it looks deeper than a $30M pool and sets WETH's USD price, so every swap
+ * of WETH is credited (volume, rebates, the gasless minimum) at twice its worth until arbitrage takes the position.
+ */
+describe("usdPerRawUnit against a manipulated pool", () => {
+  // token0 = USDC, token1 = WETH; at tick 189,300 one raw USDC buys about 1.66e8 raw WETH: WETH at about $6,000.
+  const tick = 189_300;
+  const wrongPrice = (positions: { tickLower: number; tickUpper: number; liquidity: bigint }[]) => makeV3Pool({
+    address: lower("0x00000000000000000000000000000000000000e1"), token0: USDC, token1: WETH, fee: 100, tickSpacing: 1,
+    sqrtPriceX96: getSqrtRatioAtTick(tick), positions,
+  });
+  const withPool = (attacker: ReturnType<typeof wrongPrice>) => {
+    const graph = hubGraph();
+    graph.pools.set(attacker.address, attacker);
+    indexPoolsByToken(graph);
+    return graph;
+  };
+
+  it("a one-tick position at twice the price, a few thousand dollars real, does not set the price (depth is what a pool really pays near its price)", () => {
+    const attacker = wrongPrice([{ tickLower: tick, tickUpper: tick + 1, liquidity: 1_300_000_000_000_000_000n }]);
+    // What it really holds: a few thousand dollars of USDC; what its virtual reserves claim: about $100M.
+    const real = attacker.quoteExactIn(WETH, 10n ** 30n).amountOut;
+    expect(real > 1_000n * 10n ** 6n && real < 10_000n * 10n ** 6n).toBe(true);
+    expect(attacker.virtualReserves(WETH).reserveOut / 1e6).toBeGreaterThan(50_000_000);
+    expect(wethUsd(withPool(attacker))).toBe(3_000);
+  });
+
+  it("nor does a large position parked far from that price, which arbitrage at the wrong price never reaches", () => {
+    // The same near position, and $10M of USDC where WETH would be worth about $800: all of it real, none of it near.
+    const attacker = wrongPrice([
+      { tickLower: tick, tickUpper: tick + 1, liquidity: 1_300_000_000_000_000_000n },
+      { tickLower: tick + 20_000, tickUpper: tick + 20_100, liquidity: 70_000_000_000_000_000_000n },
+    ]);
+    const real = attacker.quoteExactIn(WETH, 10n ** 30n).amountOut;
+    expect(real > 5_000_000n * 10n ** 6n).toBe(true);
+    expect(wethUsd(withPool(attacker))).toBe(3_000);
+  });
+
+  it("a deeper pool at a slightly different price still sets it (real depth near the price ranks the pools)", () => {
+    // Full range at about $3,600 with about $40M of USDC in it: deeper near its price than the $30M V2 pair.
+    const honest = makeV3Pool({
+      address: lower("0x00000000000000000000000000000000000000e2"), token0: USDC, token1: WETH, fee: 500, tickSpacing: 10,
+      sqrtPriceX96: getSqrtRatioAtTick(194_400), positions: [{ tickLower: -887_270, tickUpper: 887_270, liquidity: 666_000_000_000_000_000n }],
+    });
+    expect(Math.round(wethUsd(withPool(honest)))).toBeGreaterThan(3_000);
   });
 });

@@ -4,6 +4,7 @@ import type { ChainGraph } from "../indexer/graphTypes.js";
 import { otherToken, type Pool } from "../pools/types.js";
 import type { Ratio } from "./decimalFraction.js";
 import { isThinPool } from "./isThinPool.js";
+import { nearPriceReserve } from "./nearPriceReserve.js";
 
 type Priced = { usdPerRaw: Ratio; depth: number };
 
@@ -39,8 +40,10 @@ function stablePairs(graph: ChainGraph, token: Address, usd: Map<Address, number
 /**
  * USD per raw unit of `token` through the graph: 1 per whole unit for a USD stablecoin; else the mid price (fee
  * excluded, exact fraction) of the deepest pool pairing it with a stablecoin, or with a token so priced (two pools
- * at most), dust pools left out. "Deepest" ranks pools by the USD worth of the priced side's virtual reserve (a float heuristic for the
- * choice only; the value itself is exact). Undefined when the token has no such path.
+ * at most), dust pools left out. "Deepest" ranks pools by the USD worth of what they really pay out within about 2 %
+ * of their price (`nearPriceReserve`; a float for the choice only, the value itself is exact): a pool created at a wrong
+ * price with a few thousand dollars in one tick, or with money parked far from its price, does not outrank the market.
+ * Undefined when the token has no such path.
  */
 export function usdPerRawUnit(graph: ChainGraph, token: Address): Ratio | undefined {
   const usd = stables(graph.chain);
@@ -74,15 +77,16 @@ export function usdPerRawUnit(graph: ChainGraph, token: Address): Ratio | undefi
 
 /**
  * `token` priced through `pool` against its other token, whose USD price is known; never through a dust pool (one that
- * can pay out little of the priced token, `isThinPool`): a thin pool's price is no market, and a narrow V3 position's virtual
- * reserves would otherwise make it look deepest.
+ * can pay out little of the priced token, `isThinPool`) nor one that pays nothing near its price: neither price is a
+ * market.
  */
 function through(pool: Pool, token: Address, other: Priced): Priced | undefined {
   const mid = pool.midPrice(token); // other raw per token raw
   if (mid.numerator === 0n || mid.denominator === 0n) return undefined;
   if (isThinPool(pool, otherToken(pool, token), other.usdPerRaw)) return undefined;
-  const { reserveOut } = pool.virtualReserves(token);
-  const depthUsd = reserveOut * (Number(other.usdPerRaw.numerator) / Number(other.usdPerRaw.denominator));
+  const near = nearPriceReserve(pool, token);
+  if (near === 0n) return undefined;
+  const depthUsd = Number(near) * (Number(other.usdPerRaw.numerator) / Number(other.usdPerRaw.denominator));
   return {
     usdPerRaw: { numerator: mid.numerator * other.usdPerRaw.numerator, denominator: mid.denominator * other.usdPerRaw.denominator },
     depth: Math.min(depthUsd, other.depth),

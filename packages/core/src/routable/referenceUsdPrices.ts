@@ -5,6 +5,7 @@ import type { IndexedPool } from "../indexer/graphTypes.js";
 import { otherToken } from "../pools/types.js";
 import type { Ratio } from "../quoting/decimalFraction.js";
 import { isThinPool } from "../quoting/isThinPool.js";
+import { nearPriceReserve } from "../quoting/nearPriceReserve.js";
 
 /** A token's reference price: USD per raw unit (float), and the depth (USD) of the weakest pool on its way to USD. */
 export type ReferencePrice = { usdPerRaw: number; depth: number };
@@ -20,7 +21,8 @@ export type ReferenceUsdPricesParameters = {
  * the same rule as `usdPerRawUnit` (quoting/valueInUsd.ts) — a USD stablecoin is 1 per whole unit; else the mid price
  * of the deepest pool pairing it with a stablecoin; else of the deepest pool pairing it with a token so priced — and
  * then, level by level, further out (a token three hops from USD is priced through its deepest priced neighbour).
- * "Deepest" is the USD worth of the priced side's virtual reserve, capped by the depth of that side's own path.
+ * "Deepest" is the USD worth of what a pool really pays out within about 2 % of its price (`nearPriceReserve`, as the
+ * quoter ranks), capped by the depth of that side's own path.
  */
 export function referenceUsdPrices({ graph, maxHops = Infinity }: ReferenceUsdPricesParameters): Map<Address, ReferencePrice> {
   const prices = new Map<Address, ReferencePrice>();
@@ -49,14 +51,16 @@ export function referenceUsdPrices({ graph, maxHops = Infinity }: ReferenceUsdPr
 }
 
 /**
- * `token` priced through `pool` against its other token, whose price is known; never through a dust pool (`isThinPool`,
- * the rule the quoter's `usdPerRawUnit` applies, so both price alike).
+ * `token` priced through `pool` against its other token, whose price is known; never through a dust pool (`isThinPool`)
+ * nor one that pays nothing near its price: the rules the quoter's `usdPerRawUnit` applies, so both price alike.
  */
 function through(pool: IndexedPool, token: Address, other: ReferencePrice): ReferencePrice | undefined {
   const { reserveIn, reserveOut } = pool.virtualReserves(token);
   if (!(reserveIn > 0) || !(reserveOut > 0) || !Number.isFinite(reserveIn) || !Number.isFinite(reserveOut)) return undefined;
   if (isThinPool(pool, otherToken(pool, token), ratioOf(other.usdPerRaw))) return undefined;
-  const depthUsd = reserveOut * other.usdPerRaw;
+  const near = nearPriceReserve(pool, token);
+  if (near === 0n) return undefined;
+  const depthUsd = Number(near) * other.usdPerRaw;
   return { usdPerRaw: (reserveOut / reserveIn) * other.usdPerRaw, depth: Math.min(depthUsd, other.depth) };
 }
 

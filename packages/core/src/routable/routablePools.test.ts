@@ -1,7 +1,8 @@
 /** The routable universe: the liquidity threshold at reference prices, its attacks, the token predicate, incremental re-judging. */
 import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import { address, generateMainnetLikeGraph, v2 } from "@sluice/testkit";
+import { address, generateMainnetLikeGraph, makeV3Pool, v2 } from "@sluice/testkit";
+import { getSqrtRatioAtTick } from "../pools/v3/math/getSqrtRatioAtTick.js";
 import { emptyGraph, indexPoolsByToken, type ChainGraph, type IndexedPool } from "../indexer/graphTypes.js";
 import { usdPerRawUnit } from "../quoting/valueInUsd.js";
 import { referenceUsdPrices } from "./referenceUsdPrices.js";
@@ -113,5 +114,21 @@ describe("referenceUsdPrices", () => {
     const prices = referenceUsdPrices({ graph });
     expect(prices.get(JUNK2)!.usdPerRaw * 1e18).toBeCloseTo(2 * (1_000_000 / 333 / 3000), 9); // 2 TAIL, TAIL = WETH / 3000
     expect(referenceUsdPrices({ graph, maxHops: 2 }).has(JUNK)).toBe(false);
+  });
+});
+
+describe("referenceUsdPrices against a manipulated pool", () => {
+  it("attack: a pool created at twice WETH's price with a few thousand dollars in two ticks prices nothing (ranked by what it pays near its price, not by virtual reserves)", () => {
+    // token0 = WETH, token1 = USDC; at tick -189,320 one WETH is worth about $6,000. Its virtual reserves claim ~$100M.
+    const attacker = makeV3Pool({
+      address: address(0xe1), token0: WETH, token1: USDC, fee: 100, tickSpacing: 1, sqrtPriceX96: getSqrtRatioAtTick(-189_320),
+      positions: [{ tickLower: -189_321, tickUpper: -189_319, liquidity: 1_290_000_000_000_000_000n }],
+    });
+    expect(attacker.virtualReserves(WETH).reserveOut / 1e6).toBeGreaterThan(50_000_000);
+    const graph = graphOf([wethUsdc, attacker]);
+    const weth = referenceUsdPrices({ graph }).get(WETH)!;
+    expect(Math.round(weth.usdPerRaw * 1e18)).toBe(3_003);
+    const quoted = usdPerRawUnit(graph, WETH)!;
+    expect(Number((quoted.numerator * 10n ** 18n) / quoted.denominator)).toBe(3_003);
   });
 });
