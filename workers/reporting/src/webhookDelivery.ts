@@ -10,7 +10,7 @@ import type { ReportingConfig, ReportingEnv } from "./env.js";
 export async function deliverDueWebhooks(config: ReportingConfig, rounds = 4, budgetMs = 45_000): Promise<DeliverWebhooksResult> {
   const started = Date.now();
   const { db, close } = createDbFromConfig(config);
-  const total: DeliverWebhooksResult = { attempted: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0 };
+  const total: DeliverWebhooksResult = { attempted: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0, deferred: 0 };
   try {
     for (let round = 0; round < rounds; round++) {
       const result = await deliverWebhooks({ db, ...webhookSettings(config) });

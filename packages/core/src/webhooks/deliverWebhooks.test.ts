@@ -72,3 +72,71 @@ describe("deliverWebhooks", () => {
   }, 60_000);
 });
 
+describe("deliverWebhooks: whose failure it is", () => {
+  const settings = () => ({ db: database.db, signingKey, policy: { allowLocalHttp: true }, timeoutMs: 4_000, retryBaseSeconds: 1 });
+  const endpointRow = async (id: string) => (await database.db.execute<{ status: string; failing_since: Date | null; restarted: boolean }>(
+    `select status::text as status, failing_since, failing_since > now() - interval '1 minute' as restarted from webhook_endpoints where id = '${id}'`)).rows[0]!;
+  const deliveryRow = async (id: string) => (await database.db.execute<{ status: string; attempts: number; lease_token: string | null; later: boolean; logged: number }>(
+    `select status::text as status, attempts, lease_token, next_attempt_at > now() as later,
+       (select count(*)::int from webhook_attempts a where a.delivery_id = d.id) as logged
+     from webhook_deliveries d where id = '${id}'`)).rows[0]!;
+  const emit = async (endpointId: string, objectKey: string) => (await emitWebhookEvents(database.db, [{
+    type: "webhook.test", accountId: "acc_lease", objectKey, endpointId, environment: "production" as const, data: {},
+  }]))[0]!;
+
+  it("an endpoint whose failures ended long ago is not disabled by its next failure: its failing clock starts again", async () => {
+    const endpoint = await createWebhookEndpoint(database.db, {
+      accountId: "acc_lease", environment: "production", url: receiver.url("/quiet"), events: ["webhook.test"], signingKey,
+    });
+    receiver.respond((r) => (r.path === "/quiet" ? 503 : 200));
+    // A month ago the receiver was down the day of a monthly event: every attempt failed, then nothing for weeks.
+    const old = await emit(endpoint.id, "quiet_old");
+    expect(await deliverWebhooks({ ...settings(), deliveryIds: [old] })).toMatchObject({ attempted: 1, retrying: 1 });
+    await database.db.execute(`update webhook_endpoints set failing_since = now() - interval '30 days' where id = '${endpoint.id}'`);
+    await database.db.execute(`update webhook_attempts set attempted_at = now() - interval '29 days' where delivery_id = '${old}'`);
+    await database.db.execute(`update webhook_deliveries set status = 'failed', completed_at = now() - interval '29 days', created_at = now() - interval '30 days' where id = '${old}'`);
+    // Today one transient failure: a retry, not a disabled endpoint with its deliveries dropped.
+    const fresh = await emit(endpoint.id, "quiet_new");
+    expect(await deliverWebhooks({ ...settings(), deliveryIds: [fresh] })).toMatchObject({ attempted: 1, retrying: 1, disabled: 0 });
+    expect(await endpointRow(endpoint.id)).toMatchObject({ status: "active", restarted: true });
+    expect(await deliveryRow(fresh)).toMatchObject({ status: "pending" });
+    // Failing without a break (an attempt within the last two hours) for the whole window still disables it.
+    await database.db.execute(`update webhook_endpoints set failing_since = now() - interval '25 hours' where id = '${endpoint.id}'`);
+    expect(await deliverWebhooks({ ...settings(), deliveryIds: [fresh] })).toMatchObject({ attempted: 1, disabled: 1 });
+    expect(await endpointRow(endpoint.id)).toMatchObject({ status: "disabled" });
+    expect(await deliveryRow(fresh)).toMatchObject({ status: "failed" });
+  });
+
+  it("Sluice's own failure (a signing key that does not open the secret, a resolver that does not answer) is not the receiver's: nothing is sent or counted, and the endpoint is not disabled", async () => {
+    const endpoint = await createWebhookEndpoint(database.db, {
+      accountId: "acc_lease", environment: "production", url: receiver.url("/ours"), events: ["webhook.test"], signingKey,
+    });
+    // The endpoint has been failing for a day: one more failure of its own would disable it.
+    await database.db.execute(`update webhook_endpoints set failing_since = now() - interval '25 hours' where id = '${endpoint.id}'`);
+    const delivery = await emit(endpoint.id, "ours_0");
+    receiver.respond(() => 200);
+    // The operator rotated WEBHOOK_SIGNING_KEY without re-encrypting the secrets.
+    expect(await deliverWebhooks({ ...settings(), signingKey: "1".repeat(64), deliveryIds: [delivery] }))
+      .toMatchObject({ attempted: 1, deferred: 1, retrying: 0, failed: 0, disabled: 0 });
+    expect(receiver.received.filter((r) => r.path === "/ours")).toHaveLength(0);
+    expect(await deliveryRow(delivery)).toEqual({ status: "pending", attempts: 0, lease_token: null, later: true, logged: 0 });
+    expect(await endpointRow(endpoint.id)).toMatchObject({ status: "active", restarted: false });
+
+    // A host name whose resolver does not answer.
+    const named = await createWebhookEndpoint(database.db, {
+      accountId: "acc_lease", environment: "production", url: "https://hooks.example.com/sluice", events: ["webhook.test"], signingKey,
+    });
+    await database.db.execute(`update webhook_endpoints set failing_since = now() - interval '25 hours' where id = '${named.id}'`);
+    const resolving = await emit(named.id, "ours_1");
+    const resolverDown = { resolve: async () => { throw new Error("resolver answered 503"); } };
+    expect(await deliverWebhooks({ ...settings(), policy: resolverDown, deliveryIds: [resolving] }))
+      .toMatchObject({ attempted: 1, deferred: 1, failed: 0, disabled: 0 });
+    expect(await deliveryRow(resolving)).toEqual({ status: "pending", attempts: 0, lease_token: null, later: true, logged: 0 });
+    expect(await endpointRow(named.id)).toMatchObject({ status: "active" });
+
+    // Once Sluice is well again, the delivery goes out.
+    expect(await deliverWebhooks({ ...settings(), deliveryIds: [delivery] })).toMatchObject({ attempted: 1, delivered: 1 });
+    expect(receiver.received.filter((r) => r.path === "/ours")).toHaveLength(1);
+  });
+});
+

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
+import { SluiceError } from "../errors/SluiceError.js";
 import { newId } from "../ids/newId.js";
+import { logEvent } from "../observability/logEvent.js";
 import { checkWebhookUrl, type WebhookUrlPolicy } from "./webhookUrl.js";
 import { decryptWebhookSecret, signWebhookBody } from "./webhookSecrets.js";
 
@@ -32,7 +34,12 @@ export type DeliverWebhooksParameters = WebhookDeliverySettings & {
   deliveryIds?: string[];
 };
 
-export type DeliverWebhooksResult = { attempted: number; delivered: number; retrying: number; failed: number; disabled: number };
+/**
+ * What a run did with the deliveries it claimed (`attempted`): sent and accepted, to be retried, given up, endpoints
+ * disabled, and `deferred`: not sent because Sluice itself failed before the request (its resolver, its signing key),
+ * put back uncounted.
+ */
+export type DeliverWebhooksResult = { attempted: number; delivered: number; retrying: number; failed: number; disabled: number; deferred: number };
 
 type Claimed = {
   id: string; lease_token: string; attempts: number; event_id: string; event_type: string; body: string;
@@ -54,6 +61,12 @@ const attemptSeconds = (timeoutMs: number) => 3 + Math.ceil(timeoutMs / 1000) + 
  * (30 s for a single round at the default timeout).
  */
 const LEASE_MARGIN_SECONDS = 12;
+/**
+ * Failures further apart than this are not one outage: a failing endpoint with deliveries pending is tried at least
+ * hourly (the longest backoff), so a longer silence means nothing was failing in between, and the endpoint's failing
+ * clock starts again at its next failure instead of disabling it on a single error after a quiet month.
+ */
+const FAILURE_GAP_SECONDS = 2 * 3600;
 const leaseSql = (timeoutMs: number) =>
   sql`make_interval(secs => ${attemptSeconds(timeoutMs)} * ceil((select count(*) from due)::numeric / ${CONCURRENCY})::int + ${LEASE_MARGIN_SECONDS})`;
 
@@ -67,7 +80,10 @@ const leaseSql = (timeoutMs: number) =>
  * deliverer that dies mid-attempt leaves its lease to expire and the delivery is sent again (at least once; receivers
  * deduplicate by `X-Sluice-Event-Id`). A failed attempt is retried with exponential backoff until the retry window
  * has passed since the event; an endpoint whose attempts have all failed for the window is disabled, with the
- * reason kept for its owner.
+ * reason kept for its owner: failures count from the first of an unbroken run of them (none more than
+ * `FAILURE_GAP_SECONDS` apart). A failure of Sluice's own before the request (its resolver does not answer, its
+ * signing key does not open the secret) is not the receiver's: the delivery is put back for later, uncounted and
+ * within no window, the endpoint untouched, and the operator told (`webhook delivery deferred`).
  */
 export async function deliverWebhooks(params: DeliverWebhooksParameters): Promise<DeliverWebhooksResult> {
   const { db, limit = 50 } = params;
@@ -112,7 +128,7 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
     returning d.id, d.lease_token, d.attempts, d.event_id, ev.type as event_type, ev.body, ev.created_at::text as event_created_at,
       d.endpoint_id, ep.url, ep.secret_ciphertext, ep.environment::text as environment, due.turn::int as turn`);
 
-  const result: DeliverWebhooksResult = { attempted: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0 };
+  const result: DeliverWebhooksResult = { attempted: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0, deferred: 0 };
   // Production's first: a backlog of the sandbox's (free to make, by replaying a dry run) never delays them. Then by
   // turn: every endpoint's first delivery goes out before any endpoint's second, so a slow one holds up only its own.
   const queue = [...claimed.rows].sort((a, b) =>
@@ -131,11 +147,17 @@ async function attempt(params: DeliverWebhooksParameters, delivery: Claimed, res
   const started = Date.now();
   let statusCode: number | null = null;
   let error: string | null = null;
+  const prepared = await prepare(params, delivery);
+  if ("ours" in prepared) {
+    logEvent("error", "webhook delivery deferred", { delivery: delivery.id, endpoint: delivery.endpoint_id, error: prepared.ours });
+    const putBack = await deferDelivery(params, delivery).catch(() => false); // not put back: the lease lapses, the same
+    if (putBack) result.deferred++;
+    else result.retrying++;
+    return;
+  }
   try {
-    // Addresses can change after the endpoint was created: the rules are checked again before every attempt.
-    const url = await checkWebhookUrl(delivery.url, params.policy);
-    const secret = await decryptWebhookSecret(params.signingKey, delivery.endpoint_id, delivery.secret_ciphertext);
-    const signature = await signWebhookBody(secret, delivery.body, Math.floor(Date.now() / 1000));
+    if ("refused" in prepared) throw new Error(prepared.refused);
+    const { url, signature } = prepared;
     const signal = AbortSignal.timeout(timeoutMs);
     const response = await fetcher(url, {
       method: "POST",
@@ -168,6 +190,44 @@ async function attempt(params: DeliverWebhooksParameters, delivery: Claimed, res
   });
   result[outcome.status === "delivered" ? "delivered" : outcome.status === "failed" ? "failed" : "retrying"]++;
   if (outcome.disabled) result.disabled++;
+}
+
+type Prepared = { url: string; signature: string } | { refused: string } | { ours: string };
+
+/**
+ * What must be done before an attempt: the URL's rules checked again (addresses can change after the endpoint was
+ * created), the secret decrypted, the body signed. A URL the rules now refuse is the receiver's failure (`refused`);
+ * a resolver that does not answer, or a secret that does not decrypt, is Sluice's (`ours`).
+ */
+async function prepare(params: DeliverWebhooksParameters, delivery: Claimed): Promise<Prepared> {
+  let url: string;
+  try {
+    url = await checkWebhookUrl(delivery.url, params.policy);
+  } catch (error) {
+    const message = (error as Error).message || String(error);
+    return error instanceof SluiceError && error.code === "MALFORMED_REQUEST" ? { refused: message } : { ours: message.slice(0, 300) };
+  }
+  try {
+    const secret = await decryptWebhookSecret(params.signingKey, delivery.endpoint_id, delivery.secret_ciphertext);
+    return { url, signature: await signWebhookBody(secret, delivery.body, Math.floor(Date.now() / 1000)) };
+  } catch (error) {
+    return { ours: `the endpoint's signing secret could not be used (${(error as Error).name || "error"}: is WEBHOOK_SIGNING_KEY the key it was stored with?)` };
+  }
+}
+
+/**
+ * Puts back a delivery Sluice could not attempt: its claim's count undone, due again after the backoff its attempts
+ * so far call for (at least `retryBaseSeconds`), no attempt logged, the endpoint untouched. False when the lease was
+ * no longer this run's.
+ */
+async function deferDelivery(params: DeliverWebhooksParameters, delivery: Claimed): Promise<boolean> {
+  const delay = Math.min((params.retryBaseSeconds ?? 30) * 2 ** Math.max(0, delivery.attempts - 2), 3600) * (0.9 + Math.random() * 0.2);
+  const updated = await params.db.execute(sql`
+    update webhook_deliveries set attempts = attempts - 1, lease_token = null, lease_until = null,
+      next_attempt_at = now() + make_interval(secs => ${delay})
+    where id = ${delivery.id} and lease_token = ${delivery.lease_token}
+    returning id`);
+  return updated.rows.length > 0;
 }
 
 /** Reads at most `cap` bytes of the body, then lets the rest go. */
@@ -214,9 +274,10 @@ async function record(
       returning d.status::text as status`);
     const status = updated.rows[0]?.status;
     if (!status) return { status: "pending", disabled: false };
+    const attemptId = newId("wha");
     await tx.execute(sql`
       insert into webhook_attempts (id, delivery_id, attempt, status_code, latency_ms, error)
-      values (${newId("wha")}, ${delivery.id}, ${delivery.attempts}, ${attempt.statusCode}, ${attempt.latencyMs}, ${attempt.error})`);
+      values (${attemptId}, ${delivery.id}, ${delivery.attempts}, ${attempt.statusCode}, ${attempt.latencyMs}, ${attempt.error})`);
     if (status === "failed") {
       await tx.execute(sql`update webhook_deliveries set completed_at = now() where id = ${delivery.id}`);
     }
@@ -225,13 +286,25 @@ async function record(
       return { status, disabled: false };
     }
     const reason = `Every delivery attempt failed for ${Math.round(window / 3600 * 10) / 10} hours; the last: ${attempt.error}`;
+    // The endpoint has been failing since the first failure of an unbroken run: its clock goes on when another
+    // attempt failed within the gap (a success would have stopped it), else it starts now. Every attempt of the gap
+    // belongs to a delivery made within the window and the gap (a deferred one beyond it only starts the clock again).
     const disabled = await tx.execute(sql`
-      update webhook_endpoints set failing_since = coalesce(failing_since, now()),
-        status = case when failing_since <= now() - make_interval(secs => ${window}) then 'disabled' else status end,
-        disabled_at = case when failing_since <= now() - make_interval(secs => ${window}) then now() else disabled_at end,
-        disabled_reason = case when failing_since <= now() - make_interval(secs => ${window}) then ${reason} else disabled_reason end
-      where id = ${delivery.endpoint_id} and status = 'active'
-      returning status::text as status`);
+      with since as (
+        select case when ep.failing_since is not null and exists (
+            select 1 from webhook_deliveries d join webhook_attempts a on a.delivery_id = d.id
+            where d.endpoint_id = ep.id and d.created_at > now() - make_interval(secs => ${window + FAILURE_GAP_SECONDS})
+              and a.attempted_at > now() - make_interval(secs => ${FAILURE_GAP_SECONDS}) and a.id <> ${attemptId}
+          ) then ep.failing_since else now() end as at
+        from webhook_endpoints ep where ep.id = ${delivery.endpoint_id}
+      )
+      update webhook_endpoints ep set failing_since = since.at,
+        status = case when since.at <= now() - make_interval(secs => ${window}) then 'disabled' else ep.status end,
+        disabled_at = case when since.at <= now() - make_interval(secs => ${window}) then now() else ep.disabled_at end,
+        disabled_reason = case when since.at <= now() - make_interval(secs => ${window}) then ${reason} else ep.disabled_reason end
+      from since
+      where ep.id = ${delivery.endpoint_id} and ep.status = 'active'
+      returning ep.status::text as status`);
     const isDisabled = disabled.rows[0]?.status === "disabled";
     if (isDisabled) {
       // Nothing more is sent to a disabled endpoint: what it still had pending fails, with the reason.
