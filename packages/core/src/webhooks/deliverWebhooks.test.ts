@@ -72,6 +72,34 @@ describe("deliverWebhooks", () => {
   }, 60_000);
 });
 
+describe("deliverWebhooks: accounts take turns", () => {
+  it("a partner with many endpoints, each with a backlog older than everyone's, does not fill a run ahead of another partner's delivery", async () => {
+    await database.db.execute("insert into accounts (id, slug, name) values ('acc_many', 'many', 'Many'), ('acc_one', 'one', 'One')");
+    const many = await Promise.all(Array.from({ length: 6 }, (_, i) => createWebhookEndpoint(database.db, {
+      accountId: "acc_many", environment: "production", url: receiver.url(`/many${i}`), events: ["webhook.test"], signingKey,
+    })));
+    const one = await createWebhookEndpoint(database.db, {
+      accountId: "acc_one", environment: "production", url: receiver.url("/one"), events: ["webhook.test"], signingKey,
+    });
+    await emitWebhookEvents(database.db, many.flatMap((endpoint, e) => Array.from({ length: 3 }, (_, i) => ({
+      type: "webhook.test", accountId: "acc_many", objectKey: `many_${e}_${i}`, endpointId: endpoint.id, environment: "production" as const, data: { i },
+    }))));
+    await database.db.execute("update webhook_deliveries set next_attempt_at = now() - interval '1 hour' where endpoint_id in (select id from webhook_endpoints where account_id = 'acc_many')");
+    await emitWebhookEvents(database.db, [{
+      type: "webhook.test", accountId: "acc_one", objectKey: "one_0", endpointId: one.id, environment: "production" as const, data: {},
+    }]);
+    const paths: string[] = [];
+    receiver.respond((r) => { paths.push(r.path); return 200; });
+    // A run of four: the other partner's one delivery is in it, though six older endpoints' first turns are due.
+    expect(await deliverWebhooks({ db: database.db, signingKey, policy: { allowLocalHttp: true }, timeoutMs: 4_000, limit: 4 }))
+      .toMatchObject({ attempted: 4, delivered: 4 });
+    expect(paths).toContain("/one");
+    // The rest is the next runs'.
+    for (let run = 0; run < 6; run++) await deliverWebhooks({ db: database.db, signingKey, policy: { allowLocalHttp: true }, timeoutMs: 4_000, limit: 4 });
+    expect(paths.filter((p) => p.startsWith("/many"))).toHaveLength(18);
+  });
+});
+
 describe("deliverWebhooks: whose failure it is", () => {
   const settings = () => ({ db: database.db, signingKey, policy: { allowLocalHttp: true }, timeoutMs: 4_000, retryBaseSeconds: 1 });
   const endpointRow = async (id: string) => (await database.db.execute<{ status: string; failing_since: Date | null; restarted: boolean }>(

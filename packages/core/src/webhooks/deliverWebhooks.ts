@@ -44,7 +44,7 @@ export type DeliverWebhooksResult = { attempted: number; delivered: number; retr
 type Claimed = {
   id: string; lease_token: string; attempts: number; event_id: string; event_type: string; body: string;
   event_created_at: string; endpoint_id: string; url: string; secret_ciphertext: string; environment: "production" | "sandbox";
-  /** 1 for its endpoint's longest-due delivery in the claim, 2 for the next… */
+  /** 1 for its account's longest-due delivery in the claim (of its endpoints' longest-due ones), 2 for the next… */
   turn: number;
 };
 
@@ -73,9 +73,10 @@ const leaseSql = (timeoutMs: number) =>
 /**
  * Sends due webhook deliveries once each (the reporting cron every minute, and right after an event is written),
  * production endpoints' before the sandbox's: the sandbox's dry runs cost nothing to repeat, and their retries must
- * never hold up production's deliveries in the shared outbox. Endpoints take turns: a claim takes every due endpoint's
- * longest-due delivery before any endpoint's second (then its third…), so one partner's backlog, or an endpoint that
- * answers slowly, never fills a run ahead of the others' deliveries.
+ * never hold up production's deliveries in the shared outbox. Accounts take turns, and within an account its
+ * endpoints: a claim takes every account's longest-due delivery (of its endpoints' longest-due ones) before any
+ * account's second (then its third…), so one partner's backlog, an endpoint that answers slowly, or a partner with many
+ * endpoints that hang, never fills a run ahead of the others' deliveries.
  * Claims rows with `FOR UPDATE SKIP LOCKED` and a lease, so concurrent deliverers never send one delivery twice; a
  * deliverer that dies mid-attempt leaves its lease to expire and the delivery is sent again (at least once; receivers
  * deduplicate by `X-Sluice-Event-Id`). A failed attempt is retried with exponential backoff until the retry window
@@ -92,13 +93,13 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
   // Each due endpoint's deliveries, longest due first, numbered per endpoint (its turns); for `only`, those deliveries.
   const candidates = only
     ? sql`
-      select d.id, d.next_attempt_at, ep.environment = 'sandbox' as sandbox,
-        row_number() over (partition by d.endpoint_id order by d.next_attempt_at) as turn
+      select d.id, d.next_attempt_at, ep.environment = 'sandbox' as sandbox, ep.account_id,
+        row_number() over (partition by d.endpoint_id order by d.next_attempt_at) as endpoint_turn
       from webhook_deliveries d join webhook_endpoints ep on ep.id = d.endpoint_id and ep.status = 'active'
       where d.id in ${only.length ? only : [""]} and ${unleased}`
     : sql`
-      select x.id, x.next_attempt_at, ep.environment = 'sandbox' as sandbox,
-        row_number() over (partition by ep.id order by x.next_attempt_at) as turn
+      select x.id, x.next_attempt_at, ep.environment = 'sandbox' as sandbox, ep.account_id,
+        row_number() over (partition by ep.id order by x.next_attempt_at) as endpoint_turn
       from webhook_endpoints ep
       cross join lateral (
         select d.id, d.next_attempt_at from webhook_deliveries d
@@ -109,10 +110,16 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
       where ep.status = 'active'`;
   const claimed = await db.execute<Claimed>(sql`
     with candidates as (${candidates}),
+    -- Accounts take turns, and within an account its endpoints: an account's n-th delivery of the claim is its
+    -- endpoints' n-th in their turn order. So a partner with twenty endpoints (the most an account may have) holds
+    -- one of the claim's first places, as a partner with one does.
+    turns as (
+      select c.*, row_number() over (partition by c.account_id order by c.endpoint_turn, c.next_attempt_at) as turn from candidates c
+    ),
     -- The claim's order, kept to a few more than it takes (a top-N sort): rows locked by another deliverer meanwhile
     -- are skipped below.
     picked as (
-      select * from candidates order by sandbox, turn, next_attempt_at limit ${limit * 2}
+      select * from turns order by sandbox, turn, next_attempt_at limit ${limit * 2}
     ), due as (
       select d.id, c.turn from webhook_deliveries d join picked c on c.id = d.id
       where ${unleased}
@@ -130,7 +137,7 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
 
   const result: DeliverWebhooksResult = { attempted: 0, delivered: 0, retrying: 0, failed: 0, disabled: 0, deferred: 0 };
   // Production's first: a backlog of the sandbox's (free to make, by replaying a dry run) never delays them. Then by
-  // turn: every endpoint's first delivery goes out before any endpoint's second, so a slow one holds up only its own.
+  // turn: every account's first delivery goes out before any account's second, so a slow one holds up only its own.
   const queue = [...claimed.rows].sort((a, b) =>
     Number(a.environment === "sandbox") - Number(b.environment === "sandbox") || a.turn - b.turn);
   const worker = async () => {
