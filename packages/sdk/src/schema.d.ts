@@ -298,7 +298,7 @@ export interface paths {
         put?: never;
         /**
          * Send the endpoint a `webhook.test` event now and answer how the attempt went
-         * @description Signed and delivered like every event (a failed test is retried like any delivery). The answer shows the first attempt: `status_code`, `latency_ms`, `error`.
+         * @description Signed and delivered like every event (a failed test is retried like any delivery). The answer shows the first attempt: `status_code`, `latency_ms`, `error`. One test of an endpoint at a time: while an earlier test is still pending (being sent or waiting for a retry) the answer is 409 `CONFLICT` naming it.
          */
         post: operations["postWebhooksIdTest"];
         delete?: never;

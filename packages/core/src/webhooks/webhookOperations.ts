@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { formatZodIssue } from "../errors/formatZodIssue.js";
@@ -35,7 +36,9 @@ export async function addWebhookEndpoint(
 
 /**
  * Sends the endpoint a `webhook.test` event now and answers the delivery after its first attempt. NOT_FOUND for
- * another account's (or environment's) endpoint; CONFLICT when it is disabled.
+ * another account's (or environment's) endpoint; CONFLICT when it is disabled, or while an earlier test of it is still
+ * pending (being sent, or waiting for a retry): each test holds a database connection while its receiver answers, and
+ * is retried for a day, so tests of an endpoint that does not answer must not pile up, on it or on Sluice.
  */
 export async function sendTestWebhook(
   db: Database, settings: WebhookDeliverySettings, { accountId, environment }: WebhookScope, id: string,
@@ -43,6 +46,16 @@ export async function sendTestWebhook(
   const endpoint = await findWebhookEndpoint(db, accountId, environment, id);
   if (endpoint.status !== "active") {
     throw new SluiceError("CONFLICT", `Webhook endpoint ${id} is disabled (${endpoint.disabledReason ?? "no reason recorded"}); create a new one`);
+  }
+  const pending = await db.execute<{ id: string; next_attempt_at: string }>(sql`
+    select d.id, d.next_attempt_at::text from webhook_deliveries d join webhook_events ev on ev.id = d.event_id
+    where d.endpoint_id = ${endpoint.id} and d.status = 'pending' and ev.type = ${WEBHOOK_TEST_EVENT}
+    limit 1`);
+  const earlier = pending.rows[0];
+  if (earlier) {
+    throw new SluiceError("CONFLICT",
+      `An earlier test of webhook endpoint ${id} is still pending (delivery ${earlier.id}, next attempt at ${new Date(earlier.next_attempt_at).toISOString()}); `
+      + `see GET /api/v1/webhooks/${id}/deliveries, and test again once it is delivered or given up`);
   }
   const [deliveryId] = await emitWebhookEvents(db, [{
     type: WEBHOOK_TEST_EVENT, accountId, objectKey: newId("req"), endpointId: endpoint.id, environment,

@@ -12,7 +12,8 @@ export const testWebhookRoute = createRoute({
   tags: ["Webhooks"],
   summary: "Send the endpoint a `webhook.test` event now and answer how the attempt went",
   description: "Signed and delivered like every event (a failed test is retried like any delivery). The answer shows the "
-    + "first attempt: `status_code`, `latency_ms`, `error`.",
+    + "first attempt: `status_code`, `latency_ms`, `error`. One test of an endpoint at a time: while an earlier test is "
+    + "still pending (being sent or waiting for a retry) the answer is 409 `CONFLICT` naming it.",
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   request: { params: WebhookIdParams },

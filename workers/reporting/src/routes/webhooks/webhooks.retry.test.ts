@@ -71,6 +71,26 @@ describe("retries (the local stack retries after 1 s, 2 s, 4 s …; production a
     expect((await deliveries(partner.key, id))[0].status).toBe("delivered");
   });
 
+  it("a test while an earlier one is still pending (its receiver failing) is refused with 409 and sends nothing; once delivered, another goes", async () => {
+    const path = "/retesting";
+    const { partner, id } = await endpointAt(path);
+    let up = false;
+    receiver.respond((r) => (r.path === path ? (up ? 200 : 503) : 200));
+    const first = await call(`/api/v1/webhooks/${id}/test`, { key: partner.key, method: "POST" });
+    expect(first.body.delivery.status).toBe("pending");
+    const sent = at(path).length;
+    const again = await call(`/api/v1/webhooks/${id}/test`, { key: partner.key, method: "POST" });
+    expect(again).toMatchObject({ status: 409, body: { code: "CONFLICT" } });
+    expect(again.body.error).toContain(first.body.delivery.id);
+    expect(at(path)).toHaveLength(sent);
+    expect(await deliveries(partner.key, id)).toHaveLength(1);
+    up = true;
+    await receiver.waitFor(() => at(path).length > sent, 20_000);
+    await sleep(1500);
+    expect((await deliveries(partner.key, id))[0].status).toBe("delivered");
+    expect((await call(`/api/v1/webhooks/${id}/test`, { key: partner.key, method: "POST" })).body.delivery.status).toBe("delivered");
+  });
+
   it("an endpoint failing for 24 hours is disabled, its owner sees why, and it gets nothing more", async () => {
     const path = "/down";
     const { partner, id } = await endpointAt(path);
