@@ -96,6 +96,20 @@ describe("usdPerRawUnit against a manipulated pool", () => {
     expect(wethUsd(withPool(attacker))).toBe(3_000);
   });
 
+  it("nor a pool bidding for WETH at half its price with money nobody takes (no WETH offered): depth counts both ways", () => {
+    // At tick 203,190 WETH is worth about $1,500. The one position holds only USDC, just above the price (paid out as
+    // WETH is sold in): about $400k, more than the $30M pair pays within 2 %. Nobody sells WETH at half its price and
+    // the pool offers none to buy, so no arbitrage takes it: the money is parked, recoverable at will.
+    const low = 203_190;
+    const bidOnly = makeV3Pool({
+      address: lower("0x00000000000000000000000000000000000000e3"), token0: USDC, token1: WETH, fee: 500, tickSpacing: 10,
+      sqrtPriceX96: getSqrtRatioAtTick(low), positions: [{ tickLower: low, tickUpper: low + 100, liquidity: 2_100_000_000_000_000_000n }],
+    });
+    const bid = bidOnly.quoteExactIn(WETH, 10n ** 30n).amountOut;
+    expect(bid > 300_000n * 10n ** 6n && bid < 500_000n * 10n ** 6n).toBe(true);
+    expect(wethUsd(withPool(bidOnly))).toBe(3_000);
+  });
+
   it("a deeper pool at a slightly different price still sets it (real depth near the price ranks the pools)", () => {
     // Full range at about $3,600 with about $40M of USDC in it: deeper near its price than the $30M V2 pair.
     const honest = makeV3Pool({
