@@ -128,7 +128,9 @@ function presentQuote(
 ) {
   const token = (t: { address: string; symbol: string; name: string; decimals: number; chainId: number }) =>
     ({ chainId: t.chainId, address: t.address, symbol: t.symbol, name: t.name, decimals: t.decimals });
-  const facet = (amount: string | undefined, t: Parameters<typeof token>[0]) => ({ amount: amount ?? "0", token: token(t) });
+  const facet = (amount: string, t: Parameters<typeof token>[0]) => ({ amount, token: token(t) });
+  /** A part Across may leave out of its answer: null when it did, never a made-up 0 (the interface's "unknown"). */
+  const part = (amount: string | undefined, t: Parameters<typeof token>[0]) => ({ amount: amount ?? null, token: token(t) });
   // Fee parts in the input token: Across' bridge step (reconciled with the deposit) when present; else its fee
   // breakdown, whose destination gas is in the destination chain's native token and is labelled so.
   const stepParts = quote.steps?.bridge?.fees?.details;
@@ -147,9 +149,9 @@ function presentQuote(
     quoteExpiryTimestamp: bridgeQuoteExpiry(context),
     fees: {
       app: { ...facet(context.appFee.toString(), request.outputToken), bps: Number(BRIDGE_APP_FEE_BPS), recipient: feeRecipient },
-      relayer: facet((stepParts ?? breakdownParts)?.relayerCapital.amount, request.inputToken),
-      lp: facet((stepParts ?? breakdownParts)?.lp.amount, request.inputToken),
-      destinationGas: stepParts ? facet(stepParts.destinationGas.amount, request.inputToken) : facet(breakdownParts?.destinationGas.amount, nativeToken),
+      relayer: part((stepParts ?? breakdownParts)?.relayerCapital.amount, request.inputToken),
+      lp: part((stepParts ?? breakdownParts)?.lp.amount, request.inputToken),
+      destinationGas: stepParts ? part(stepParts.destinationGas.amount, request.inputToken) : part(breakdownParts?.destinationGas.amount, nativeToken),
       bridgeTotal: facet(depositBridgeFee(context).fee.toString(), request.inputToken),
     },
     checks: {

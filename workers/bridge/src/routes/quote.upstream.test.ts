@@ -92,6 +92,14 @@ describe("POST /api/v1/bridge/quote against a malicious upstream of the test's o
     expect(BigInt(quote.fees.bridgeTotal.amount)).toBeGreaterThan(0n);
   });
 
+  it("an answer without a fee breakdown shows the unknown parts as null, never as a made-up 0; the total is the deposit's own", async () => {
+    const { response } = await quoteThrough({ edit: (a) => { Reflect.deleteProperty(a, "fees"); if (a.steps?.bridge) Reflect.deleteProperty(a.steps.bridge, "fees"); } }, { funded: true });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const { fees } = response.body.quote;
+    expect([fees.relayer.amount, fees.lp.amount, fees.destinationGas.amount]).toEqual([null, null, null]);
+    expect(BigInt(fees.bridgeTotal.amount)).toBeGreaterThan(0n);
+  });
+
   it("answers the depositor's balance read on the origin chain, not the upstream's claim", async () => {
     const { response } = await quoteThrough({ edit: (a) => { a.checks.balance.actual = "999999999999999"; } }, { funded: true });
     expect(response.status).toBe(200);
