@@ -15,7 +15,7 @@
 import type { Address, Hash, PublicClient } from "viem";
 import { blockPages } from "./blockPages.js";
 import { findBlockAtTime } from "./findBlockAtTime.js";
-import { filledRelayAbi, isFillOf } from "./provesFill.js";
+import { filledRelayAbi, isFillOf, isUpdatedFill, type FillMatch } from "./provesFill.js";
 import type { RelayData } from "./relayHashOf.js";
 
 /** Blocks one log query covers: what most RPC providers accept. */
@@ -37,15 +37,16 @@ export type FindFillTransactionParameters = {
   maxPages?: number;
 };
 
-/** Undefined when no such fill is in the blocks searched. Throws when the chain does not answer. */
-export async function findFillTransaction({ client, spokePool, relayData, confirmedBlock, depositTimestamp, maxPages = FILL_SEARCH_MAX_PAGES }: FindFillTransactionParameters): Promise<Hash | undefined> {
+/** The fill (`FillMatch`); undefined when no such fill is in the blocks searched. Throws when the chain does not answer. */
+export async function findFillTransaction({ client, spokePool, relayData, confirmedBlock, depositTimestamp, maxPages = FILL_SEARCH_MAX_PAGES }: FindFillTransactionParameters): Promise<FillMatch | undefined> {
   const fillIn = async (fromBlock: bigint, toBlock: bigint) => {
     const logs = await client.getContractEvents({
       address: spokePool, abi: filledRelayAbi, eventName: "FilledRelay",
       args: { originChainId: relayData.originChainId, depositId: relayData.depositId },
       fromBlock, toBlock, strict: true,
     });
-    return logs.find((log) => isFillOf(log.args, relayData))?.transactionHash ?? undefined;
+    const fill = logs.find((log) => isFillOf(log.args, relayData));
+    return fill && { fillTx: fill.transactionHash as Hash, updated: isUpdatedFill(fill.args, relayData) };
   };
   const recent = confirmedBlock >= FILL_SEARCH_PAGE_BLOCKS ? confirmedBlock - FILL_SEARCH_PAGE_BLOCKS + 1n : 0n;
   const justSeen = await fillIn(recent, confirmedBlock);

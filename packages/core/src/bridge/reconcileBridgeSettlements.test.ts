@@ -115,8 +115,9 @@ const OPEN_DEADLINE = () => Math.floor(Date.now() / 1000) + 6 * 3600;
 /**
  * Fills, on the destination, the deposit `mineDeposit(depositId, depositor, fillDeadline)` made: a `FilledRelay` of its
  * every term emitted from the destination SpokePool's address, which from then on answers Filled for every relay.
+ * `updatedRecipient`: paid to another recipient, as a fill with the depositor's signed update (a speed-up) is.
  */
-async function mineFill(depositId: bigint, depositor: Hex, fillDeadline: number): Promise<Hash> {
+async function mineFill(depositId: bigint, depositor: Hex, fillDeadline: number, updatedRecipient: Hex = depositor): Promise<Hash> {
   const arbitrumPool = chainById(ARBITRUM)!.spokePool;
   await client.request({ method: "anvil_setCode" as never, params: [arbitrumPool, LOG_EMITTER] as never });
   const topics = encodeEventTopics({ abi: filledRelayAbi, eventName: "FilledRelay", args: { originChainId: BigInt(BASE), depositId, relayer: word(depositor) } });
@@ -124,7 +125,7 @@ async function mineFill(depositId: bigint, depositor: Hex, fillDeadline: number)
     nonIndexed(filledRelayAbi[0].inputs),
     [word(USDC_BASE), word(USDC_ARBITRUM), 1_000_000n, 990_000n, BigInt(ARBITRUM),
       fillDeadline, 0, word("0x0000000000000000000000000000000000000000"), word(depositor), word(depositor), zeroHash,
-      { updatedRecipient: word(depositor), updatedMessageHash: zeroHash, updatedOutputAmount: 990_000n, fillType: 0 }],
+      { updatedRecipient: word(updatedRecipient), updatedMessageHash: zeroHash, updatedOutputAmount: 990_000n, fillType: 0 }],
   );
   const hash = await mineLog(arbitrumPool, topics as Hex[], data);
   await client.request({ method: "anvil_setCode" as never, params: [arbitrumPool, FILLED] as never });
@@ -290,6 +291,21 @@ describe("reconcileBridgeSettlements", () => {
       await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client });
       expect(await rowOf(id)).toMatchObject({ status: "filled", fillTxHash: fillTx });
       expect(Number((await rowOf(id))!.volumeUsd)).toBe(1);
+    } finally {
+      await client.request({ method: "anvil_setCode" as never, params: [chainById(ARBITRUM)!.spokePool, UNFILLED] as never });
+    }
+  });
+
+  it("a fill that paid terms the depositor updated after the deposit (a signed speed-up to another recipient) is filled, with no volume", async () => {
+    await closeEveryRow();
+    const deadline = OPEN_DEADLINE();
+    const hash = await mineDeposit(41n, depositor, deadline);
+    const id = await insertOpen(hash, { ageMs: 60_000, depositId: "41" });
+    try {
+      const fillTx = await mineFill(41n, depositor, deadline, "0x2222222222222222222222222222222222222222");
+      const across = acrossAnswering(() => ({ status: "filled", depositId: "41", depositTxnRef: hash, originChainId: BASE, destinationChainId: ARBITRUM, fillTx }));
+      await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client });
+      expect(await rowOf(id)).toMatchObject({ status: "filled", fillTxHash: fillTx, volumeUsd: null });
     } finally {
       await client.request({ method: "anvil_setCode" as never, params: [chainById(ARBITRUM)!.spokePool, UNFILLED] as never });
     }

@@ -87,7 +87,8 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, confir
       await db.transaction(async (tx) => {
         const changed = await tx.update(bridgeSettlements).set({
           status, fillTxHash, depositId,
-          volumeUsd: status === "filled" ? volumeUsd(settlement.originChainId, settlement.inputToken, settlement.amountInRaw) : settlement.volumeUsd,
+          // A fill of terms the depositor updated after the deposit did not pay what Sluice quoted: no volume.
+          volumeUsd: status === "filled" && !shown.fillUpdated ? volumeUsd(settlement.originChainId, settlement.inputToken, settlement.amountInRaw) : settlement.volumeUsd,
           updatedAt: sql`now()`, checkFailures: 0,
         }).where(and(
           eq(bridgeSettlements.id, settlement.id), eq(bridgeSettlements.status, settlement.status),

@@ -12,7 +12,9 @@
  * fill deadline (no fill can happen after it), whatever the hint; `refunded` when, besides, the origin shows this
  * deposit's refund: the hinted transaction if it is one (`provesRefund`), else one found in the origin's own logs
  * (`findRefundTransaction`), whatever the hint; else `pending`. Disagreements are logged. A deposit the
- * origin chain does not show is NOT_FOUND.
+ * origin chain does not show is NOT_FOUND. A fill that paid terms the depositor updated after the deposit (a signed
+ * speed-up: another recipient, output or message; the SpokePool records it under the deposit's own relay hash) is
+ * `filled`, as the chain shows, and flagged `fillUpdated`: it did not pay what Sluice quoted, so it counts no volume.
  */
 import { isHash, type PublicClient } from "viem";
 import { chainById } from "../chains/chains.js";
@@ -61,7 +63,14 @@ export type VerifyDepositStatusParameters = {
   log?: (message: string) => void;
 };
 
-export type VerifyDepositStatusReturnType = BridgeDeposit;
+export type VerifyDepositStatusReturnType = BridgeDeposit & {
+  /**
+   * A `filled` deposit whose fill paid out terms its depositor updated after the deposit (a signed speed-up: another
+   * recipient, output or message), not the ones Sluice quoted and validated: filled, as the chain shows, but no volume
+   * (the app fee its message paid may not have been paid). Never in a partner's answer.
+   */
+  fillUpdated?: boolean;
+};
 
 export async function verifyDepositStatus(params: VerifyDepositStatusParameters): Promise<VerifyDepositStatusReturnType> {
   const { hint, originChainId, clientFor } = params;
@@ -103,21 +112,25 @@ export async function verifyDepositStatus(params: VerifyDepositStatusParameters)
   });
   if (state?.fillStatus === FILL_STATUS_FILLED) {
     const hinted = hint.fillTx && isHash(hint.fillTx)
-      && await provesFill({ client: destinationClient, spokePool: destination.spokePool, fillTx: hint.fillTx, relayData, confirmedBlock: state.blockNumber })
-      ? hint.fillTx : undefined;
+      ? await provesFill({ client: destinationClient, spokePool: destination.spokePool, fillTx: hint.fillTx, relayData, confirmedBlock: state.blockNumber })
+      : undefined;
     if (hint.status !== "filled") disagree("the destination shows it filled");
     else if (!hinted) disagree(`${hint.fillTx ?? "(no transaction)"} is not this deposit's fill`);
     // Not named, or misnamed: the destination's own fill transaction. `filled` always names it (interface §3): until
     // it is found, the answer stays `pending` (the next poll, or the next reconcile run, finds it).
-    const fillTx = hinted ?? await originClient.getBlock({ blockNumber: deposit.blockNumber }).then(({ timestamp }) => findFillTransaction({
+    const fill = hinted ?? await originClient.getBlock({ blockNumber: deposit.blockNumber }).then(({ timestamp }) => findFillTransaction({
       client: destinationClient, spokePool: destination.spokePool, relayData, confirmedBlock: state.blockNumber, depositTimestamp: timestamp,
       maxPages: params.maxSearchPages,
     })).catch((error: unknown) => { log(`bridge status: the fill of ${id} could not be looked up: ${String(error)}`); return undefined; });
-    if (!fillTx) {
+    if (!fill) {
       log(`bridge status: the destination shows ${id} filled, but no fill transaction of it was found yet`);
       return shown("pending");
     }
-    return shown("filled", fillTx);
+    if (fill.updated) {
+      log(`bridge status: ${id} was filled by ${fill.fillTx} with terms its depositor updated after the deposit (recipient, output or message): not the quoted payout, no volume`);
+      return { ...shown("filled", fill.fillTx), fillUpdated: true };
+    }
+    return shown("filled", fill.fillTx);
   }
   if (hint.status === "filled") disagree("the destination shows it not filled at its confirmation depth");
   if (!state || state.timestamp <= BigInt(relayData.fillDeadline)) {

@@ -19,6 +19,7 @@ const clientFor = (chainId: number) => {
 const spokePoolAbi = parseAbi([
   "struct V3RelayData { bytes32 depositor; bytes32 recipient; bytes32 exclusiveRelayer; bytes32 inputToken; bytes32 outputToken; uint256 inputAmount; uint256 outputAmount; uint256 originChainId; uint256 depositId; uint32 fillDeadline; uint32 exclusivityDeadline; bytes message; }",
   "function fillRelay(V3RelayData relayData, uint256 repaymentChainId, bytes32 repaymentAddress)",
+  "function fillRelayWithUpdatedDeposit(V3RelayData relayData, uint256 repaymentChainId, bytes32 repaymentAddress, uint256 updatedOutputAmount, bytes32 updatedRecipient, bytes updatedMessage, bytes depositorSignature)",
   "function getV3RelayHash(V3RelayData relayData) view returns (bytes32)",
 ]);
 
@@ -52,6 +53,37 @@ async function fillOnArbitrum(wallet: Wallet, relayData: RelayData): Promise<Has
   return hash;
 }
 
+/**
+ * A fill with the depositor's signed update of its deposit (what `speedUpDeposit` announces): the SpokePool checks the
+ * depositor's EIP-712 signature (domain "ACROSS-V2" 1.0.0 on the origin chain) and pays the updated terms.
+ */
+async function fillUpdatedOnArbitrum(wallet: Wallet, depositor: Wallet, relayData: RelayData, update: { recipient: Hex; outputAmount: bigint; message: Hex }): Promise<Hash> {
+  const spokePool = chainById(ARBITRUM)!.spokePool;
+  const signature = await privateKeyToAccount(depositor.key).signTypedData({
+    domain: { name: "ACROSS-V2", version: "1.0.0", chainId: Number(relayData.originChainId) },
+    types: {
+      UpdateDepositDetails: [
+        { name: "depositId", type: "uint256" }, { name: "originChainId", type: "uint256" }, { name: "updatedOutputAmount", type: "uint256" },
+        { name: "updatedRecipient", type: "bytes32" }, { name: "updatedMessage", type: "bytes" },
+      ],
+    },
+    primaryType: "UpdateDepositDetails",
+    message: {
+      depositId: relayData.depositId, originChainId: relayData.originChainId, updatedOutputAmount: update.outputAmount,
+      updatedRecipient: update.recipient, updatedMessage: update.message,
+    },
+  });
+  const client = createWalletClient({ account: privateKeyToAccount(wallet.key), chain: publicClient(ARBITRUM).chain, transport: http() });
+  const approved = await client.writeContract({ address: bridgeToken(ARBITRUM, "USDC"), abi: erc20Abi, functionName: "approve", args: [spokePool, update.outputAmount] });
+  await publicClient(ARBITRUM).waitForTransactionReceipt({ hash: approved });
+  const hash = await client.writeContract({
+    address: spokePool, abi: spokePoolAbi, functionName: "fillRelayWithUpdatedDeposit",
+    args: [relayData, BigInt(ARBITRUM), pad(wallet.address), update.outputAmount, update.recipient, update.message, signature],
+  });
+  expect((await publicClient(ARBITRUM).waitForTransactionReceipt({ hash })).status).toBe("success");
+  return hash;
+}
+
 /** Mines on the destination until its clock is past `deadline` (an idle anvil's clock stands still). */
 async function passDeadline(deadline: number) {
   for (;;) {
@@ -64,8 +96,11 @@ async function passDeadline(deadline: number) {
 let partnerKey: string;
 let filled: BridgeDeposit;
 let filledDepositor: Wallet;
-/** Two deposits the devnet relayer leaves unfilled (20 s fill window): D is filled by the test itself, E never. */
-let held: { user: Wallet; d: Hash; e: Hash; dRelay: RelayData; eRelay: RelayData };
+/**
+ * Deposits the devnet relayer leaves unfilled (20 s fill window): D is filled by the test itself, E never, F with its
+ * depositor's signed update.
+ */
+let held: { user: Wallet; d: Hash; e: Hash; f: Hash; dRelay: RelayData; eRelay: RelayData; fRelay: RelayData };
 let filler: Wallet;
 
 beforeAll(async () => {
@@ -100,7 +135,8 @@ beforeAll(async () => {
   };
   const d = await deposit("5000000");
   const e = await deposit("6000000");
-  held = { user: heldUser, d, e, dRelay: await relayDataOf(d), eRelay: await relayDataOf(e) };
+  const f = await deposit("4000000");
+  held = { user: heldUser, d, e, f, dRelay: await relayDataOf(d), eRelay: await relayDataOf(e), fRelay: await relayDataOf(f) };
 }, 120_000);
 
 async function verdict(hint: Partial<BridgeDeposit>, options: { confirmations?: number; originConfirmations?: number } = {}) {
@@ -120,6 +156,18 @@ describe("bridge status against the chains", () => {
     const { result, logged } = await verdict({});
     expect(result).toMatchObject({ status: "filled", fillTx: filled.fillTx, destinationChainId: ARBITRUM });
     expect(logged).toEqual([]);
+  });
+
+  it("a fill of terms the depositor updated after the deposit (signed: another recipient, no message) is filled as the chain shows, flagged as not the quoted payout", async () => {
+    const update = { recipient: pad(filler.address), outputAmount: held.fRelay.outputAmount, message: "0x" as Hex };
+    const fillTx = await fillUpdatedOnArbitrum(filler, held.user, held.fRelay, update);
+    const named = await verdict(heldHint(held.f, held.fRelay, { status: "filled", fillTx }));
+    expect(named.result).toMatchObject({ status: "filled", fillTx, fillUpdated: true });
+    expect(named.logged.join("\n")).toMatch(/terms its depositor updated after the deposit/);
+    // Not named by the hint: found on the destination, flagged the same.
+    expect((await verdict(heldHint(held.f, held.fRelay, {}))).result).toMatchObject({ status: "filled", fillTx, fillUpdated: true });
+    // The honest fill is not flagged.
+    expect((await verdict({})).result.fillUpdated).toBeUndefined();
   });
 
   it("Sluice's relay hash is the destination SpokePool's", async () => {
