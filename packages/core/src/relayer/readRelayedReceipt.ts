@@ -12,7 +12,11 @@ export type ReadRelayedReceiptParameters = {
 };
 
 export type ReadRelayedReceiptReturnType = {
-  /** The receipt of whichever transaction of the chain was mined (they share one nonce: at most one is); none yet: undefined. */
+  /**
+   * The receipt of the transaction of the chain that was mined; none yet: undefined. A replacement shares its nonce
+   * (at most one of the two is mined), but an attempt re-signed at another nonce does not: should both be mined, the
+   * permit lets one swap and the other revert, and the successful one is the outcome.
+   */
   receipt: TransactionReceipt | undefined;
   /** `hash`, then its replacements, theirs, … (lower-case); the last one is the newest of a plain chain. */
   hashes: Hash[];
@@ -44,7 +48,7 @@ export async function readRelayedReceipt({ redis, client, chainId, hash }: ReadR
     }
   }
   const found = await Promise.all(receipts);
-  return { receipt: found.find((receipt) => receipt !== undefined), hashes };
+  return { receipt: found.find((receipt) => receipt?.status === "success") ?? found.find((receipt) => receipt !== undefined), hashes };
 }
 
 async function readReceipt(client: PublicClient, hash: Hash): Promise<TransactionReceipt | undefined> {
