@@ -50,7 +50,13 @@ type Claimed = {
 
 /** The most of a receiver's answer ever read (the status code is what counts). */
 export const WEBHOOK_MAX_RESPONSE_BYTES = 4096;
-const CONCURRENCY = 8;
+/**
+ * Attempts in flight at once. A Worker invocation may have six connections waiting for response headers; a seventh
+ * waits in a queue while its timers already run. An attempt holds at most two at once (its address check's A and AAAA
+ * lookups, then its request), so three never queue: an attempt's time limit is the receiver's time, never another
+ * receiver's hang.
+ */
+const CONCURRENCY = 3;
 /** One attempt at its longest: the address check (its DNS lookups, 3 s), the request (`timeoutMs`) and its recording. */
 const attemptSeconds = (timeoutMs: number) => 3 + Math.ceil(timeoutMs / 1000) + 5;
 /**
