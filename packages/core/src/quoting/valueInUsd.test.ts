@@ -7,11 +7,13 @@ import { makeV3Pool } from "@sluice/testkit";
 import { V2Pool } from "../pools/v2/v2Pool.js";
 import { getSqrtRatioAtTick } from "../pools/v3/math/getSqrtRatioAtTick.js";
 import { usdPerRawUnit, valueInUsd } from "./valueInUsd.js";
+import { referenceUsdPrices } from "../routable/referenceUsdPrices.js";
 
 const lower = (a: string) => a.toLowerCase() as Address;
 const USDC = lower(chains.ethereum.curatedTokens.find((t) => t.symbol === "USDC")!.address);
 const USDT = lower(chains.ethereum.curatedTokens.find((t) => t.symbol === "USDT")!.address);
 const WETH = lower(chains.ethereum.curatedTokens.find((t) => t.symbol === "WETH")!.address);
+const WBTC = lower(chains.ethereum.curatedTokens.find((t) => t.symbol === "WBTC")!.address);
 const pool = (n: number, a: Address, b: Address, reserveA: bigint, reserveB: bigint) => {
   const [token0, token1, reserve0, reserve1] = a < b ? [a, b, reserveA, reserveB] : [b, a, reserveB, reserveA];
   return new V2Pool({ address: `0x${n.toString(16).padStart(40, "0")}` as Address, token0, token1, reserve0, reserve1 });
@@ -119,3 +121,24 @@ describe("usdPerRawUnit against a manipulated pool", () => {
     expect(Math.round(wethUsd(withPool(honest)))).toBeGreaterThan(3_000);
   });
 });
+
+describe("usdPerRawUnit of a hub whose stablecoin pools are thin", () => {
+  it("a deep pool with another hub (WBTC/WETH) prices it over a thin stablecoin pool moved to twice the price; the cron's reference prices agree", () => {
+    const graph = hubGraph();
+    // $200k of WBTC/USDC, moved to $100,000 a WBTC; $25M of WBTC/WETH at the market ($50,000 a WBTC at $3,000 a WETH).
+    const thin = pool(3, WBTC, USDC, 2n * 10n ** 8n, 200_000n * 10n ** 6n);
+    const deep = pool(4, WBTC, WETH, 500n * 10n ** 8n, 8_333_333_333_333_333_333_333n);
+    for (const p of [thin, deep]) graph.pools.set(p.address, p);
+    indexPoolsByToken(graph);
+    const usd = (v: { numerator: bigint; denominator: bigint }) => Number((v.numerator * 100n) / v.denominator) / 100;
+    expect(Math.round(usd(valueInUsd(graph, WBTC, 10n ** 8n)!))).toBe(50_000);
+    expect(Math.round(referenceUsdPrices({ graph }).get(WBTC)!.usdPerRaw * 1e8)).toBe(50_000);
+    // WETH itself is still priced by its own deep stablecoin pool.
+    expect(wethUsd(graph)).toBe(3_000);
+    // With the WBTC/WETH pool thinner than the stablecoin one, the stablecoin pool prices WBTC as before.
+    const shallow = pool(4, WBTC, WETH, 1n * 10n ** 7n, 166_666_666_666_666_666n);
+    graph.pools.set(shallow.address, shallow);
+    expect(Math.round(usd(valueInUsd(graph, WBTC, 10n ** 8n)!))).toBe(100_000);
+  });
+});
+

@@ -13,18 +13,26 @@ function stables(chain: ChainName): Map<Address, number> {
   return new Map(chains[chain].curatedTokens.filter((t) => t.usdStable).map((t) => [t.address.toLowerCase() as Address, t.decimals]));
 }
 
+/** The chain's other curated tokens (its hubs: WETH, WBTC, WPOL…), lower-cased. */
+export function curatedHubs(chain: ChainName): Map<Address, true> {
+  return new Map(chains[chain].curatedTokens.filter((t) => !t.usdStable).map((t) => [t.address.toLowerCase() as Address, true as const]));
+}
+
 /**
  * Which of a token's pools pair it with a stablecoin, per `poolsByToken` array (the graph rebuilds the arrays when
  * its pools change, so an entry never outlives what it describes). A hub such as WETH has tens of thousands of pools
  * and only a handful against stablecoins: finding those once, not on every quote, keeps pricing a quote to the few
  * pools that matter. Only which pools pair with whom is kept; their state is read afresh every time.
  */
-const stablePairsOf = new WeakMap<readonly Address[], { length: number; pairs: { pool: Address; stable: Address }[] }>();
+type Pairs = WeakMap<readonly Address[], { length: number; pairs: { pool: Address; stable: Address }[] }>;
+const stablePairsOf: Pairs = new WeakMap();
+/** The same for a hub's pools with the chain's other hubs (`stable` then names the other hub). */
+const hubPairsOf: Pairs = new WeakMap();
 
-function stablePairs(graph: ChainGraph, token: Address, usd: Map<Address, number>): { pool: Address; stable: Address }[] {
+function stablePairs(graph: ChainGraph, token: Address, usd: Map<Address, unknown>, cache: Pairs = stablePairsOf): { pool: Address; stable: Address }[] {
   const list = graph.poolsByToken.get(token);
   if (!list) return [];
-  const known = stablePairsOf.get(list);
+  const known = cache.get(list);
   if (known && known.length === list.length) return known.pairs;
   const pairs: { pool: Address; stable: Address }[] = [];
   for (const address of list) {
@@ -33,7 +41,7 @@ function stablePairs(graph: ChainGraph, token: Address, usd: Map<Address, number
     const other = otherToken(pool, token);
     if (usd.has(other)) pairs.push({ pool: address, stable: other });
   }
-  stablePairsOf.set(list, { length: list.length, pairs });
+  cache.set(list, { length: list.length, pairs });
   return pairs;
 }
 
@@ -43,7 +51,10 @@ function stablePairs(graph: ChainGraph, token: Address, usd: Map<Address, number
  * at most), dust pools left out. "Deepest" ranks pools by the USD worth of what they really pay out within about 2 %
  * of their price (`nearPriceReserve`; a float for the choice only, the value itself is exact): a pool created at a wrong
  * price with a few thousand dollars in one tick, or with money parked far from its price, does not outrank the market.
- * Undefined when the token has no such path.
+ * A hub (a curated token other than a stablecoin) priced that way is also priced through its pools with the other
+ * hubs, themselves priced by their stablecoin pools, and the deeper way wins: where a hub's own stablecoin pools are
+ * thin (WBTC on some chains), a deep WBTC/WETH pool prices it, so moving its price (what every swap of it is credited
+ * at) costs what both markets hold near their prices. Undefined when the token has no such path.
  */
 export function usdPerRawUnit(graph: ChainGraph, token: Address): Ratio | undefined {
   const usd = stables(graph.chain);
@@ -61,6 +72,17 @@ export function usdPerRawUnit(graph: ChainGraph, token: Address): Ratio | undefi
     return best;
   };
   const first = direct(token);
+  const hubs = curatedHubs(graph.chain);
+  if (first && hubs.has(token)) {
+    let best = first;
+    for (const { pool: address, stable: hub } of stablePairs(graph, token, hubs, hubPairsOf)) {
+      const pool = graph.pools.get(address);
+      const p = pool && direct(hub);
+      const candidate = p && through(pool, token, p);
+      if (candidate && candidate.depth > best.depth) best = candidate;
+    }
+    return best.usdPerRaw;
+  }
   if (first) return first.usdPerRaw;
   let best: Priced | undefined;
   const priced = new Map<Address, Priced | undefined>();

@@ -6,6 +6,7 @@ import { otherToken } from "../pools/types.js";
 import type { Ratio } from "../quoting/decimalFraction.js";
 import { isThinPool } from "../quoting/isThinPool.js";
 import { nearPriceReserve } from "../quoting/nearPriceReserve.js";
+import { curatedHubs } from "../quoting/valueInUsd.js";
 
 /** A token's reference price: USD per raw unit (float), and the depth (USD) of the weakest pool on its way to USD. */
 export type ReferencePrice = { usdPerRaw: number; depth: number };
@@ -22,7 +23,9 @@ export type ReferenceUsdPricesParameters = {
  * of the deepest pool pairing it with a stablecoin; else of the deepest pool pairing it with a token so priced — and
  * then, level by level, further out (a token three hops from USD is priced through its deepest priced neighbour).
  * "Deepest" is the USD worth of what a pool really pays out within about 2 % of its price (`nearPriceReserve`, as the
- * quoter ranks), capped by the depth of that side's own path.
+ * quoter ranks), capped by the depth of that side's own path. A hub priced by its stablecoin pools is then also priced
+ * through its pools with the other hubs so priced, the deeper way winning (as the quoter prices hubs); tokens priced
+ * through a hub keep its stablecoin price, as in the quoter.
  */
 export function referenceUsdPrices({ graph, maxHops = Infinity }: ReferenceUsdPricesParameters): Map<Address, ReferencePrice> {
   const prices = new Map<Address, ReferencePrice>();
@@ -30,6 +33,7 @@ export function referenceUsdPrices({ graph, maxHops = Infinity }: ReferenceUsdPr
     if (t.usdStable) prices.set(t.address.toLowerCase() as Address, { usdPerRaw: 1 / 10 ** t.decimals, depth: Infinity });
   }
   let frontier = [...prices.keys()];
+  let direct = new Map<Address, ReferencePrice>();
   for (let hop = 1; hop <= maxHops && frontier.length > 0; hop++) {
     const found = new Map<Address, ReferencePrice>();
     for (const priced of frontier) {
@@ -45,7 +49,22 @@ export function referenceUsdPrices({ graph, maxHops = Infinity }: ReferenceUsdPr
       }
     }
     for (const [token, price] of found) prices.set(token, price);
+    if (hop === 1) direct = found;
     frontier = [...found.keys()];
+  }
+  const hubs = curatedHubs(graph.chain);
+  for (const hub of hubs.keys()) {
+    const own = direct.get(hub);
+    if (!own) continue;
+    let best = own;
+    for (const address of graph.poolsByToken.get(hub) ?? []) {
+      const pool = graph.pools.get(address);
+      const other = pool && otherToken(pool, hub);
+      const p = other && hubs.has(other) ? direct.get(other) : undefined;
+      const candidate = p && through(pool!, hub, p);
+      if (candidate && candidate.depth > best.depth) best = candidate;
+    }
+    prices.set(hub, best);
   }
   return prices;
 }
