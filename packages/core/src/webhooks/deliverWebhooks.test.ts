@@ -8,6 +8,8 @@ import { startTestDatabase, startWebhookReceiver, type TestDatabase, type Webhoo
 import { createWebhookEndpoint } from "./webhookEndpoints.js";
 import { emitWebhookEvents } from "./webhookEvents.js";
 import { deliverWebhooks } from "./deliverWebhooks.js";
+import { sendTestWebhook } from "./webhookOperations.js";
+import { createDb } from "../db/createDb.js";
 
 const signingKey = "0".repeat(64);
 let database: TestDatabase;
@@ -26,9 +28,9 @@ describe("deliverWebhooks", () => {
     const endpoint = await createWebhookEndpoint(database.db, {
       accountId: "acc_lease", environment: "production", url: receiver.url("/slow"), events: ["webhook.test"], signingKey,
     });
-    // 24 deliveries, 3 at a time, 3.8 s each: the batch takes about 30 s, longer than a claim sized for one attempt
+    // 16 deliveries, 2 at a time, 3.8 s each: the batch takes about 30 s, longer than a claim sized for one attempt
     // (its 4 s limit and a margin: 24 s) would hold.
-    const count = 24;
+    const count = 16;
     await emitWebhookEvents(database.db, Array.from({ length: count }, (_, i) => ({
       type: "webhook.test", accountId: "acc_lease", objectKey: `obj_${i}`, endpointId: endpoint.id, environment: "production" as const, data: { i },
     })));
@@ -63,7 +65,7 @@ describe("deliverWebhooks", () => {
     const run = await deliverWebhooks({ db: database.db, signingKey, policy: { allowLocalHttp: true }, timeoutMs: 4_000, limit: 50 });
     expect(run).toMatchObject({ attempted: 50, delivered: 50 });
     // The other endpoint's delivery is in the run, in its first wave (each endpoint's first turn goes out first; the
-    // run sends 3 at a time).
+    // run sends 2 at a time).
     expect(order.slice(0, 16)).toContain("/other");
     expect(order.filter((path) => path === "/backlog")).toHaveLength(49);
     // The backlog's rest is the next run's.
@@ -165,6 +167,46 @@ describe("deliverWebhooks: whose failure it is", () => {
     // Once Sluice is well again, the delivery goes out.
     expect(await deliverWebhooks({ ...settings(), deliveryIds: [delivery] })).toMatchObject({ attempted: 1, delivered: 1 });
     expect(receiver.received.filter((r) => r.path === "/ours")).toHaveLength(1);
+  });
+});
+
+describe("sendTestWebhook", () => {
+  it("concurrent tests of one endpoint whose receiver fails make one delivery; the others answer 409 naming it", async () => {
+    const endpoint = await createWebhookEndpoint(database.db, {
+      accountId: "acc_lease", environment: "production", url: receiver.url("/tested"), events: ["webhook.test"], signingKey,
+    });
+    receiver.respond((r) => (r.path === "/tested" ? 503 : 200));
+    const settings = { signingKey, policy: { allowLocalHttp: true }, timeoutMs: 4_000 };
+    // One connection each, as requests on Workers have.
+    const connections = Array.from({ length: 6 }, () => createDb({ url: database.url }));
+    const answers = await Promise.allSettled(connections.map(({ db }) =>
+      sendTestWebhook(db, settings, { accountId: "acc_lease", environment: "production" }, endpoint.id)));
+    await Promise.all(connections.map(({ close }) => close()));
+    const made = answers.filter((a) => a.status === "fulfilled");
+    expect(made).toHaveLength(1);
+    const refused = answers.filter((a): a is PromiseRejectedResult => a.status === "rejected").map((a) => a.reason as { code: string; message: string });
+    expect(refused.map((e) => e.code)).toEqual(Array(5).fill("CONFLICT"));
+    expect(refused.every((e) => e.message.includes(made[0]!.value.id))).toBe(true);
+    const rows = await database.db.execute<{ n: number }>(`select count(*)::int as n from webhook_deliveries where endpoint_id = '${endpoint.id}'`);
+    expect(rows.rows[0]!.n).toBe(1);
+  });
+
+  it("a delivery Sluice could not prepare for 7 days fails, without blaming the endpoint", async () => {
+    const endpoint = await createWebhookEndpoint(database.db, {
+      accountId: "acc_lease", environment: "production", url: receiver.url("/stale"), events: ["webhook.test"], signingKey,
+    });
+    const [delivery] = await emitWebhookEvents(database.db, [{
+      type: "webhook.test", accountId: "acc_lease", objectKey: "stale_0", endpointId: endpoint.id, environment: "production" as const, data: {},
+    }]);
+    await database.db.execute(`update webhook_events set created_at = now() - interval '8 days' where id = (select event_id from webhook_deliveries where id = '${delivery}')`);
+    expect(await deliverWebhooks({ db: database.db, signingKey: "1".repeat(64), policy: { allowLocalHttp: true }, deliveryIds: [delivery!] }))
+      .toMatchObject({ attempted: 1, deferred: 1 });
+    const [row] = (await database.db.execute<{ status: string; last_error: string; logged: number }>(
+      `select status::text as status, last_error, (select count(*)::int from webhook_attempts a where a.delivery_id = d.id) as logged
+       from webhook_deliveries d where id = '${delivery}'`)).rows;
+    expect(row).toEqual({ status: "failed", last_error: "not sent: Sluice could not prepare it for 7 days", logged: 0 });
+    const [ep] = (await database.db.execute<{ status: string; failing_since: Date | null }>(`select status::text as status, failing_since from webhook_endpoints where id = '${endpoint.id}'`)).rows;
+    expect(ep).toEqual({ status: "active", failing_since: null });
   });
 });
 

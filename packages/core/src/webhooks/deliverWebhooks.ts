@@ -51,12 +51,12 @@ type Claimed = {
 /** The most of a receiver's answer ever read (the status code is what counts). */
 export const WEBHOOK_MAX_RESPONSE_BYTES = 4096;
 /**
- * Attempts in flight at once. A Worker invocation may have six connections waiting for response headers; a seventh
- * waits in a queue while its timers already run. An attempt holds at most two at once (its address check's A and AAAA
- * lookups, then its request), so three never queue: an attempt's time limit is the receiver's time, never another
- * receiver's hang.
+ * Attempts in flight at once. A Worker invocation may have six connections open at once; a seventh waits in a queue
+ * while its timers already run. An attempt holds at most two at once (its address check's A and AAAA lookups, then its
+ * request), and the run holds its database connection: two attempts never queue, so an attempt's time limit is the
+ * receiver's time, never another receiver's hang.
  */
-const CONCURRENCY = 3;
+const CONCURRENCY = 2;
 /** One attempt at its longest: the address check (its DNS lookups, 3 s), the request (`timeoutMs`) and its recording. */
 const attemptSeconds = (timeoutMs: number) => 3 + Math.ceil(timeoutMs / 1000) + 5;
 /**
@@ -89,8 +89,10 @@ const leaseSql = (timeoutMs: number) =>
  * has passed since the event; an endpoint whose attempts have all failed for the window is disabled, with the
  * reason kept for its owner: failures count from the first of an unbroken run of them (none more than
  * `FAILURE_GAP_SECONDS` apart). A failure of Sluice's own before the request (its resolver does not answer, its
- * signing key does not open the secret) is not the receiver's: the delivery is put back for later, uncounted and
- * within no window, the endpoint untouched, and the operator told (`webhook delivery deferred`).
+ * signing key does not open the secret; the host's own DNS failing is the receiver's) is not the receiver's: the
+ * delivery is put back for later, uncounted, the endpoint untouched, and the operator told (`webhook delivery
+ * deferred`); after 7 days it fails. A delivery first attempted after its retry window (a long outage of Sluice's
+ * own) is given up at its first failure.
  */
 export async function deliverWebhooks(params: DeliverWebhooksParameters): Promise<DeliverWebhooksResult> {
   const { db, limit = 50 } = params;
@@ -120,7 +122,7 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
     -- endpoints' n-th in their turn order. So a partner with twenty endpoints (the most an account may have) holds
     -- one of the claim's first places, as a partner with one does.
     turns as (
-      select c.*, row_number() over (partition by c.account_id order by c.endpoint_turn, c.next_attempt_at) as turn from candidates c
+      select c.*, row_number() over (partition by c.account_id, c.sandbox order by c.endpoint_turn, c.next_attempt_at) as turn from candidates c
     ),
     -- The claim's order, kept to a few more than it takes (a top-N sort): rows locked by another deliverer meanwhile
     -- are skipped below.
@@ -229,19 +231,30 @@ async function prepare(params: DeliverWebhooksParameters, delivery: Claimed): Pr
 }
 
 /**
- * Puts back a delivery Sluice could not attempt: its claim's count undone, due again after the backoff its attempts
- * so far call for (at least `retryBaseSeconds`), no attempt logged, the endpoint untouched. False when the lease was
- * no longer this run's.
+ * Puts back a delivery Sluice could not attempt: its claim's count undone, due again after a tenth of its event's age
+ * (at least `retryBaseSeconds`, at most an hour: a long outage of Sluice's own is not hammered), no attempt logged,
+ * the endpoint untouched. One Sluice could not attempt for `DEFERRED_FOR_AT_MOST_SECONDS` fails, still without
+ * blaming the endpoint. False when the lease was no longer this run's.
  */
 async function deferDelivery(params: DeliverWebhooksParameters, delivery: Claimed): Promise<boolean> {
-  const delay = Math.min((params.retryBaseSeconds ?? 30) * 2 ** Math.max(0, delivery.attempts - 2), 3600) * (0.9 + Math.random() * 0.2);
+  const ageSeconds = Math.max(0, (Date.now() - new Date(delivery.event_created_at).getTime()) / 1000);
+  const delay = Math.min(Math.max(params.retryBaseSeconds ?? 30, ageSeconds / 10), 3600) * (0.9 + Math.random() * 0.2);
   const updated = await params.db.execute(sql`
     update webhook_deliveries set attempts = attempts - 1, lease_token = null, lease_until = null,
-      next_attempt_at = now() + make_interval(secs => ${delay})
+      next_attempt_at = now() + make_interval(secs => ${delay}),
+      status = case when ${delivery.event_created_at}::timestamptz < now() - make_interval(secs => ${DEFERRED_FOR_AT_MOST_SECONDS})
+        then 'failed' else status end::webhook_delivery_status,
+      completed_at = case when ${delivery.event_created_at}::timestamptz < now() - make_interval(secs => ${DEFERRED_FOR_AT_MOST_SECONDS})
+        then now() else completed_at end,
+      last_error = case when ${delivery.event_created_at}::timestamptz < now() - make_interval(secs => ${DEFERRED_FOR_AT_MOST_SECONDS})
+        then 'not sent: Sluice could not prepare it for 7 days' else last_error end
     where id = ${delivery.id} and lease_token = ${delivery.lease_token}
     returning id`);
   return updated.rows.length > 0;
 }
+
+/** How long a delivery Sluice itself cannot prepare (its resolver, its signing key) waits before it fails. */
+const DEFERRED_FOR_AT_MOST_SECONDS = 7 * 86_400;
 
 /** Reads at most `cap` bytes of the body, then lets the rest go. */
 async function readCapped(response: Response, cap: number): Promise<void> {
@@ -302,20 +315,22 @@ async function record(
     // The endpoint has been failing since the first failure of an unbroken run: its clock goes on when another
     // attempt failed within the gap (a success would have stopped it), else it starts now. Every attempt of the gap
     // belongs to a delivery made within the window and the gap (a deferred one beyond it only starts the clock again).
+    // Only whether another attempt failed recently comes from the statement's snapshot; `failing_since` is read from
+    // the row the update writes (re-read after a concurrent success that cleared it, so that success is not undone).
+    const since = sql`(case when ep.failing_since is not null and recent.failed then ep.failing_since else now() end)`;
     const disabled = await tx.execute(sql`
-      with since as (
-        select case when ep.failing_since is not null and exists (
-            select 1 from webhook_deliveries d join webhook_attempts a on a.delivery_id = d.id
-            where d.endpoint_id = ep.id and d.created_at > now() - make_interval(secs => ${window + FAILURE_GAP_SECONDS})
-              and a.attempted_at > now() - make_interval(secs => ${FAILURE_GAP_SECONDS}) and a.id <> ${attemptId}
-          ) then ep.failing_since else now() end as at
-        from webhook_endpoints ep where ep.id = ${delivery.endpoint_id}
+      with recent as (
+        select exists (
+          select 1 from webhook_deliveries d join webhook_attempts a on a.delivery_id = d.id
+          where d.endpoint_id = ${delivery.endpoint_id} and d.created_at > now() - make_interval(secs => ${window + FAILURE_GAP_SECONDS})
+            and a.attempted_at > now() - make_interval(secs => ${FAILURE_GAP_SECONDS}) and a.id <> ${attemptId}
+        ) as failed
       )
-      update webhook_endpoints ep set failing_since = since.at,
-        status = case when since.at <= now() - make_interval(secs => ${window}) then 'disabled' else ep.status end,
-        disabled_at = case when since.at <= now() - make_interval(secs => ${window}) then now() else ep.disabled_at end,
-        disabled_reason = case when since.at <= now() - make_interval(secs => ${window}) then ${reason} else ep.disabled_reason end
-      from since
+      update webhook_endpoints ep set failing_since = ${since},
+        status = case when ${since} <= now() - make_interval(secs => ${window}) then 'disabled' else ep.status end,
+        disabled_at = case when ${since} <= now() - make_interval(secs => ${window}) then now() else ep.disabled_at end,
+        disabled_reason = case when ${since} <= now() - make_interval(secs => ${window}) then ${reason} else ep.disabled_reason end
+      from recent
       where ep.id = ${delivery.endpoint_id} and ep.status = 'active'
       returning ep.status::text as status`);
     const isDisabled = disabled.rows[0]?.status === "disabled";

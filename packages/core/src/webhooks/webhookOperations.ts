@@ -47,20 +47,25 @@ export async function sendTestWebhook(
   if (endpoint.status !== "active") {
     throw new SluiceError("CONFLICT", `Webhook endpoint ${id} is disabled (${endpoint.disabledReason ?? "no reason recorded"}); create a new one`);
   }
-  const pending = await db.execute<{ id: string; next_attempt_at: string }>(sql`
-    select d.id, d.next_attempt_at::text from webhook_deliveries d join webhook_events ev on ev.id = d.event_id
-    where d.endpoint_id = ${endpoint.id} and d.status = 'pending' and ev.type = ${WEBHOOK_TEST_EVENT}
-    limit 1`);
-  const earlier = pending.rows[0];
-  if (earlier) {
-    throw new SluiceError("CONFLICT",
-      `An earlier test of webhook endpoint ${id} is still pending (delivery ${earlier.id}, next attempt at ${new Date(earlier.next_attempt_at).toISOString()}); `
-      + `see GET /api/v1/webhooks/${id}/deliveries, and test again once it is delivered or given up`);
-  }
-  const [deliveryId] = await emitWebhookEvents(db, [{
-    type: WEBHOOK_TEST_EVENT, accountId, objectKey: newId("req"), endpointId: endpoint.id, environment,
-    data: { webhook_id: endpoint.id, message: "A test event from Sluice: your endpoint receives and verifies webhooks." },
-  }], { attemptNow: true });
+  // The check and the new test's insert under a lock of the endpoint: concurrent tests cannot both find none pending.
+  const deliveryId = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webhook_test:' || ${endpoint.id}))`);
+    const pending = await tx.execute<{ id: string; next_attempt_at: string }>(sql`
+      select d.id, d.next_attempt_at::text from webhook_deliveries d join webhook_events ev on ev.id = d.event_id
+      where d.endpoint_id = ${endpoint.id} and d.status = 'pending' and ev.type = ${WEBHOOK_TEST_EVENT}
+      limit 1`);
+    const earlier = pending.rows[0];
+    if (earlier) {
+      throw new SluiceError("CONFLICT",
+        `An earlier test of webhook endpoint ${id} is still pending (delivery ${earlier.id}, next attempt at ${new Date(earlier.next_attempt_at).toISOString()}); `
+        + `see GET /api/v1/webhooks/${id}/deliveries, and test again once it is delivered or given up`);
+    }
+    const [created] = await emitWebhookEvents(tx, [{
+      type: WEBHOOK_TEST_EVENT, accountId, objectKey: newId("req"), endpointId: endpoint.id, environment,
+      data: { webhook_id: endpoint.id, message: "A test event from Sluice: your endpoint receives and verifies webhooks." },
+    }], { attemptNow: true });
+    return created;
+  });
   if (!deliveryId) throw new SluiceError("CONFLICT", `Webhook endpoint ${id} is not active`);
   await deliverWebhooks({ db, ...settings, deliveryIds: [deliveryId] });
   const delivery = (await listWebhookDeliveries(db, endpoint.id, 50)).find((d) => d.id === deliveryId);

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isPublicAddress, parseIpv6 } from "./addressRules.js";
-import { checkWebhookUrl } from "./webhookUrl.js";
+import { checkWebhookUrl, resolveWithDoh } from "./webhookUrl.js";
 import { decryptWebhookSecret, encryptWebhookSecret, generateWebhookSecret, signWebhookBody } from "./webhookSecrets.js";
 
 const refused = [
@@ -65,6 +65,14 @@ describe("checkWebhookUrl", () => {
     expect(await reason("https://hooks.partner.example/", {})).toMatch(/^url: host names cannot be resolved/);
     const offline = await checkWebhookUrl("https://hooks.partner.example/", { resolve: async () => { throw new Error("offline"); } }).catch((e) => e);
     expect(offline).toMatchObject({ code: "UPSTREAM_ERROR", message: expect.stringMatching(/^url: .* could not be resolved just now \(offline\)/) });
+  });
+
+  it("a name whose own DNS fails (the resolver answers SERVFAIL) is the host's failure, not the resolver's", async () => {
+    const doh = (status: number) => resolveWithDoh("https://doh.example/dns-query", (async () => new Response(JSON.stringify({ Status: status }), { status: 200 })) as typeof fetch);
+    const servfail = await checkWebhookUrl("https://hooks.partner.example/", { resolve: doh(2) }).catch((e) => e);
+    expect(servfail).toMatchObject({ code: "MALFORMED_REQUEST", message: "url: hooks.partner.example could not be resolved: its DNS answered status 2" });
+    const down = resolveWithDoh("https://doh.example/dns-query", (async () => new Response("busy", { status: 503 })) as typeof fetch);
+    expect(await checkWebhookUrl("https://hooks.partner.example/", { resolve: down }).catch((e) => e)).toMatchObject({ code: "UPSTREAM_ERROR" });
   });
 });
 

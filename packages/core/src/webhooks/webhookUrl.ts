@@ -51,6 +51,9 @@ export async function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy, fie
   try {
     addresses = await policy.resolve(host);
   } catch (error) {
+    // The name's own DNS failed (the resolver answered SERVFAIL, REFUSED…): the host's fault, like a wrong name.
+    const status = (error as { dnsStatus?: number }).dnsStatus;
+    if (status !== undefined) refuse(`${host} could not be resolved: its DNS answered status ${status}`);
     // The resolver, not the input: a 502 to retry, not a 400.
     throw new SluiceError("UPSTREAM_ERROR", `${field}: ${host} could not be resolved just now (${(error as Error).message}); retry shortly`);
   }
@@ -75,7 +78,9 @@ export function resolveWithDoh(endpoint: string, fetcher: typeof fetch = fetch) 
       });
       if (!response.ok) throw new Error(`resolver answered ${response.status}`);
       const answer = await response.json() as DohAnswer;
-      if (answer.Status !== 0 && answer.Status !== 3) throw new Error(`resolver status ${answer.Status}`);
+      // The resolver answered, about the name: its DNS failed (SERVFAIL, REFUSED…). Told apart from the resolver
+      // failing (no answer, an HTTP error), which is Sluice's to retry.
+      if (answer.Status !== 0 && answer.Status !== 3) throw Object.assign(new Error(`resolver status ${answer.Status}`), { dnsStatus: answer.Status });
       return (answer.Answer ?? []).filter((a) => a.type === type).map((a) => a.data);
     }));
     return lookups.flat();
