@@ -8,14 +8,28 @@ import { nearPriceReserve } from "./nearPriceReserve.js";
 
 type Priced = { usdPerRaw: Ratio; depth: number };
 
-/** The chain's USD stablecoins (curated, `usdStable`), lower-cased, with their decimals. */
-function stables(chain: ChainName): Map<Address, number> {
-  return new Map(chains[chain].curatedTokens.filter((t) => t.usdStable).map((t) => [t.address.toLowerCase() as Address, t.decimals]));
+/**
+ * The chain's USD stablecoins (curated, `usdStable`), lower-cased, with their decimals; and its other curated tokens
+ * (its hubs: WETH, WBTC, WPOL…). Both come from the static chain registry: built once per chain, not on every quote.
+ */
+const curatedByChain = new Map<ChainName, { stables: Map<Address, number>; hubs: Map<Address, true> }>();
+function curated(chain: ChainName) {
+  let sets = curatedByChain.get(chain);
+  if (!sets) {
+    const tokens = chains[chain].curatedTokens;
+    sets = {
+      stables: new Map(tokens.filter((t) => t.usdStable).map((t) => [t.address.toLowerCase() as Address, t.decimals])),
+      hubs: new Map(tokens.filter((t) => !t.usdStable).map((t) => [t.address.toLowerCase() as Address, true as const])),
+    };
+    curatedByChain.set(chain, sets);
+  }
+  return sets;
 }
+const stables = (chain: ChainName): Map<Address, number> => curated(chain).stables;
 
-/** The chain's other curated tokens (its hubs: WETH, WBTC, WPOL…), lower-cased. */
-export function curatedHubs(chain: ChainName): Map<Address, true> {
-  return new Map(chains[chain].curatedTokens.filter((t) => !t.usdStable).map((t) => [t.address.toLowerCase() as Address, true as const]));
+/** The chain's curated tokens other than its stablecoins (its hubs), lower-cased. */
+export function curatedHubs(chain: ChainName): ReadonlyMap<Address, true> {
+  return curated(chain).hubs;
 }
 
 /**
@@ -29,7 +43,7 @@ const stablePairsOf: Pairs = new WeakMap();
 /** The same for a hub's pools with the chain's other hubs (`stable` then names the other hub). */
 const hubPairsOf: Pairs = new WeakMap();
 
-function stablePairs(graph: ChainGraph, token: Address, usd: Map<Address, unknown>, cache: Pairs = stablePairsOf): { pool: Address; stable: Address }[] {
+function stablePairs(graph: ChainGraph, token: Address, usd: ReadonlyMap<Address, unknown>, cache: Pairs = stablePairsOf): { pool: Address; stable: Address }[] {
   const list = graph.poolsByToken.get(token);
   if (!list) return [];
   const known = cache.get(list);
