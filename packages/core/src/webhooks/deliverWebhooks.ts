@@ -165,7 +165,7 @@ async function attempt(params: DeliverWebhooksParameters, delivery: Claimed, res
   const prepared = await prepare(params, delivery);
   if ("ours" in prepared) {
     logEvent("error", "webhook delivery deferred", { delivery: delivery.id, endpoint: delivery.endpoint_id, error: prepared.ours });
-    const putBack = await deferDelivery(params, delivery).catch(() => false); // not put back: the lease lapses, the same
+    const putBack = await deferDelivery(params, delivery).catch(() => false); // not put back: its lease lapses and it comes back (this claim stays counted)
     if (putBack) result.deferred++;
     else result.retrying++;
     return;
