@@ -186,7 +186,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a gasless swap from a signed Permit2 permit
-         * @description Re-quotes on the latest state, verifies the permit (signature, token, amount, deadline, nonce, balance, Permit2 approval), simulates the executor call and sends it from Sluice's relayer, which pays the gas. `dryRun: true` encodes only. Below the chain's gasless minimum the answer is the `Swap too small` failure carrying encode-only calldata (`transaction` without `txHash`) for the user to submit, then `/confirm`; the same calldata comes with `Gasless paused` (`GASLESS_PAUSED`) for an owner three of whose gasless swaps on the chain reverted on chain within 24 hours, or four of whose gasless swaps on the chain are sent and not mined yet.
+         * @description Re-quotes on the latest state, verifies the permit (signature, token, amount, deadline, nonce, balance, Permit2 approval), simulates the executor call and sends it from Sluice's relayer, which pays the gas. `dryRun: true` encodes only. Below the chain's gasless minimum the answer is the `Swap too small` failure carrying encode-only calldata (`transaction` without `txHash`) for the user to submit, then `/confirm`; the same calldata comes with `Gasless paused` (`GASLESS_PAUSED`) for an owner three of whose gasless swaps on the chain reverted on chain within 24 hours, or four of whose gasless swaps on the chain are sent and not mined yet, and for every owner of an account at least ten of whose gasless swaps on the chain reverted within 24 hours when they are more than 5 % of those it sent there.
          */
         post: operations["postSolve"];
         delete?: never;

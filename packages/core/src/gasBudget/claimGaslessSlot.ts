@@ -2,7 +2,7 @@ import type { Address } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import type { Redis } from "../redis/createRedis.js";
-import { GASLESS_REVERTS_ALLOWED } from "./gaslessRevertBudget.js";
+import { ACCOUNT_GASLESS_REVERT_SHARE_BPS, ACCOUNT_GASLESS_REVERTS_FLOOR, GASLESS_REVERTS_ALLOWED } from "./gaslessRevertBudget.js";
 
 /**
  * How many of one owner's gasless swaps on one chain may be sent and not yet settled at once. The revert budget
@@ -21,6 +21,8 @@ export const GASLESS_SLOT_HOLD_MS = 3 * 60_000;
 export type ClaimGaslessSlotParameters = {
   chainId: number;
   owner: Address;
+  /** The API account solving: its own revert budget over all its owners (`ACCOUNT_GASLESS_REVERTS_FLOOR`). */
+  accountId: string;
   /** The solve's event id: one slot per solve. */
   solve: string;
   now?: number;
@@ -30,16 +32,23 @@ export type ClaimGaslessSlotParameters = {
  * A slot taken (`release` gives it back; never throws), or none: the owner's swaps already in flight, or its reverts
  * in the window when they reached the budget meanwhile (`GASLESS_REVERTS_ALLOWED`, read again in the same step).
  */
-export type ClaimGaslessSlotReturnType = { release: () => Promise<void> } | { inFlight: number } | { reverts: number };
+export type ClaimGaslessSlotReturnType =
+  | { release: () => Promise<void> } | { inFlight: number } | { reverts: number } | { accountReverts: number; accountSends: number };
 
 /**
- * The owner's reverts (KEYS[2]) at the budget: refused with them. This solve's slot already there (a retried call whose
+ * The owner's reverts (KEYS[2]) at the budget: refused with them; the account's (KEYS[3]: `sends`, `reverts`) over its
+ * own, likewise (`{ 'account', reverts, sends }`). This solve's slot already there (a retried call whose
  * first reply was lost): taken. Lapsed slots out; then, below the bound, this solve's slot in (scored by when it was
  * taken). Answers `{ 'taken' }`, `{ 'reverts', n }` or `{ 'in-flight', n }`.
  */
 const CLAIM = `
 local reverts = tonumber(redis.call('GET', KEYS[2]) or '0')
 if reverts >= tonumber(ARGV[6]) then return { 'reverts', reverts } end
+local account = redis.call('HMGET', KEYS[3], 'sends', 'reverts')
+local sends, accountReverts = tonumber(account[1] or '0'), tonumber(account[2] or '0')
+if accountReverts >= tonumber(ARGV[7]) and accountReverts * 10000 > sends * tonumber(ARGV[8]) then
+  return { 'account', accountReverts, sends }
+end
 if redis.call('ZSCORE', KEYS[1], ARGV[4]) then return { 'taken' } end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 local n = redis.call('ZCARD', KEYS[1])
@@ -51,7 +60,7 @@ return { 'taken' }`;
 /**
  * Takes one of the owner's `GASLESS_IN_FLIGHT_ALLOWED` slots for a gasless send, atomically (concurrent solves in any
  * isolate see each other's), unless its reverts reached the budget since the solve first read them (a burst timed to
- * land as the previous one's reverts are counted). The slot is given back when nothing is sent, and once the sent
+ * land as the previous one's reverts are counted), or its account's reverts are over the account's budget. The slot is given back when nothing is sent, and once the sent
  * swap is mined (its revert, if any, already counted), so the next solve sees both. Redis failing: DEPENDENCY_DOWN
  * (nothing is sent; a gasless solve needs Redis for its nonce and lock anyway), and a slot the lost reply may have
  * taken is given back.
@@ -65,17 +74,19 @@ export async function claimGaslessSlot(redis: Redis, p: ClaimGaslessSlotParamete
     released = true;
     await redis.zrem(key, p.solve).catch(() => {});
   };
-  let answer: [string, number?];
+  let answer: [string, number?, number?];
   try {
-    answer = await redis.eval<string[], [string, number?]>(CLAIM, [key, redisKeys.gaslessReverts(p.chainId, p.owner)], [
-      String(now - GASLESS_SLOT_HOLD_MS), String(GASLESS_IN_FLIGHT_ALLOWED), String(now), p.solve, String(GASLESS_SLOT_HOLD_MS),
-      String(GASLESS_REVERTS_ALLOWED),
-    ]);
+    answer = await redis.eval<string[], [string, number?, number?]>(CLAIM,
+      [key, redisKeys.gaslessReverts(p.chainId, p.owner), redisKeys.gaslessAccount(p.chainId, p.accountId)], [
+        String(now - GASLESS_SLOT_HOLD_MS), String(GASLESS_IN_FLIGHT_ALLOWED), String(now), p.solve, String(GASLESS_SLOT_HOLD_MS),
+        String(GASLESS_REVERTS_ALLOWED), String(ACCOUNT_GASLESS_REVERTS_FLOOR), String(ACCOUNT_GASLESS_REVERT_SHARE_BPS),
+      ]);
   } catch (cause) {
     await release();
     throw new SluiceError("DEPENDENCY_DOWN", "Relayer coordination storage is unavailable; nothing was sent, retry shortly", { cause });
   }
   if (answer[0] === "reverts") return { reverts: Number(answer[1]) };
+  if (answer[0] === "account") return { accountReverts: Number(answer[1]), accountSends: Number(answer[2]) };
   if (answer[0] === "in-flight") return { inFlight: Number(answer[1]) };
   return { release };
 }

@@ -14,12 +14,28 @@ export const GASLESS_REVERTS_ALLOWED = 3;
 /** The window the reverts are counted in, from the first one. */
 export const GASLESS_REVERT_WINDOW_SECONDS = 24 * 3600;
 
-/** Why an owner's gasless solves are paused: reverts in the window, or as many swaps in flight as allowed (`claimGaslessSlot`). */
-export type GaslessPause = { reverts: number } | { inFlight: number };
+/**
+ * The same budget per account (API account) and chain, over all its owners: owners are free to make, so an account
+ * sending gasless swaps from many fresh wallets, each reverting its three (a tolerance of zero on a busy pool is enough,
+ * no sabotage needed), would cost Sluice three transactions' gas per wallet. An account's gasless solves on a chain
+ * pause once at least `ACCOUNT_GASLESS_REVERTS_FLOOR` of its gasless swaps reverted in the window **and** they are more
+ * than `ACCOUNT_GASLESS_REVERT_SHARE_BPS` of the swaps it sent in the same window: a partner with real traffic and honest
+ * bad luck (a price past the slippage bound now and then) never meets it, and reverts cost at least twenty sent swaps
+ * each beyond the floor. Both are counted in one window (`redisKeys.gaslessAccount`), from the first send or revert.
+ */
+export const ACCOUNT_GASLESS_REVERTS_FLOOR = 10;
+/** 5 %: see `ACCOUNT_GASLESS_REVERTS_FLOOR`. */
+export const ACCOUNT_GASLESS_REVERT_SHARE_BPS = 500;
+
+/**
+ * Why gasless solves are paused: the owner's reverts in the window, as many of its swaps in flight as allowed
+ * (`claimGaslessSlot`), or the account's reverts (with its sends) over its budget.
+ */
+export type GaslessPause = { reverts: number } | { inFlight: number } | { accountReverts: number; accountSends: number };
 
 /**
  * `Gasless paused: 3 gasless swaps of 0x… on base reverted on chain in the last 24 hours; …` — `/solve`'s answer for
- * an owner over the budget, or `Gasless paused: 4 gasless swaps of 0x… on base are not mined yet; …` for one with as
+ * an owner over the budget (`12 of the 40 gasless swaps this account sent on base …` for an account over its own), or `Gasless paused: 4 gasless swaps of 0x… on base are not mined yet; …` for one with as
  * many in flight as allowed: the same body as `Swap too small` (the quote and the encode-only `transaction` the owner
  * submits, paying gas, then `/confirm`s), under its own code.
  */
@@ -27,8 +43,11 @@ export function gaslessPaused(quote: SwapQuote, owner: Address, pause: GaslessPa
   const why = "reverts" in pause
     ? `${pause.reverts} gasless swaps of ${owner} on ${quote.chain} reverted on chain in the last 24 hours; `
       + "submit `transaction` from the owner (paying gas), then call /confirm"
-    : `${pause.inFlight} gasless swaps of ${owner} on ${quote.chain} are not mined yet; `
-      + "solve again once they are, or submit `transaction` from the owner (paying gas), then call /confirm";
+    : "accountReverts" in pause
+      ? `${pause.accountReverts} of the ${pause.accountSends} gasless swaps this account sent on ${quote.chain} in the last 24 hours `
+        + "reverted on chain; submit `transaction` from the owner (paying gas), then call /confirm"
+      : `${pause.inFlight} gasless swaps of ${owner} on ${quote.chain} are not mined yet; `
+        + "solve again once they are, or submit `transaction` from the owner (paying gas), then call /confirm";
   return new SluiceError("GASLESS_PAUSED", `Gasless paused: ${why}`, {
     body: { gaslessEligible: false, gaslessMinimumUsd: Number(quote.gaslessMinimumUsd), quote: formatQuote(quote), transaction },
     hint: "submit `transaction` from the permit's owner, then call /confirm with its hash",

@@ -11,28 +11,39 @@ export type RecordGaslessRevertParameters = {
   chainId: number;
   /** The relayer transaction the chain mined reverted. */
   hash: Hash;
+  /**
+   * The API account whose solve sent it (from Sluice's own record of the solve): counted against the account's budget
+   * too (`ACCOUNT_GASLESS_REVERTS_FLOOR`).
+   */
+  accountId?: string;
 };
 
 /** The owner the revert was counted against and its reverts in the window; undefined when it is not an executor swap. */
 export type RecordGaslessRevertReturnType = { owner: Address; reverts: number } | undefined;
 
 /**
- * Once per transaction (KEYS[2], kept as long as the window): INCR, and the window's expiry set by the first revert.
+ * Once per transaction (KEYS[2], kept as long as the window): INCR, and the window's expiry set by the first revert;
+ * with an account (KEYS[3]), its `reverts` too (its window set by its first write, `recordGaslessSend`'s or this).
  * Answers the count, negated when this transaction was counted before.
  */
 const COUNT = `if not redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[1]) then return -tonumber(redis.call('GET', KEYS[1]) or '0') end
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+if KEYS[3] then
+  redis.call('HINCRBY', KEYS[3], 'reverts', 1)
+  if redis.call('TTL', KEYS[3]) < 0 then redis.call('EXPIRE', KEYS[3], ARGV[1]) end
+end
 return n`;
 
 /**
- * Counts a reverted gasless swap against the owner whose permit it spent (`GASLESS_REVERTS_ALLOWED`). The owner is
+ * Counts a reverted gasless swap against the owner whose permit it spent (`GASLESS_REVERTS_ALLOWED`) and the account
+ * that solved it (`ACCOUNT_GASLESS_REVERTS_FLOOR`). The owner is
  * read from the mined transaction's calldata (the executor's `swap` or `swapWithWitness`), not from anything a caller
  * said. Called as soon as the relayer's transaction is mined reverted (`sendGaslessSolve`, so a burst of them is
  * counted before the next solve) and when its event settles (`finalizePendingSolves`), counted once per transaction;
  * logged for operators when counted.
  */
-export async function recordGaslessRevert({ redis, client, chainId, hash }: RecordGaslessRevertParameters): Promise<RecordGaslessRevertReturnType> {
+export async function recordGaslessRevert({ redis, client, chainId, hash, accountId }: RecordGaslessRevertParameters): Promise<RecordGaslessRevertReturnType> {
   const { input } = await client.getTransaction({ hash });
   let owner: Address;
   try {
@@ -42,8 +53,9 @@ export async function recordGaslessRevert({ redis, client, chainId, hash }: Reco
   } catch {
     return undefined;
   }
-  const answer = Number(await redis.eval<string[], number>(COUNT,
-    [redisKeys.gaslessReverts(chainId, owner), redisKeys.gaslessRevertCounted(chainId, hash)], [String(GASLESS_REVERT_WINDOW_SECONDS)]));
-  if (answer > 0) logEvent("warn", "gasless.reverted", { chainId, owner, txHash: hash, reverts: answer });
+  const keys = [redisKeys.gaslessReverts(chainId, owner), redisKeys.gaslessRevertCounted(chainId, hash)];
+  if (accountId) keys.push(redisKeys.gaslessAccount(chainId, accountId));
+  const answer = Number(await redis.eval<string[], number>(COUNT, keys, [String(GASLESS_REVERT_WINDOW_SECONDS)]));
+  if (answer > 0) logEvent("warn", "gasless.reverted", { chainId, owner, accountId, txHash: hash, reverts: answer });
   return { owner, reverts: Math.abs(answer) };
 }

@@ -15,9 +15,6 @@ export type ClaimPermitForSendParameters = ClaimPermitOwnershipParameters & {
   spendLock?: SpendLockFence;
 };
 
-/** How long a send claim lasts at most: by then its transaction is mined (the bitmap takes over) or was replaced. */
-const MAX_CLAIM_SECONDS = 3600;
-
 /**
  * 1: claimed. 2: (owner, nonce) is already being spent. 3: the permit belongs to another account (then nothing is set
  * but the ownership key, exactly as `claimPermitOwnership` leaves it). 4: the spend lock (KEYS[3], when given) is no
@@ -39,7 +36,10 @@ return 2`;
  * A gasless send's two claims in one Redis script (one round trip): the permit's ownership for this account (the
  * key, lifetime and refusal of `claimPermitOwnership`), then (owner, nonce) for this send, so the same permit cannot be
  * submitted twice while the first transaction is in flight (Permit2's bitmap only says "used" once it is mined; keyed
- * on (owner, nonce), never on the signature bytes, which have several valid forms). Returns the release of the send's claim (the ownership stays), for when the solve
+ * on (owner, nonce), never on the signature bytes, which have several valid forms). The send's claim lives as long as
+ * the ownership, until an hour past the permit's deadline: a transaction that waits unmined (a base fee above the cap,
+ * a stuck nonce before it) can be mined as long as the permit is valid, so a claim that lapsed earlier would let the same
+ * permit be sent again, one of the two reverting at the relayer's cost. Returns the release of the send's claim (the ownership stays), for when the solve
  * fails before sending.
  */
 export async function claimPermitForSend(redis: Redis, params: ClaimPermitForSendParameters): Promise<() => Promise<void>> {
@@ -51,7 +51,7 @@ export async function claimPermitForSend(redis: Redis, params: ClaimPermitForSen
     const lock = params.spendLock;
     outcome = Number(await redis.eval(CLAIM,
       [redisKeys.permitOwner(chainId, owner, nonce), claimKey, ...(lock ? [lock.key] : [])],
-      [accountId, String(ownershipTtl), claimant, String(MAX_CLAIM_SECONDS), ...(lock ? [lock.holder, String(lock.holdMs)] : [])]));
+      [accountId, String(ownershipTtl), claimant, String(ownershipTtl), ...(lock ? [lock.holder, String(lock.holdMs)] : [])]));
   } catch (cause) {
     throw new SluiceError("DEPENDENCY_DOWN", "Permit coordination storage is unavailable; nothing was sent, retry shortly", { cause });
   }

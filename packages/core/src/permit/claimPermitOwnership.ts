@@ -13,9 +13,15 @@ export type ClaimPermitOwnershipParameters = {
 };
 
 const HOUR = 3600;
-const MAX_SECONDS = 30 * 24 * HOUR;
+/**
+ * A permit's deadline may be at most this far past the chain's time (`verifyPermit`): its claims must outlive it, and
+ * a swap's signature valid for longer only widens what a leaked one can do.
+ */
+export const PERMIT_MAX_LIFETIME_SECONDS = 30 * 24 * HOUR;
+/** A day more than the longest permit: a chain whose clock is ahead of the server's is still covered. */
+const MAX_SECONDS = PERMIT_MAX_LIFETIME_SECONDS + 24 * HOUR;
 
-/** How long a permit's ownership claim lives (seconds): until an hour past its deadline, between an hour and 30 days. */
+/** How long a permit's claims live (seconds): until an hour past its deadline, between an hour and 31 days. */
 export function permitOwnershipTtl(deadline: bigint): number {
   const untilDeadline = Number(deadline) - Math.floor(Date.now() / 1000);
   return Math.min(MAX_SECONDS, Math.max(HOUR, untilDeadline + HOUR));

@@ -100,6 +100,14 @@ describe("claimPermitForSend", () => {
     await next.release();
   });
 
+  it("the send's claim lives until an hour past the permit's deadline, not less: an unmined send keeps its permit", async () => {
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 6 * 3600);
+    await claimPermitForSend(t.redis, { chainId: 8453, owner: user.address, nonce: 11n, deadline, accountId: "acc_a", claimant: "evt_10" });
+    const ttl = await t.redis.eval<string[], number>("return redis.call('TTL', KEYS[1])", [`sluice:permit:claim:8453:${user.address.toLowerCase()}:11`], []);
+    expect(ttl).toBeGreaterThan(7 * 3600 - 60);
+    expect(ttl).toBeLessThanOrEqual(7 * 3600);
+  });
+
   it("a release by an earlier claimant does not drop a later claim", async () => {
     const first = await send("acc_a", "evt_5", 8n);
     await first();

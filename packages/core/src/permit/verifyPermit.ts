@@ -1,6 +1,7 @@
 import { formatUnits, getAddress, isAddressEqual, type Address, type PublicClient } from "viem";
 import { chainIds, PERMIT2_ADDRESS } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
+import { PERMIT_MAX_LIFETIME_SECONDS } from "./claimPermitOwnership.js";
 import { readPermitChainState } from "./readPermitChainState.js";
 import { recoverPermitSigner } from "./recoverPermitSigner.js";
 import type { PermitChainState, SignedPermitRequest } from "./permitTypes.js";
@@ -32,7 +33,8 @@ export type VerifyPermitParameters = SignedPermitRequest & {
  * Every check a permit must pass before Sluice spends gas on it, each failure its own PERMIT_INVALID message:
  * the signature is 65 bytes and recovers to `user` under Permit2's domain on this chain with this chain's
  * executor as spender; it permits the input token and exactly the input amount; its deadline is at least
- * `PERMIT_DEADLINE_MARGIN_SECONDS` past the chain's latest block (the transaction must be mined before it); its nonce is unused in Permit2's bitmap; the user holds the amount (beyond what solves in flight already
+ * `PERMIT_DEADLINE_MARGIN_SECONDS` past the chain's latest block (the transaction must be mined before it) and at most
+ * `PERMIT_MAX_LIFETIME_SECONDS` (its claims outlive it); its nonce is unused in Permit2's bitmap; the user holds the amount (beyond what solves in flight already
  * committed) and has approved Permit2 for it.
  * Pure checks run first, then one Multicall3 read. Returns the chain state it read.
  */
@@ -69,6 +71,11 @@ export async function verifyPermit(params: VerifyPermitParameters): Promise<Perm
     throw new SluiceError("PERMIT_INVALID",
       `Permit deadline ${permit.deadline} is ${permit.deadline - state.chainTime} s after chain time ${state.chainTime}: the transaction could not be mined in time, Sluice needs at least ${PERMIT_DEADLINE_MARGIN_SECONDS} s`,
       { hint: "sign a new permit with a later deadline (the permit /route returns is valid for 300 s)" });
+  }
+  if (permit.deadline > state.chainTime + BigInt(PERMIT_MAX_LIFETIME_SECONDS)) {
+    throw new SluiceError("PERMIT_INVALID",
+      `Permit deadline ${permit.deadline} is ${permit.deadline - state.chainTime} s after chain time ${state.chainTime}: Sluice accepts permits valid for at most ${PERMIT_MAX_LIFETIME_SECONDS} s (30 days)`,
+      { hint: "sign a new permit with an earlier deadline (the permit /route returns is valid for 300 s)" });
   }
   if (state.nonceUsed) {
     throw new SluiceError("PERMIT_INVALID", `Permit nonce ${permit.nonce} was already used by ${getAddress(user)}`, {

@@ -83,6 +83,11 @@ export const redisKeys = {
   relayer: (chainId: number, relayer: Address) => {
     const base = `sluice:relayer:${chainId}:${relayer.toLowerCase()}`;
     return {
+  /**
+   * An account's gasless swaps on a chain in the current window (`gasBudget`): a hash, `sends` and `reverts`, with the
+   * window's expiry set by its first write (both counted in one window, so their share is never of different days).
+   */
+  gaslessAccount: (chainId: number, accountId: string) => `sluice:gasless:account:v1:${chainId}:${accountId}`,
       /** The next nonce to hand out. */
       next: `${base}:next`,
       /** Nonces handed out but never sent (a sorted set scored by nonce): reused first, or plugged by the repair. */

@@ -11,6 +11,7 @@ import { repairRelayerNonces } from "../relayer/repairRelayerNonces.js";
 import { returnRelayerNonce } from "../relayer/returnRelayerNonce.js";
 import { sendRelayerTransaction } from "../relayer/sendRelayerTransaction.js";
 import { recordGaslessRevert } from "../gasBudget/recordGaslessRevert.js";
+import { recordGaslessSend } from "../gasBudget/recordGaslessSend.js";
 import { finalizeAfterReceipt } from "./finalizeAfterReceipt.js";
 import { releaseHeldUsageEvents } from "../usage/releaseHeldUsageEvents.js";
 import { recordSolveEvent } from "./recordSolveEvent.js";
@@ -139,6 +140,9 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   // The input stays committed until the transaction is mined (recorded before the send), so the owner's next solve,
   // which takes the lock after this, cannot overdraw the balance.
   s.background(o.releaseLock());
+  // The account's sends: what its reverts are a share of (its gasless budget).
+  s.background(recordGaslessSend(redis, { chainId, accountId: s.auth.accountId })
+    .catch((error: unknown) => console.error("gasless send not counted", s.event.id, error)));
   // Postgres gets the event after the answer, and the outbox then lets go of it (if that write fails, the outbox's
   // drain makes it). An event Redis refused was written to Postgres before the send.
   const written = hold.heldIn() === "postgres" ? Promise.resolve() : recordSolveEvent(usage, { ...pending, txHash: hash })
@@ -155,7 +159,9 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
     onMined: async (receipt) => {
       try {
         // The receipt's own hash: a replacement the repair sent, when that is what was mined.
-        if (receipt.status === "reverted") await recordGaslessRevert({ redis, client: s.chain.client, chainId, hash: receipt.transactionHash });
+        if (receipt.status === "reverted") {
+          await recordGaslessRevert({ redis, client: s.chain.client, chainId, hash: receipt.transactionHash, accountId: s.auth.accountId });
+        }
       } finally {
         await o.slot?.release();
       }

@@ -126,7 +126,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
     // same step reads the owner's reverts: an owner whose gasless swaps kept reverting (each costing the relayer's
     // gas) pays its own gas for a while.
     const claiming = handled(signer.then((recovered) => (isAddressEqual(recovered, s.user)
-      ? claimGaslessSlot(services.redis, { chainId: chain.id, owner: s.user, solve: s.event.id })
+      ? claimGaslessSlot(services.redis, { chainId: chain.id, owner: s.user, accountId: p.auth.accountId, solve: s.event.id })
       : { inFlight: 0 }))); // verifyPermit refuses it
     /** Nothing was sent: the slot goes back, if this solve took one. */
     const giveBackSlot = () => claiming.then((claimed) => ("release" in claimed ? claimed.release() : undefined), () => {});

@@ -123,11 +123,16 @@ describe("finalizePendingSolves", () => {
     // Another reverted gasless swap of the same owner, counted when mined (the solve's own wait) and again seen when
     // its event settles: two, once each, in the same window (its expiry unchanged).
     const third = await send(swapOf(3n));
-    expect(await recordGaslessRevert({ redis: redis.redis, client, chainId: 8453, hash: third })).toEqual({ owner, reverts: 2 });
+    expect(await recordGaslessRevert({ redis: redis.redis, client, chainId: 8453, hash: third, accountId })).toEqual({ owner, reverts: 2 });
     await finalizePendingSolves({ db: database.db, redis: redis.redis, clientFor: () => client, eventIds: [await pending(third)] });
     expect(await recordGaslessRevert({ redis: redis.redis, client, chainId: 8453, hash: third })).toEqual({ owner, reverts: 2 });
     expect(await reverts()).toBe(2);
     expect(await ttlOf()).toBeLessThanOrEqual(ttl);
+    // The account that solved them (read from its own events) is counted once per transaction too: the user-paid one
+    // and the transactions that are not executor swaps are not.
+    expect(await redis.redis.hgetall(redisKeys.gaslessAccount(8453, accountId))).toEqual({ reverts: 2 });
+    const accountTtl = await redis.redis.eval<string[], number>("return redis.call('TTL', KEYS[1])", [redisKeys.gaslessAccount(8453, accountId)], []);
+    expect(accountTtl).toBeGreaterThan(24 * 3600 - 60);
   });
 
   it("counts a transaction only once the chain's confirmation depth is on top of it", async () => {

@@ -48,7 +48,7 @@ export type FinalizePendingSolvesParameters = {
 
 export type FinalizePendingSolvesReturnType = { succeeded: number; failed: number; stillPending: number };
 
-type Pending = { id: string; chain: ChainName; tx_hash: Hash; age_ms: number };
+type Pending = { id: string; account_id: string; chain: ChainName; tx_hash: Hash; age_ms: number };
 
 /**
  * Volume is what the chain shows: a gasless solve is recorded `pending` when its transaction is sent (a user-paid one
@@ -69,7 +69,7 @@ export async function finalizePendingSolves(params: FinalizePendingSolvesParamet
   if (params.accountId) filters.push(sql`account_id = ${params.accountId}`);
   if (params.eventIds) filters.push(sql`id in ${params.eventIds.length ? params.eventIds : [""]}`);
   const pending = await db.execute<Pending>(sql`
-    select id, chain, tx_hash, (extract(epoch from statement_timestamp() - coalesce(executed_at, created_at)) * 1000)::float8 as age_ms
+    select id, account_id, chain, tx_hash, (extract(epoch from statement_timestamp() - coalesce(executed_at, created_at)) * 1000)::float8 as age_ms
     from usage_events where ${sql.join(filters, sql` and `)} order by created_at limit ${limit}`);
 
   const result = { succeeded: 0, failed: 0, stillPending: 0 };
@@ -89,10 +89,12 @@ export async function finalizePendingSolves(params: FinalizePendingSolvesParamet
     const settled = await settle(db, event.id, outcome);
     if (!settled) return;
     result[outcome.outcome]++;
-    // A gasless swap that reverted cost Sluice its gas: counted against the owner (once per transaction: the solve's
+    // A gasless swap that reverted cost Sluice its gas: counted against the owner and the account (once per transaction: the solve's
     // own wait may have counted it when it was mined).
     if (outcome.reverted && !settled.userPaid && params.redis && client) {
-      await recordGaslessRevert({ redis: params.redis, client, chainId: chains[event.chain].id, hash: outcome.minedHash ?? event.tx_hash })
+      await recordGaslessRevert({
+        redis: params.redis, client, chainId: chains[event.chain].id, hash: outcome.minedHash ?? event.tx_hash, accountId: event.account_id,
+      })
         .catch((error: unknown) => console.error("gasless revert not counted", event.id, error));
     }
   }));

@@ -83,6 +83,13 @@ describe("POST /api/v1/solve — permit failures, each with its own message", ()
       "PERMIT_INVALID", /deadline .* is \d+ s after chain time .* needs at least 30 s/);
   });
 
+  it("a deadline more than 30 days away: the permit's claims could not outlive it", async () => {
+    const user = await newUser(chain, "USDC", "30");
+    const now = (await reader(chain).getBlock()).timestamp;
+    await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH", deadline: now + 31n * 86_400n }),
+      "PERMIT_INVALID", /deadline .* is \d+ s after chain time .* at most 2592000 s \(30 days\)/);
+  });
+
   it("too small a balance", async () => {
     const user = await newUser(chain, "USDC", "21");
     await expectRefused(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" }), "PERMIT_INVALID", /Insufficient balance/);

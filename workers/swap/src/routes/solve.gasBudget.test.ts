@@ -3,10 +3,11 @@
  * away first so the relayer's transaction reverts and Sluice pays its gas, again and again. After three reverts in a
  * day the owner's gasless solves pause: the answer is the encode-only calldata (the owner pays gas), nothing is sent.
  * And all at once: many permits fired together, before any revert is mined and counted — at most four are sent.
+ * And from many wallets: one account whose owners each stay under their own budget is paused as a whole.
  */
 import { describe, expect, inject, it } from "vitest";
 import { Redis } from "ioredis";
-import { chains, GASLESS_IN_FLIGHT_ALLOWED, redisKeys } from "@sluice/core";
+import { ACCOUNT_GASLESS_REVERTS_FLOOR, chains, GASLESS_IN_FLIGHT_ALLOWED, GASLESS_REVERTS_ALLOWED, redisKeys } from "@sluice/core";
 import { confirmSwap, submitEncodedSwap } from "@sluice/core/client";
 import { parseUnits, type Hex } from "viem";
 import {
@@ -110,4 +111,38 @@ describe("an owner whose gasless swaps keep reverting", () => {
       redis.disconnect();
     }
   }, 90_000);
+});
+
+describe("an account whose gasless swaps keep reverting from fresh wallets", () => {
+  it("is paused for every owner once ten reverted and they are more than 5 % of what it sent; other accounts are not", async () => {
+    const partner = await createPartner();
+    // Wallets are free: each reverts at most its own budget of three.
+    const owners = await Promise.all(Array.from({ length: Math.ceil(ACCOUNT_GASLESS_REVERTS_FLOOR / GASLESS_REVERTS_ALLOWED) }, () => newUser(chain, "USDC", "0")));
+    const redis = new Redis(inject("stack").redisUrl);
+    try {
+      for (let i = 0; i < ACCOUNT_GASLESS_REVERTS_FLOOR; i++) await revertedGaslessSolve(partner.key, owners[Math.floor(i / GASLESS_REVERTS_ALLOWED)]!);
+      // Counted once each receipt is read, in the background after the answers.
+      const account = () => redis.hgetall(redisKeys.gaslessAccount(chains[chain].id, partner.accountId));
+      await expect.poll(account, { timeout: 15_000 }).toEqual({ sends: String(ACCOUNT_GASLESS_REVERTS_FLOOR), reverts: String(ACCOUNT_GASLESS_REVERTS_FLOOR) });
+
+      // A fresh owner of the same account: nothing is sent, the owner may still swap paying its own gas.
+      const fresh = await newUser(chain, "USDC", "30");
+      const before = await relayerNonces(chain);
+      const paused = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user: fresh, symbol: "USDC", amount: "30", to: "WETH" }) });
+      expect(paused.status, JSON.stringify(paused.body)).toBe(422);
+      expect(paused.body).toMatchObject({ ok: false, code: "GASLESS_PAUSED", gaslessEligible: false, transaction: { value: "0", chain } });
+      expect(paused.body.error).toBe(`Gasless paused: ${ACCOUNT_GASLESS_REVERTS_FLOOR} of the ${ACCOUNT_GASLESS_REVERTS_FLOOR} gasless swaps `
+        + "this account sent on base in the last 24 hours reverted on chain; submit `transaction` from the owner (paying gas), then call /confirm");
+      expect(paused.body.transaction.txHash).toBeUndefined();
+      expect(await relayerNonces(chain)).toEqual(before);
+
+      // Another partner's owner still swaps gasless.
+      const other = await createPartner();
+      const gasless = await call("/api/v1/solve", { key: other.key, body: await solveBody({ chain, user: await newUser(chain, "USDC", "30"), symbol: "USDC", amount: "30", to: "WETH" }) });
+      expect(gasless.status, JSON.stringify(gasless.body)).toBe(200);
+      expect(gasless.body.transaction.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    } finally {
+      redis.disconnect();
+    }
+  }, 240_000);
 });

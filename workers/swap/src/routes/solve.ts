@@ -13,7 +13,9 @@ export const solveRoute = createRoute({
     + "`dryRun: true` encodes only. Below the chain's gasless minimum the answer is the `Swap too small` failure "
     + "carrying encode-only calldata (`transaction` without `txHash`) for the user to submit, then `/confirm`; the same "
     + "calldata comes with `Gasless paused` (`GASLESS_PAUSED`) for an owner three of whose gasless swaps on the chain "
-    + "reverted on chain within 24 hours, or four of whose gasless swaps on the chain are sent and not mined yet.",
+    + "reverted on chain within 24 hours, or four of whose gasless swaps on the chain are sent and not mined yet, "
+    + "and for every owner of an account at least ten of whose gasless swaps on the chain reverted within 24 hours when "
+    + "they are more than 5 % of those it sent there.",
   security: apiKeySecurity,
   middleware: [failureFields(), requireApiKey()] as const,
   request: { body: { content: { "application/json": { schema: SolveBody } }, required: true } },
