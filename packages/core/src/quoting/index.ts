@@ -14,4 +14,5 @@ export * from "./isListedToken.js";
 export * from "./marketPriceImpactBps.js";
 export * from "./isDustPoolPredicate.js";
 export * from "./isThinPool.js";
+export * from "./poolPayout.js";
 export * from "./swapValueUsd.js";

@@ -17,7 +17,7 @@ const UNBOUNDED_INPUT = 1n << 200n;
  * and what buying it pays out (valued at the pool's price) before that price has risen by as much (the sqrt price
  * moved 1 %, fee excluded), times 101, the reserve of a constant-product pool that would pay exactly as much. So a V2
  * pair's is its reserve, a V3 pool's is its virtual reserve when its liquidity spans the band on both sides, and less
- * when it does not. USD prices choose their pool by it.
+ * when it does not. USD prices choose their pool by it; the routable set values pools by it (`poolLiquidityUsd`).
  *
  * Why not virtual reserves (in-range liquidity × price): a V3 position one tick wide has virtual reserves about
  * 20,000 times what it holds, so anyone can create a pool at a wrong price, put a few thousand dollars in one tick, and
@@ -29,7 +29,7 @@ const UNBOUNDED_INPUT = 1n << 200n;
  *
  * V2: the reserve out (constant product: it pays reserve / 101 as the sqrt price falls by 101/100). V3: the exact swap
  * to the band's edge through every initialized tick on the way. 0n when the pool math refuses (a pool read only near
- * its price whose band leaves what was read): no depth, no price. Kept per pool object and token (pools are
+ * its price whose band leaves what was read): no depth, no price. Kept per pool object (pools are
  * immutable: a refresh makes a new object).
  */
 export function nearPriceReserve(pool: Pool, token: Address): bigint {
@@ -37,8 +37,8 @@ export function nearPriceReserve(pool: Pool, token: Address): bigint {
   if (!known) depths.set(pool, (known = new Map()));
   let depth = known.get(token);
   if (depth === undefined) {
-    const bid = oneWay(pool, token); // the other token paid for `token`
-    const ask = oneWay(pool, otherToken(pool, token)); // `token` paid for the other
+    const bid = cachedOneWay(known, pool, token); // the other token paid for `token`
+    const ask = cachedOneWay(known, pool, otherToken(pool, token)); // `token` paid for the other
     const mid = pool.midPrice(token); // other per `token`
     const askInOther = mid.denominator === 0n ? 0n : (ask * mid.numerator) / mid.denominator;
     depth = bid < askInOther ? bid : askInOther;
@@ -47,7 +47,19 @@ export function nearPriceReserve(pool: Pool, token: Address): bigint {
   return depth;
 }
 
-const depths = new WeakMap<Pool, Map<Address, bigint>>();
+/**
+ * Per pool object: the depth as seen from each token (keyed by the token) and each one-way swap (keyed by the token
+ * sold, with a prefix). The two depths of a pool share their two swaps, so asking for the second costs no swap (the
+ * routable set asks for both sides of every pool).
+ */
+const depths = new WeakMap<Pool, Map<string, bigint>>();
+
+function cachedOneWay(known: Map<string, bigint>, pool: Pool, sold: Address): bigint {
+  const key = `sell:${sold}`;
+  let out = known.get(key);
+  if (out === undefined) known.set(key, (out = oneWay(pool, sold)));
+  return out;
+}
 
 /** One way: what selling `token` into the pool pays out of the other within the band, as a reserve (×101). */
 function oneWay(pool: Pool, token: Address): bigint {

@@ -23,8 +23,11 @@ export type ResolvedToken = {
 };
 
 /**
- * One canonical token per symbol: the chain's curated token of that symbol, else the graph's token of that symbol with
- * the best quality score, then the most pools (then the lowest address, so the choice is stable).
+ * One canonical token per symbol: the chain's curated token of that symbol (exact case, else any case), else among the
+ * graph's tokens of that symbol in any case: a listed one (`isListedToken`) first, then the best quality score, then
+ * the exact case, then the most pools (then the lowest address, so the choice is stable). Listing before case: /tokens
+ * treats symbols case-insensitively, so an unlisted look-alike `link` must not shadow the listed `LINK` it advertises
+ * (the symbol would answer UNSUPPORTED_TOKEN, or name another token than the list does).
  */
 export function canonicalTokenBySymbol(graph: ChainGraph, chain: ChainName, symbol: string): IndexedToken | Omit<ResolvedToken, "listed"> | undefined {
   const lowerSymbol = symbol.toLowerCase();
@@ -35,17 +38,22 @@ export function canonicalTokenBySymbol(graph: ChainGraph, chain: ChainName, symb
     return graph.tokens.get(address) ?? { address, symbol: c.symbol, decimals: c.decimals };
   }
   let best: IndexedToken | undefined;
-  let bestRank: [number, number] = [-Infinity, -Infinity];
-  const exact = [...graph.tokens.values()].filter((t) => t.symbol === symbol);
-  const candidates = exact.length > 0 ? exact : [...graph.tokens.values()].filter((t) => t.symbol.toLowerCase() === lowerSymbol);
-  for (const t of candidates) {
-    const rank: [number, number] = [t.quality ?? -1, graph.poolsByToken.get(t.address)?.length ?? 0];
-    if (rank[0] > bestRank[0] || (rank[0] === bestRank[0] && (rank[1] > bestRank[1] || (rank[1] === bestRank[1] && best && t.address < best.address)))) {
+  let bestRank: number[] = [];
+  for (const t of graph.tokens.values()) {
+    if (t.symbol.toLowerCase() !== lowerSymbol) continue;
+    const rank = [isListedToken(graph, chain, t.address) ? 1 : 0, t.quality ?? -1, t.symbol === symbol ? 1 : 0, graph.poolsByToken.get(t.address)?.length ?? 0];
+    const order = compareRanks(rank, bestRank);
+    if (!best || order > 0 || (order === 0 && t.address < best.address)) {
       best = t;
       bestRank = rank;
     }
   }
   return best;
+}
+
+function compareRanks(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > (b[i] ?? -Infinity) ? 1 : -1;
+  return 0;
 }
 
 /**

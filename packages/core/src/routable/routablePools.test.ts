@@ -50,6 +50,30 @@ describe("routablePools", () => {
     expect(routable.has(wethUsdc.address)).toBe(true);
   });
 
+  it("attack: a one-tick V3 position holding about $1 of WETH is not routable; honest deep V2 and wide-range V3 pools are (valued by depth near the price, not virtual reserves)", () => {
+    // JUNK/WETH, fee 100, one tick wide at 1 JUNK = 1 WETH (raw), the price mid-tick: it holds ~$1 of WETH (and ~$1 of
+    // JUNK) but its virtual reserves claim ~40,000 times that.
+    const oneTick = makeV3Pool({
+      address: address(0xe2), token0: JUNK, token1: WETH, fee: 100, tickSpacing: 1, sqrtPriceX96: (getSqrtRatioAtTick(0) + getSqrtRatioAtTick(1)) / 2n,
+      positions: [{ tickLower: 0, tickUpper: 1, liquidity: 13_300_000_000_000_000_000n }],
+    });
+    const wethHeld = oneTick.liquidity * (oneTick.sqrtPriceX96 - getSqrtRatioAtTick(0)) / 2n ** 96n;
+    expect(Number(wethHeld) / 1e18 * 3000).toBeGreaterThan(0.9);
+    expect(Number(wethHeld) / 1e18 * 3000).toBeLessThan(1.1);
+    expect(oneTick.virtualReserves(JUNK).reserveOut / 1e18 * 3000).toBeGreaterThan(30_000);
+    // TAIL2/WETH at $1 a TAIL2, ~$20k a side spread over a wide range (±6,000 ticks, about ±80 %).
+    const TAIL2 = address(0xa5);
+    const center = Math.round(Math.log(1 / 3003) / Math.log(1.0001) / 60) * 60;
+    const wide = makeV3Pool({
+      address: address(0xe3), token0: TAIL2, token1: WETH, fee: 3000, tickSpacing: 60, sqrtPriceX96: getSqrtRatioAtTick(center),
+      positions: [{ tickLower: center - 6_000, tickUpper: center + 6_000, liquidity: 365n * E18 }],
+    });
+    const graph = graphOf([wethUsdc, tailWeth, oneTick, wide]);
+    const routable = routablePools({ graph, minLiquidityUsd: 10_000 });
+    expect(routable.has(oneTick.address)).toBe(false);
+    expect(routable).toEqual(new Set([wethUsdc.address, tailWeth.address, wide.address]));
+  });
+
   it("attack: a pool of two tokens with no path to USD is never routable under a threshold, whatever its reserves", () => {
     const graph = graphOf([wethUsdc, v2(12, JUNK, JUNK2, 2n ** 111n, 2n ** 111n)]);
     expect(routablePools({ graph, minLiquidityUsd: 1 })).toEqual(new Set([wethUsdc.address]));

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type Address, type PublicClient } from "viem";
-import { oddTokensScenario, startQuotingTestbed, startTestRedis, type QuotingTestbed, type TestRedis } from "@sluice/testkit";
-import type { ChainGraph } from "../../indexer/graphTypes.js";
+import { makeV3Pool, oddTokensScenario, startQuotingTestbed, startTestRedis, type QuotingTestbed, type TestRedis } from "@sluice/testkit";
+import { indexPoolsByToken, type ChainGraph } from "../../indexer/graphTypes.js";
+import { getSqrtRatioAtTick } from "../../pools/v3/math/getSqrtRatioAtTick.js";
+import { V2Pool } from "../../pools/v2/v2Pool.js";
 import { loadGraph } from "../../indexer/loadGraph.js";
 import { staticTokenQuality } from "../../indexer/tokenQuality.js";
 import { quoteSwap } from "../../quoting/quoteSwap.js";
@@ -55,6 +57,33 @@ describe("detectTokenBehaviour on the devnet's latest state", () => {
     const record = await detect("REBASE");
     expect(record.behaviour).toBe("rebasing");
     expect(record.detail).toMatch(/more than its reserve/);
+  });
+
+  it("borrows from the pool holding the most of the token, not the one with the most raw liquidity nor a V2 pair of dust", async () => {
+    // Beside FOT3's real WETH/FOT3 pool, two pools of an attacker's junk token (no contract at either address, so a
+    // probe sent to them cannot tell): a V3 pool at an extreme price whose liquidity (1e32) dwarfs the real pool's
+    // while it holds almost no FOT3, and a V2 pair holding 5,000 wei of it.
+    const fot3 = bed.token("FOT3");
+    const junk = "0x00000000000000000000000000000000000000ee" as Address;
+    const [token0, token1] = junk < fot3 ? [junk, fot3] : [fot3, junk];
+    const extreme = fot3 === token0 ? 800_000 : -800_000; // FOT3 is worth almost nothing of the junk token
+    const highL = makeV3Pool({
+      address: "0x00000000000000000000000000000000000000e1", token0, token1, fee: 100, tickSpacing: 1,
+      sqrtPriceX96: getSqrtRatioAtTick(extreme), positions: [{ tickLower: extreme - 1, tickUpper: extreme + 1, liquidity: 10n ** 32n }],
+    });
+    const real = graph.poolsByToken.get(fot3)!.map((a) => graph.pools.get(a)!).find((pool) => pool.protocol === "uniswap-v3")!;
+    expect(real.protocol === "uniswap-v3" && highL.liquidity > real.liquidity * 1000n).toBe(true);
+    const dustPair = new V2Pool({
+      address: "0x00000000000000000000000000000000000000e2", token0, token1,
+      reserve0: token0 === fot3 ? 5_000n : 10n ** 30n, reserve1: token1 === fot3 ? 5_000n : 10n ** 30n,
+    });
+    for (const added of [[highL], [highL, dustPair]]) {
+      const attacked: ChainGraph = { ...graph, pools: new Map([...graph.pools, ...added.map((pool) => [pool.address, pool] as const)]) };
+      indexPoolsByToken(attacked);
+      const record = await detectTokenBehaviour({ client: bed.client, graph: attacked, token: fot3 });
+      expect(record.detail).toContain(real.address);
+      expect(record.behaviour).toBe("fee-on-transfer");
+    }
   });
 
   it("answers unknown for a token in no pool", async () => {
