@@ -30,6 +30,7 @@ export * from "./redis/startTestTcpRedis.js";
 export * from "./redis/startCountedTestRedis.js";
 export * from "./redis/describeRedisContract.js";
 export * from "./db/startTestDatabase.js";
+export * from "./db/startCountingDatabase.js";
 export * from "./scale/generateMainnetLikeGraph.js";
 export * from "./scale/seededRandom.js";
 export * from "./contracts/describeCommittedArtifacts.js";

@@ -1,6 +1,7 @@
 import type { Database } from "../db/createDb.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { centsNumber } from "../ledger/centsNumber.js";
+import { countUsageEvents } from "../usage/countUsageEvents.js";
 import { listUsage, type UsageEventRow } from "../usage/listUsage.js";
 
 /** The most events one CSV export holds; past it the partner narrows the filters (a month, an event type). */
@@ -20,19 +21,40 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Every event matching the filters, newest first, as CSV (header line first): what `/usage` pages through. */
+export type UsageCsvParameters = { accountId: string; period?: string; eventType?: "route" | "solve" };
+
+export type UsageCsvOptions = {
+  /** The most events one export holds; default `USAGE_CSV_MAX_EVENTS`. */
+  maxEvents?: number;
+};
+
+/** The refusal of an export over the maximum: the partner narrows the filters. */
+function tooManyEvents(maxEvents: number): SluiceError {
+  return new SluiceError("MALFORMED_REQUEST", `period: more than ${maxEvents} events match; export one month or one event type at a time`);
+}
+
+/**
+ * Every event matching the filters, newest first, as CSV (header line first): what `/usage` pages through.
+ *
+ * The matching events are counted first (a count that stops past the maximum), so an export over it is refused before
+ * any page is read. The pages are read without `/usage`'s totals: they aggregate every matching event, and the export
+ * would otherwise scan the whole set once per page.
+ */
 export async function usageCsv(
-  db: Database, filters: { accountId: string; period?: string; eventType?: "route" | "solve" },
+  db: Database, filters: UsageCsvParameters, { maxEvents = USAGE_CSV_MAX_EVENTS }: UsageCsvOptions = {},
 ): Promise<string> {
-  const lines = [USAGE_CSV_COLUMNS.join(",")];
+  if (await countUsageEvents(db, { ...filters, atMost: maxEvents }) > maxEvents) throw tooManyEvents(maxEvents);
+  // One string per page, joined once at the end.
+  const pages = [`${USAGE_CSV_COLUMNS.join(",")}\r\n`];
+  let read = 0;
   let cursor: string | undefined;
   do {
-    const page = await listUsage(db, { ...filters, limit: 1000, cursor });
-    for (const event of page.events) lines.push(csvLine(event));
-    if (lines.length - 1 > USAGE_CSV_MAX_EVENTS) {
-      throw new SluiceError("MALFORMED_REQUEST", `period: more than ${USAGE_CSV_MAX_EVENTS} events match; export one month or one event type at a time`);
-    }
+    const page = await listUsage(db, { ...filters, limit: 1000, cursor, totals: false });
+    read += page.events.length;
+    // Events recorded since the count (an outbox replay may add older ones): still refused once past the maximum.
+    if (read > maxEvents) throw tooManyEvents(maxEvents);
+    if (page.events.length > 0) pages.push(`${page.events.map(csvLine).join("\r\n")}\r\n`);
     cursor = page.nextCursor;
   } while (cursor);
-  return `${lines.join("\r\n")}\r\n`;
+  return pages.join("");
 }

@@ -16,3 +16,5 @@ export * from "./findUsageEventByTx.js";
 export * from "./createUsageEventBatch.js";
 export * from "./isPermanentRefusal.js";
 export * from "./replayDeadLetteredUsage.js";
+export * from "./usageEventFilters.js";
+export * from "./countUsageEvents.js";

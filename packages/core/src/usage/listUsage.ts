@@ -1,16 +1,17 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
-import { monthStart } from "../ledger/months.js";
 import { decodeUsageCursor, encodeUsageCursor } from "./usageCursor.js";
+import { usageEventFilters, type UsageEventFiltersParameters } from "./usageEventFilters.js";
 
-export type ListUsageParameters = {
-  accountId: string;
-  /** `YYYY-MM`: events that occurred in that UTC month. */
-  period?: string;
-  eventType?: "route" | "solve";
+export type ListUsageParameters = UsageEventFiltersParameters & {
   /** 1..1000 (checked by the caller). */
   limit: number;
   cursor?: string;
+  /**
+   * `false`: the page only, without the totals. They aggregate every matching event, not only the page's, so a reader
+   * going through all the pages (the dashboard's CSV export) would scan the whole set again for each page. Default true.
+   */
+  totals?: boolean;
 };
 
 /**
@@ -25,13 +26,17 @@ export type UsageEventRow = {
   isDryRun: boolean; isTest: boolean; status: UsageEventStatus; txHash: string | null; createdAt: Date;
 };
 
-export type ListUsageResult = {
+/** One page of events, newest first; `nextCursor` when more match. */
+export type UsageEventPage = {
   events: UsageEventRow[];
+  nextCursor?: string;
+};
+
+export type ListUsageResult = UsageEventPage & {
   /** Exact sum over every event matching the filters (not only this page): quotes, dry runs and swaps alike. */
   totalVolumeUsd: string;
   /** The same sum split by the events' status; only `executed` earns rebates. */
   totalsByStatus: Record<UsageEventStatus, string>;
-  nextCursor?: string;
 };
 
 type Row = {
@@ -46,28 +51,40 @@ export function usageEventStatus(row: { event_type: "route" | "solve"; outcome: 
   return row.outcome ?? "encoded";
 }
 
-/** An account's usage events, newest first, with the exact total volume of all matching events. */
-export async function listUsage(db: Database, params: ListUsageParameters): Promise<ListUsageResult> {
-  const filters: SQL[] = [sql`account_id = ${params.accountId}`];
-  if (params.period) {
-    const start = monthStart(params.period, "period");
-    filters.push(sql`created_at >= ${start}::timestamp at time zone 'UTC'`);
-    filters.push(sql`created_at < (${start}::timestamp + interval '1 month') at time zone 'UTC'`);
-  }
-  if (params.eventType) filters.push(sql`event_type = ${params.eventType}`);
+/**
+ * An account's usage events, newest first, with the exact total volume of all matching events (without them when
+ * `totals` is false).
+ */
+export async function listUsage(db: Database, params: ListUsageParameters & { totals: false }): Promise<UsageEventPage>;
+export async function listUsage(db: Database, params: ListUsageParameters & { totals?: true }): Promise<ListUsageResult>;
+export async function listUsage(db: Database, params: ListUsageParameters): Promise<UsageEventPage | ListUsageResult> {
+  const filters = usageEventFilters(params);
   const where = sql.join(filters, sql` and `);
-  const page = [...filters];
+  const pageFilters = [...filters];
   if (params.cursor) {
     const cursor = decodeUsageCursor(params.cursor);
-    page.push(sql`(created_at, id) < (${cursor.time}::timestamp at time zone 'UTC', ${cursor.id})`);
+    pageFilters.push(sql`(created_at, id) < (${cursor.time}::timestamp at time zone 'UTC', ${cursor.id})`);
   }
 
   const rows = await db.execute<Row>(sql`
     select id, event_type, chain, volume_usd::text as volume_usd, is_dry_run, is_test, outcome, tx_hash, created_at,
       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_time
-    from usage_events where ${sql.join(page, sql` and `)}
+    from usage_events where ${sql.join(pageFilters, sql` and `)}
     order by created_at desc, id desc
     limit ${params.limit + 1}`);
+
+  const more = rows.rows.length > params.limit;
+  const pageRows = rows.rows.slice(0, params.limit);
+  const last = pageRows.at(-1);
+  const page: UsageEventPage = {
+    events: pageRows.map((r) => ({
+      id: r.id, eventType: r.event_type, chain: r.chain, volumeUsd: r.volume_usd,
+      isDryRun: r.is_dry_run, isTest: r.is_test, status: usageEventStatus(r), txHash: r.tx_hash, createdAt: new Date(r.created_at),
+    })),
+    ...(more && last ? { nextCursor: encodeUsageCursor({ time: last.cursor_time, id: last.id }) } : {}),
+  };
+  if (params.totals === false) return page;
+
   const totals = await db.execute<{ total: string } & Record<UsageEventStatus, string>>(sql`
     select coalesce(sum(volume_usd), 0)::text as total,
       coalesce(sum(volume_usd) filter (where event_type = 'route'), 0)::text as quoted,
@@ -77,17 +94,6 @@ export async function listUsage(db: Database, params: ListUsageParameters): Prom
       coalesce(sum(volume_usd) filter (where event_type = 'solve' and outcome = 'failed'), 0)::text as failed
     from usage_events where ${where}`);
   const { total, ...totalsByStatus } = totals.rows[0]!;
-
-  const more = rows.rows.length > params.limit;
-  const pageRows = rows.rows.slice(0, params.limit);
-  const last = pageRows.at(-1);
-  return {
-    events: pageRows.map((r) => ({
-      id: r.id, eventType: r.event_type, chain: r.chain, volumeUsd: r.volume_usd,
-      isDryRun: r.is_dry_run, isTest: r.is_test, status: usageEventStatus(r), txHash: r.tx_hash, createdAt: new Date(r.created_at),
-    })),
-    totalVolumeUsd: total,
-    totalsByStatus,
-    ...(more && last ? { nextCursor: encodeUsageCursor({ time: last.cursor_time, id: last.id }) } : {}),
-  };
+  const { nextCursor, events } = page;
+  return { events, totalVolumeUsd: total, totalsByStatus, ...(nextCursor ? { nextCursor } : {}) };
 }

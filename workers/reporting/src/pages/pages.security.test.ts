@@ -19,11 +19,9 @@ describe("dashboard sign-in", () => {
   it("exchanges a key for an HttpOnly, Secure, SameSite=Strict session cookie with an expiry; the key is stored nowhere", async () => {
     const partner = await createPartner();
     const { cookie, csrf } = await signInForm("/dashboard");
-    const requestId = `sign-in-${randomUUID()}`;
-    const response = await page("/dashboard/login", {
-      cookies: { [SIGN_IN_COOKIE]: cookie }, form: { csrf, key: partner.key }, headers: { "X-Request-Id": requestId },
-    });
+    const response = await page("/dashboard/login", { cookies: { [SIGN_IN_COOKIE]: cookie }, form: { csrf, key: partner.key } });
     expect(response.status).toBe(303);
+    const requestId = response.headers.get("X-Request-Id")!;
     expect(response.location).toBe("/dashboard");
     // The sign-in is logged (one line, its route and status) and neither the key nor the session token is.
     const logFile = join(inject("stack").stateDir, "api.log");
@@ -148,8 +146,43 @@ describe("dashboard sessions and forms", () => {
     const sandbox = await issueKey(mine.slug, { environment: "sandbox" });
     const sandboxSession = await signInPages("partner", sandbox.key);
     const refused = await page("/dashboard/keys/revoke", { cookies: sandboxSession.cookies, form: { keyId: mine.keyId, csrf: sandboxSession.csrf } });
-    expect(refused.status).toBe(404);
+    expect(refused.status).toBe(403);
     expect((await call("/api/v1/account", { key: mine.key })).status).toBe(200);
+  });
+
+  it("a sandbox-key session sees its keys but neither issues nor revokes one (403, nothing changes); a production session still does", async () => {
+    const partner = await createPartner();
+    const [signedIn, other] = [await issueKey(partner.slug, { environment: "sandbox" }), await issueKey(partner.slug, { environment: "sandbox" })];
+    const keys = async () => ((await admin(`/admin/v1/accounts/${partner.slug}/keys`)).body.keys as { id: string; environment: string; revokedAt: string | null }[])
+      .filter((k) => !k.revokedAt).map((k) => k.id).sort();
+    const before = await keys();
+    const sandbox = await signInPages("partner", signedIn.key);
+    const listed = await page("/dashboard/keys", { cookies: sandbox.cookies });
+    expect(listed.status).toBe(200);
+    expect(listed.text).toContain(other.keyId);
+    expect(listed.text).not.toContain('action="/dashboard/keys/issue"');
+    expect(listed.text).not.toContain('action="/dashboard/keys/revoke"');
+
+    const issued = await page("/dashboard/keys/issue", { cookies: sandbox.cookies, form: { csrf: sandbox.csrf, name: "minted" } });
+    expect(issued.status).toBe(403);
+    expect(issued.text).toContain("production key");
+    expect(issued.text).not.toMatch(/data-testid="issued-key"/);
+    for (const keyId of [other.keyId, signedIn.keyId]) {
+      const revoked = await page("/dashboard/keys/revoke", { cookies: sandbox.cookies, form: { keyId, csrf: sandbox.csrf } });
+      expect(revoked.status, keyId).toBe(403);
+      expect(revoked.text, keyId).toContain("production key");
+    }
+    expect(await keys()).toEqual(before);
+    expect((await call("/api/v1/account", { key: other.key, target: "sandbox" })).status).toBe(200);
+
+    // A production session of the same account still issues and revokes sandbox keys.
+    const production = await signInPages("partner", partner.key);
+    const fromProduction = await page("/dashboard/keys/issue", { cookies: production.cookies, form: { csrf: production.csrf, name: "from production" } });
+    expect(fromProduction.status).toBe(200);
+    expect(fromProduction.text).toMatch(/data-testid="issued-key">[0-9a-f]{40}</);
+    expect(await keys()).toHaveLength(before.length + 1);
+    expect((await page("/dashboard/keys/revoke", { cookies: production.cookies, form: { keyId: other.keyId, csrf: production.csrf } })).status).toBe(303);
+    expect(await keys()).toHaveLength(before.length);
   });
 
   it("sign-out ends the session, and revoking the key a session signed in with ends it too", async () => {

@@ -9,7 +9,20 @@ import { partnerWho } from "./partnerWho.js";
 
 const notices: Record<string, string> = { revoked: "The key is revoked: the API refuses it from the next request on." };
 
-function Keys({ keys, csrf, sessionKeyId, issued, notice }: { keys: ListedApiKey[]; csrf: string; sessionKeyId: string; issued?: string; notice?: string }) {
+/**
+ * Only a session opened with a production key issues or revokes keys. A sandbox key is often placed in front-end
+ * code; were its session to manage keys, whoever found it could mint keys that outlive its revocation and revoke the
+ * partner's others.
+ */
+function requireProductionSession(c: Context<PagesEnv>): void {
+  if (c.get("partner").environment !== "production") {
+    throw new SluiceError("FORBIDDEN", "session: keys are issued and revoked only when signed in with a production key");
+  }
+}
+
+function Keys({ keys, csrf, sessionKeyId, manages, issued, notice }: {
+  keys: ListedApiKey[]; csrf: string; sessionKeyId: string; manages: boolean; issued?: string; notice?: string;
+}) {
   return (
     <>
       {notice ? <p class="notice" role="status">{notice}</p> : null}
@@ -33,7 +46,7 @@ function Keys({ keys, csrf, sessionKeyId, issued, notice }: { keys: ListedApiKey
                 <td>{k.environment}{k.isTest ? " (test)" : ""}</td><td><When at={k.createdAt} /></td>
                 <td><When at={k.lastUsedAt} /></td>
                 <td data-field="status">{k.revokedAt ? <>revoked <When at={k.revokedAt} /></> : "active"}{k.id === sessionKeyId ? " · signed in with it" : ""}</td>
-                <td>{k.revokedAt ? null : (
+                <td>{k.revokedAt || !manages ? null : (
                   <form class="inline" method="post" action="/dashboard/keys/revoke">
                     <Csrf token={csrf} /><input type="hidden" name="keyId" value={k.id} />
                     <button type="submit" class="danger" aria-label={`Revoke key ${k.prefix}`}>Revoke</button>
@@ -44,14 +57,20 @@ function Keys({ keys, csrf, sessionKeyId, issued, notice }: { keys: ListedApiKey
           </tbody>
         </table>
       </div>
-      <h2>Issue a sandbox key</h2>
-      <form class="stack" method="post" action="/dashboard/keys/issue">
-        <Csrf token={csrf} />
-        <label for="key-name">Name (optional)<input id="key-name" name="name" maxlength={200} /></label>
-        <button type="submit">Issue a sandbox key</button>
-      </form>
-      <p class="muted">Sandbox keys work on the sandbox only: real quotes, nothing submitted, nothing recorded.
-        Production keys are issued by Sluice's operators.</p>
+      {manages ? (
+        <>
+          <h2>Issue a sandbox key</h2>
+          <form class="stack" method="post" action="/dashboard/keys/issue">
+            <Csrf token={csrf} />
+            <label for="key-name">Name (optional)<input id="key-name" name="name" maxlength={200} /></label>
+            <button type="submit">Issue a sandbox key</button>
+          </form>
+          <p class="muted">Sandbox keys work on the sandbox only: real quotes, nothing submitted, nothing recorded.
+            Production keys are issued by Sluice's operators.</p>
+        </>
+      ) : (
+        <p class="muted">Signed in with a sandbox key: keys are issued and revoked only when signed in with a production key.</p>
+      )}
     </>
   );
 }
@@ -59,31 +78,34 @@ function Keys({ keys, csrf, sessionKeyId, issued, notice }: { keys: ListedApiKey
 async function keysPage(c: Context<PagesEnv>, extra: { issued?: string; notice?: string } = {}) {
   const session = c.get("partner");
   const { db, redis } = c.get("services");
-  // A sandbox key manages sandbox keys only.
+  // A sandbox key's session sees the sandbox keys only, and manages none.
   const environment = session.environment === "sandbox" ? "sandbox" : undefined;
   const keys = await listAccountKeys({ db, redis }, session.accountId, environment);
   return renderPage(c, (
     <Layout title="Keys" area="partner" current="/dashboard/keys" csrf={session.csrf} who={await partnerWho(c)} sandbox={session.environment === "sandbox"}>
-      <Keys keys={keys} csrf={session.csrf} sessionKeyId={session.keyId} {...extra} />
+      <Keys keys={keys} csrf={session.csrf} sessionKeyId={session.keyId} manages={session.environment === "production"} {...extra} />
     </Layout>
   ));
 }
 
-/** `GET /dashboard/keys`; `POST /dashboard/keys/revoke` (field `keyId`, one of the account's keys); `POST /dashboard/keys/issue`. */
+/**
+ * `GET /dashboard/keys`; `POST /dashboard/keys/revoke` (field `keyId`, one of the account's keys); `POST
+ * /dashboard/keys/issue`. The two forms are a production-key session's only.
+ */
 export function registerKeys(pages: Hono<PagesEnv>) {
   pages.get("/keys", requireSession("partner"), (c) => keysPage(c, { notice: noticeFor(notices, c.req.query("done")) }));
   pages.post("/keys/revoke", requireSession("partner"), async (c) => {
+    requireProductionSession(c);
     const session = c.get("partner");
     const keyId = (await readForm(c)).keyId;
     if (!keyId) throw new SluiceError("MALFORMED_REQUEST", "keyId: is required");
     const { db, redis } = c.get("services");
-    await revokeAccountApiKey({ db, redis }, {
-      accountId: session.accountId, keyId, environment: session.environment === "sandbox" ? "sandbox" : undefined,
-    });
+    await revokeAccountApiKey({ db, redis }, { accountId: session.accountId, keyId });
     // Revoking the key this session signed in with ends the session: the next page asks to sign in again.
     return seeOther(c, "/dashboard/keys?done=revoked");
   });
   pages.post("/keys/issue", requireSession("partner"), async (c) => {
+    requireProductionSession(c);
     const name = (await readForm(c)).name?.trim();
     if (name && name.length > 200) throw new SluiceError("MALFORMED_REQUEST", "name: must be at most 200 characters");
     const { key } = await issueAccountApiKey({ db: c.get("services").db }, { accountId: c.get("partner").accountId, environment: "sandbox", name: name || undefined });
