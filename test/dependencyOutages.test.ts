@@ -13,7 +13,7 @@ describe("when a dependency of ours is down", () => {
     expect((await call("/api/v1/account", { key: partner.key })).status).toBe(200);
   });
 
-  it("Redis down: keys are checked against Postgres and requests still succeed (the limiter fails open)", async () => {
+  it("Redis down: keys are checked against Postgres and requests still succeed (the limits are counted in the isolate)", async () => {
     const partner = await createPartner();
     await withOutage(faults.redis, async () => {
       const response = await call("/api/v1/account", { key: partner.key });

@@ -11,13 +11,16 @@ import { call, createPartner, eventually } from "@sluice/testkit";
 describe("observability", () => {
   it("a /route answer carries Server-Timing with its stages, and its log line carries the request id and account, never the key", async () => {
     const partner = await createPartner();
-    const requestId = `obs-${randomUUID()}`;
+    // A client's X-Request-Id is never the request's id (it could be another partner's): logged apart, as clientRequestId.
+    const clientRequestId = `obs-${randomUUID()}`;
     const response = await fetch(`${inject("stack").baseUrl}/api/v1/route`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Sluice-API-Key": partner.key, "X-Request-Id": requestId },
+      headers: { "Content-Type": "application/json", "X-Sluice-API-Key": partner.key, "X-Request-Id": clientRequestId },
       body: JSON.stringify({ from: "USDC", to: "WETH", amount: "100", chain: "base" }),
     });
     expect(response.status).toBe(200);
+    const requestId = response.headers.get("X-Request-Id")!;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const timing = response.headers.get("Server-Timing") ?? "";
     for (const stage of ["auth", "graph", "block", "route", "total"]) expect(timing).toMatch(new RegExp(`\\b${stage};dur=`));
 
@@ -28,7 +31,7 @@ describe("observability", () => {
       return found;
     });
     const entry = JSON.parse(line.slice(line.indexOf("{"))) as Record<string, unknown>;
-    expect(entry).toMatchObject({ event: "request", requestId, method: "POST", route: "/api/v1/route", status: 200, accountId: partner.accountId });
+    expect(entry).toMatchObject({ event: "request", requestId, clientRequestId, method: "POST", route: "/api/v1/route", status: 200, accountId: partner.accountId });
     expect(entry.durationMs).toEqual(expect.any(Number));
     expect(readFileSync(logFile, "utf8")).not.toContain(partner.key);
   });

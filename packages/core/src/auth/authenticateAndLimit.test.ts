@@ -16,6 +16,7 @@ import { clientBucket } from "./clientBucket.js";
 import type { Database } from "../db/createDb.js";
 import { randomBytes } from "node:crypto";
 import { hashApiKey } from "./hashApiKey.js";
+import { createFallbackLimiter, type FallbackLimiter } from "./createFallbackLimiter.js";
 
 let database: TestDatabase;
 let t: TestRedis;
@@ -27,11 +28,13 @@ afterAll(async () => {
   await Promise.all([database?.drop(), t?.close()]); // the file's own database goes too
 });
 
-const check = (key: string, p: { environment?: "production" | "sandbox"; now?: number; redis?: Redis; client?: string; db?: Database } = {}) =>
+const check = (key: string, p: { environment?: "production" | "sandbox"; now?: number; redis?: Redis; client?: string; db?: Database; fallback?: FallbackLimiter } = {}) =>
   authenticateAndLimit({
     key, environment: p.environment ?? "production", db: p.db ?? database.db, redis: p.redis ?? t.redis, defaultPerMinute: 100, now: p.now,
-    client: p.client, missesPerMinute: 3,
+    client: p.client, missesPerMinute: 3, fallback: p.fallback ?? createFallbackLimiter(),
   });
+/** A Redis nobody answers at (the REST client fails at once). */
+const downRedis = () => new Redis({ url: "http://127.0.0.1:9", token: "x", retry: { retries: 0 } });
 
 /** The database as the auth path uses it, counting the lookups it makes (`loadApiKey`'s queries). */
 const countingDb = () => {
@@ -81,13 +84,45 @@ describe("authenticateAndLimit", () => {
     expect(await check(revoked.key)).toBeNull();
   });
 
-  it("with Redis unreachable, Postgres decides and the request is not limited", async () => {
-    const down = new Redis({ url: "http://127.0.0.1:9", token: "x", retry: { retries: 0 } });
-    const { key, apiKey } = await issueApiKey(database.db, { account: "limited", environment: "production", rateLimitPerMinute: 1 });
-    for (let i = 0; i < 3; i++) expect((await check(key, { redis: down }))?.limit).toMatchObject({ allowed: true, limit: 1 });
-    expect((await check(key, { redis: down }))?.auth?.keyId).toBe(apiKey.id);
+  it("with Redis unreachable, Postgres decides: a revoked key is refused at once", async () => {
+    const down = downRedis();
+    const { key, apiKey } = await issueApiKey(database.db, { account: "limited", environment: "production", rateLimitPerMinute: 5 });
+    const fallback = createFallbackLimiter();
+    for (let i = 0; i < 3; i++) expect((await check(key, { redis: down, fallback }))?.limit).toMatchObject({ allowed: true, limit: 5 });
+    expect((await check(key, { redis: down, fallback }))?.auth?.keyId).toBe(apiKey.id);
     await revokeApiKey(database.db, t.redis, apiKey.id);
-    expect(await check(key, { redis: down })).toBeNull();
+    expect(await check(key, { redis: down, fallback })).toBeNull();
+  });
+
+  it("with Redis unreachable, made-up keys from a client cause at most its budget of lookups, and a key's limit still holds", async () => {
+    // The attack: during a Redis incident every made-up key was a Postgres connection, and a valid key unlimited work.
+    const down = downRedis();
+    const fallback = createFallbackLimiter();
+    const { db, counter } = countingDb();
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
+    const attacker = "198.51.100.77";
+    for (let i = 0; i < 200; i++) await check(randomKey(), { db, redis: down, client: attacker, now, fallback });
+    expect(counter.selects).toBeLessThanOrEqual(3);
+    expect(await check(randomKey(), { db, redis: down, client: attacker, now, fallback }))
+      .toEqual({ auth: null, limit: { allowed: false, limit: 0, remaining: 0, reset: now - 1_000 + 60_000 } });
+    // Another client still gets its lookups.
+    const { key, apiKey } = await issueApiKey(database.db, { account: "limited", environment: "production", rateLimitPerMinute: 1 });
+    expect((await check(key, { redis: down, client: "203.0.113.77", now, fallback }))?.limit).toMatchObject({ allowed: true, limit: 1, remaining: 0 });
+    expect((await check(key, { redis: down, client: "203.0.113.77", now, fallback }))?.limit).toMatchObject({ allowed: false, limit: 1 });
+    // A genuine key seen since Redis went down is no guess: the attacker's spent budget does not refuse it.
+    expect((await check(key, { redis: down, client: attacker, now: now + 60_000, fallback }))?.auth?.keyId).toBe(apiKey.id);
+    for (let i = 0; i < 5; i++) await check(randomKey(), { redis: down, client: attacker, now: now + 60_000, fallback });
+    expect((await check(key, { redis: down, client: attacker, now: now + 61_000, fallback }))?.auth).toBeNull(); // its limit, not the budget
+    expect((await check(key, { redis: down, client: attacker, now: now + 120_000, fallback }))?.auth?.keyId).toBe(apiKey.id);
+  });
+
+  it("the in-memory fallback's counters stay bounded however many clients and keys it sees", () => {
+    const fallback = createFallbackLimiter({ maxCounters: 100 });
+    const now = Date.now();
+    for (let i = 0; i < 10_000; i++) fallback.count(`miss:${i}`, now);
+    expect(fallback.size()).toBeLessThanOrEqual(101);
+    // Past the bound, new clients share one counter: together they get one budget, not one each.
+    expect(fallback.count("miss:another", now)).toBeGreaterThan(3);
   });
 
   it("an unknown key is looked up once: the same key again is refused from the cache, without Postgres", async () => {
@@ -118,6 +153,27 @@ describe("authenticateAndLimit", () => {
     // The next minute, the budget is back.
     expect(await check(randomKey(), { db, client: attacker, now: now + 60_000 })).toBeNull();
     expect(counter.selects).toBe(3);
+  });
+
+  it("a key that was genuine recently is never refused by its client's budget of lookups, even after its cache entry expired", async () => {
+    // The attack: from the partner's own address (carrier NAT, cloud egress), spend the budget with made-up keys so
+    // the partner's lookup, due when its cache entry expires, is refused and the entry never filled again.
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
+    const shared = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    const partner = await issueApiKey(database.db, { account: "limited", environment: "production" });
+    expect((await check(partner.key, { client: "203.0.113.10", now }))?.auth?.keyId).toBe(partner.apiKey.id);
+    await t.redis.del(redisKeys.apiKey(await hashApiKey(partner.key))); // its cache entry expired
+    for (let i = 0; i < 6; i++) await check(randomKey(), { client: shared, now });
+    expect((await check(randomKey(), { client: shared, now }))?.limit.allowed).toBe(false);
+    const { db, counter } = countingDb();
+    expect((await check(partner.key, { client: shared, now, db }))?.auth?.keyId).toBe(partner.apiKey.id);
+    expect(counter.selects).toBe(1); // Postgres still decided
+    expect((await check(randomKey(), { client: shared, now, db }))?.auth).toBeNull();
+    expect(counter.selects).toBe(1); // made-up keys from that client are still refused without a lookup
+    // Revoked since: Postgres says so, and the key is refused.
+    await revokeApiKey(database.db, t.redis, partner.apiKey.id);
+    await t.redis.del(redisKeys.apiKey(await hashApiKey(partner.key)));
+    expect(await check(partner.key, { client: shared, now })).toBeNull();
   });
 });
 

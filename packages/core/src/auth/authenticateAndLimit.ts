@@ -6,6 +6,9 @@ import { fillApiKeyCache, rememberUnknownApiKey, type CachedApiKey } from "./api
 import type { AuthenticatedKey } from "./authenticateApiKey.js";
 import { hashApiKey } from "./hashApiKey.js";
 import { loadApiKey } from "./loadApiKey.js";
+import type { FallbackLimiter } from "./createFallbackLimiter.js";
+import { authenticateWithoutRedis } from "./authenticateWithoutRedis.js";
+import { slidingWindowLua } from "./slidingWindowLua.js";
 
 export type AuthenticateAndLimitParameters = {
   key: string | undefined | null;
@@ -21,6 +24,8 @@ export type AuthenticateAndLimitParameters = {
   client?: string;
   /** Cache misses (Postgres lookups) a client may cause per minute; default `AUTH_MISSES_PER_MINUTE`. */
   missesPerMinute?: number;
+  /** The same limits in this isolate's memory, applied when Redis cannot be reached (`IsolateCaches.authFallback`). */
+  fallback: FallbackLimiter;
   now?: number;
 };
 
@@ -51,15 +56,16 @@ export const AUTH_MISSES_PER_MINUTE = 120;
  * only for an active key of this environment, counts the request in a sliding one-minute window (the algorithm of
  * `@upstash/ratelimit`'s `slidingWindow`: this window's count plus the previous window's weighted by how much of it
  * still overlaps). Written by hand because the library's limiter is its own round trip; the script is its algorithm
- * with the lookup in front. A miss is counted against the client's budget of lookups (KEYS[4], when given), in the
-same round trip. Answers `{ entry JSON or false, remaining (−1: refused), limit }`.
+ * with the lookup in front. A miss is counted against the client's budget of lookups (KEYS[5], when given), in the
+ * same round trip, unless the key is marked known (KEYS[4], `apiKeyKnown`: Postgres answered it active within a day).
+ * Answers `{ entry JSON or false, remaining (−1: refused), limit }`.
  */
 const SCRIPT = `
 local entry = redis.call("GET", KEYS[1])
 if not entry then
-  if KEYS[4] then
-    local misses = redis.call("INCR", KEYS[4])
-    if misses == 1 then redis.call("PEXPIRE", KEYS[4], tonumber(ARGV[2]) + 1000) end
+  if KEYS[5] and redis.call("EXISTS", KEYS[4]) == 0 then
+    local misses = redis.call("INCR", KEYS[5])
+    if misses == 1 then redis.call("PEXPIRE", KEYS[5], tonumber(ARGV[2]) + 1000) end
     if misses > tonumber(ARGV[5]) then return {false, -1, 0} end
   end
   return {false, 0, 0}
@@ -68,24 +74,18 @@ local key = cjson.decode(entry)
 if key.status ~= "active" or key.environment ~= ARGV[4] then return {entry, 0, 0} end
 local tokens = tonumber(ARGV[3])
 if type(key.rateLimitPerMinute) == "number" then tokens = key.rateLimitPerMinute end
-local now = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local current = tonumber(redis.call("GET", KEYS[2]) or "0")
-local previous = tonumber(redis.call("GET", KEYS[3]) or "0")
-local weighted = math.floor((1 - (now % window) / window) * previous)
-if weighted + current >= tokens then return {entry, -1, tokens} end
-local counted = redis.call("INCR", KEYS[2])
-if counted == 1 then redis.call("PEXPIRE", KEYS[2], window * 2 + 1000) end
-return {entry, tokens - (counted + weighted), tokens}
+${slidingWindowLua({ current: "KEYS[2]", previous: "KEYS[3]" })}
+return {entry, remaining, tokens}
 `;
 
 /**
  * Resolves an API key and applies its rate limit: one Redis round trip when the key is cached (the common case); on a
  * miss the key is read from Postgres, cached, and counted (three). A key Postgres does not know is remembered as
  * unknown for a minute, and a client that causes more misses than `missesPerMinute` is answered `auth: null` without
- * a lookup. Null for every reason a key is refused (missing, malformed, unknown, revoked, the other environment), so
- * the caller answers them all alike. Redis unreachable: the key is checked against Postgres (the truth) and the
- * limiter fails open — it protects capacity, not money.
+ * a lookup; a key Postgres answered active within a day is no guess and never refused that way. Null for every reason
+ * a key is refused (missing, malformed, unknown, revoked, the other environment), so the caller answers them all alike.
+ * Redis unreachable: the key is checked against Postgres (the truth) under the same limits kept in this isolate's
+ * memory (`authenticateWithoutRedis`).
  */
 export async function authenticateAndLimit(p: AuthenticateAndLimitParameters): Promise<AuthenticateAndLimitReturnType> {
   if (!isApiKeyFormat(p.key)) return null;
@@ -93,28 +93,27 @@ export async function authenticateAndLimit(p: AuthenticateAndLimitParameters): P
   const now = p.now ?? Date.now();
   const window = Math.floor(now / AUTH_WINDOW_MS);
   const reset = (window + 1) * AUTH_WINDOW_MS;
-  const keys = [redisKeys.apiKey(hash), redisKeys.rateLimitWindow(hash, window), redisKeys.rateLimitWindow(hash, window - 1)];
+  const keys = [redisKeys.apiKey(hash), redisKeys.rateLimitWindow(hash, window), redisKeys.rateLimitWindow(hash, window - 1), redisKeys.apiKeyKnown(hash)];
   if (p.client) keys.push(redisKeys.authMisses(p.client, window));
   const run = () => p.redis.eval<string[], [string | null, number, number]>(SCRIPT, keys,
     [String(now), String(AUTH_WINDOW_MS), String(p.defaultPerMinute), p.environment, String(p.missesPerMinute ?? AUTH_MISSES_PER_MINUTE)]);
 
   let answer = await run().catch(() => undefined);
+  let loaded: CachedApiKey | undefined;
   if (answer && !answer[0]) {
     if (answer[1] < 0) return { auth: null, limit: { allowed: false, limit: 0, remaining: 0, reset } };
-    const loaded = await loadApiKey(p.db, hash);
-    if (!loaded) {
+    const found = await loadApiKey(p.db, hash);
+    if (!found) {
       await rememberUnknownApiKey(p.redis, hash).catch(() => {});
       return null;
     }
+    loaded = found;
     await fillApiKeyCache(p.redis, hash, loaded).catch(() => {});
     answer = await run().catch(() => undefined);
   }
+  // Redis is unreachable (or stopped answering after the lookup, which then counted in Redis already and is reused).
   if (!answer) {
-    // Redis is unreachable: Postgres decides, and the request is not limited.
-    const entry = await loadApiKey(p.db, hash);
-    if (!entry || entry.status !== "active" || entry.environment !== p.environment) return null;
-    const limit = entry.rateLimitPerMinute ?? p.defaultPerMinute;
-    return { auth: entry, limit: { allowed: true, limit, remaining: limit, reset } };
+    return authenticateWithoutRedis({ ...p, hash, now, reset, loaded, missesPerMinute: p.missesPerMinute ?? AUTH_MISSES_PER_MINUTE });
   }
   const entry = (typeof answer[0] === "string" ? JSON.parse(answer[0]) : answer[0]) as CachedApiKey | null;
   if (!entry || entry.status !== "active" || entry.environment !== p.environment) return null;

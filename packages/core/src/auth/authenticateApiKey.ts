@@ -3,7 +3,7 @@ import type { Database } from "../db/createDb.js";
 import { isApiKeyFormat } from "./apiKeyFormat.js";
 import { hashApiKey } from "./hashApiKey.js";
 import { loadApiKey } from "./loadApiKey.js";
-import { fillApiKeyCache, readCachedApiKey, rememberUnknownApiKey, type CachedApiKey } from "./apiKeyCache.js";
+import { fillApiKeyCache, rememberUnknownApiKey, type CachedApiKey } from "./apiKeyCache.js";
 import { AUTH_MISSES_PER_MINUTE, AUTH_WINDOW_MS } from "./authenticateAndLimit.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { INVALID_KEY_MESSAGE } from "../errors/errorCodes.js";
@@ -31,7 +31,8 @@ export type AuthenticateApiKeyParameters = {
  * Resolves an API key to its account, or null for any reason it must be refused (missing, malformed,
  * unknown, revoked, or issued for the other environment). The caller answers every null the same way,
  * so nothing here tells an attacker which reason applied. With `client`, a client past its budget of lookups is
- * refused RATE_LIMITED (thrown) before any lookup; a key Postgres does not know is remembered as unknown for a minute.
+ * refused RATE_LIMITED (thrown) before any lookup, unless Postgres answered the key active within a day (as in
+ * `authenticateAndLimit`); a key Postgres does not know is remembered as unknown for a minute.
  *
  * Redis is a cache only: when it is unreachable the lookup goes to Postgres.
  */
@@ -40,9 +41,15 @@ export async function authenticateApiKey(params: AuthenticateApiKeyParameters): 
   if (!isApiKeyFormat(key)) return null;
   const hash = await hashApiKey(key);
 
-  let entry = await readCachedApiKey(redis, hash).catch(() => null);
+  // The entry and whether the key was genuine within a day (`apiKeyKnown`), in one round trip.
+  const [cached, known] = await redis.mget<[CachedApiKey | null, unknown]>(redisKeys.apiKey(hash), redisKeys.apiKeyKnown(hash))
+    .catch(() => [null, null] as const);
+  let entry = cached;
   if (!entry) {
-    if (params.client) await countAuthMiss(redis, params.client, params.missesPerMinute ?? AUTH_MISSES_PER_MINUTE, params.now ?? Date.now());
+    // A key genuine within a day is no guess: made-up keys sent from the partner's address cannot lock it out.
+    if (params.client && known === null) {
+      await countAuthMiss(redis, params.client, params.missesPerMinute ?? AUTH_MISSES_PER_MINUTE, params.now ?? Date.now());
+    }
     entry = await loadApiKey(db, hash);
     if (entry) await fillApiKeyCache(redis, hash, entry).catch(() => {});
     else await rememberUnknownApiKey(redis, hash).catch(() => {});

@@ -8,3 +8,5 @@ export * from "./constantTimeEqual.js";
 export * from "./authenticateAndLimit.js";
 export * from "./loadApiKey.js";
 export * from "./clientBucket.js";
+export * from "./createFallbackLimiter.js";
+export * from "./limitKeyRequests.js";

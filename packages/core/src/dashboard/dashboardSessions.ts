@@ -22,6 +22,11 @@ export type PartnerSession = {
   csrf: string;
   /** Milliseconds since the epoch. */
   expiresAt: number;
+  /**
+   * The key's own requests per minute (null: the deployment's default), read with the revocation check on every
+   * request (`readDashboardSession`), never stored: the session's pages count under the key's limit.
+   */
+  rateLimitPerMinute?: number | null;
 };
 export type OperatorSession = {
   kind: "operator";
@@ -108,9 +113,10 @@ export async function readDashboardSession<K extends DashboardSessionKind>(
     if (!(await constantTimeEqual(session.adminToken, await adminTokenFingerprint(token, adminToken)))) return null;
   }
   if (session.kind === "partner") {
-    const [key] = await db.select({ id: apiKeys.id }).from(apiKeys)
+    const [key] = await db.select({ id: apiKeys.id, rateLimitPerMinute: apiKeys.rateLimitPerMinute }).from(apiKeys)
       .where(and(eq(apiKeys.id, session.keyId), eq(apiKeys.accountId, session.accountId), isNull(apiKeys.revokedAt))).limit(1);
     if (!key) return null;
+    return { ...session, rateLimitPerMinute: key.rateLimitPerMinute } as Extract<DashboardSession, { kind: K }>;
   }
   return session as Extract<DashboardSession, { kind: K }>;
 }

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { requestId } from "hono/request-id";
 import { timing } from "hono/timing";
 import { requestLog } from "../observability/requestLog.js";
 import { formatZodIssue } from "../errors/formatZodIssue.js";
@@ -12,11 +11,12 @@ import { jsonNotFound } from "./jsonNotFound.js";
 import { limitRequestBody } from "./limitRequestBody.js";
 import { createIsolateCaches, type IsolateCaches } from "./isolateCaches.js";
 import { publicCors } from "./publicCors.js";
+import { assignRequestId } from "./assignRequestId.js";
 import { services } from "./services.js";
 
 /**
  * The Hono app every worker starts from: zod validation failures become MALFORMED_REQUEST naming the field,
- * every error goes through the one `onError`, unknown paths answer a JSON 404, and each request gets an id, the
+ * every error goes through the one `onError`, unknown paths answer a JSON 404, and each request gets an id of its own, the
  * worker's parsed configuration and its lazily built services.
  */
 export type CreateAppParameters = {
@@ -41,7 +41,8 @@ export function createApp<E extends AppEnv = AppEnv>({ name, config, caches = cr
       }
     },
   });
-  app.use("*", requestId());
+  // Never the client's X-Request-Id (`assignRequestId`).
+  app.use("*", assignRequestId());
   app.use("*", timing({ crossOrigin: true, totalDescription: "total" }));
   app.use("*", requestLog(name));
   app.use(corsPaths, publicCors());

@@ -27,7 +27,10 @@ export type AppVariables = {
   services: Services;
   /** Set by `requireApiKey` on authenticated routes. */
   auth: AuthenticatedKey;
+  /** This request's id, the worker's own (`assignRequestId`). */
   requestId: string;
+  /** The `X-Request-Id` the client sent, for the request log line only (never the request's id). */
+  clientRequestId?: string;
   /** Fields every failure of the route carries (set by `failureFields`, merged by `onError`). */
   failureFields?: () => Record<string, unknown>;
   /** The route's bound on each query when not a request's (`longQueries`); read when the database first opens. */

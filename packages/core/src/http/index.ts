@@ -13,3 +13,4 @@ export * from "./isolateCaches.js";
 export * from "./jsonNotFound.js";
 export * from "./timeStage.js";
 export * from "./longQueries.js";
+export * from "./assignRequestId.js";

@@ -7,6 +7,7 @@ import { logEvent } from "../observability/logEvent.js";
 import { createUsageEventBatch, type UsageEventBatch } from "../usage/createUsageEventBatch.js";
 import type { TokenBehaviourCache } from "../tokens/behaviour/readTokenBehaviours.js";
 import { createInlineDeliveries, type InlineDeliveries } from "../webhooks/createInlineDeliveries.js";
+import { createFallbackLimiter, type FallbackLimiter } from "../auth/createFallbackLimiter.js";
 
 /**
  * What a worker keeps between requests, in one place: created once per isolate (at module scope, where the app is
@@ -31,6 +32,11 @@ export type IsolateCaches = {
   routeEvents: UsageEventBatch;
   /** Webhook delivery passes run right after their events, at most two at once (`createInlineDeliveries`). */
   inlineDeliveries: InlineDeliveries;
+  /**
+   * The API's rate limits and each client's budget of key lookups, counted here while Redis cannot be reached
+   * (`createFallbackLimiter`: one-minute windows, bounded; `requireApiKey`).
+   */
+  authFallback: FallbackLimiter;
 };
 
 export function createIsolateCaches(): IsolateCaches {
@@ -39,5 +45,6 @@ export function createIsolateCaches(): IsolateCaches {
       onFailure: (events, error) => logEvent("error", "route usage events not recorded", { events: events.length, error: String(error) }),
     }),
     inlineDeliveries: createInlineDeliveries(),
+    authFallback: createFallbackLimiter(),
   };
 }

@@ -9,7 +9,8 @@ import type { AppEnv } from "./env.js";
 export const API_KEY_HEADER = "X-Sluice-API-Key";
 /** How precisely "last used" follows a key's use: one write per key and isolate per this long. */
 const KEY_USE_RESOLUTION_MS = 60_000;
-const DEFAULT_PER_MINUTE = { production: 600, sandbox: 300 } as const;
+/** Requests per minute of a key without its own limit, unless the deployment sets `RATE_LIMIT_PER_MINUTE`. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = { production: 600, sandbox: 300 } as const;
 
 /**
  * Authenticates the `X-Sluice-API-Key` header for this deployment's environment and applies the key's
@@ -19,16 +20,18 @@ const DEFAULT_PER_MINUTE = { production: 600, sandbox: 300 } as const;
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const services = c.get("services");
-    const { redis, time } = services;
+    const { redis, time, caches } = services;
     const config = c.get("config");
     const environment = config.SLUICE_ENVIRONMENT;
     const checked = await time("auth", () => authenticateAndLimit({
       key: c.req.header(API_KEY_HEADER), environment, redis,
       // Opened only on a key-cache miss: building the database client costs CPU on every request that touches it.
       get db() { return services.db; },
-      defaultPerMinute: config.RATE_LIMIT_PER_MINUTE ?? DEFAULT_PER_MINUTE[environment],
+      defaultPerMinute: config.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE[environment],
       // Cloudflare sets the connecting address (a client cannot); the Node host sets it from the socket.
       client: clientBucket(c.req.header("cf-connecting-ip")), missesPerMinute: config.AUTH_MISSES_PER_MINUTE,
+      // Redis unreachable: the same limits, counted in this isolate.
+      fallback: caches.authFallback,
     }));
     if (!checked) throw new SluiceError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
     if (!checked.auth) {
@@ -50,7 +53,7 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
     c.set("auth", auth);
     // The dashboards' "last used": written after the answer, never delaying or failing the request, and at most once
     // a minute per key and isolate (a Redis command per request would cost more than the whole quote).
-    const { caches, background } = c.get("services");
+    const { background } = services;
     const now = Date.now();
     if (now - (caches.keyUses.get(auth.keyId) ?? 0) >= KEY_USE_RESOLUTION_MS) {
       caches.keyUses.set(auth.keyId, now);

@@ -3,7 +3,7 @@ import { logEvent } from "./logEvent.js";
 import { recordRequestMetric, type MetricsDataset } from "./recordRequestMetric.js";
 
 /**
- * One structured line per request: worker, request id, method, the matched route (not the raw path, so no token or
+ * One structured line per request: worker, request id (and the id the client sent, if any), method, the matched route (not the raw path, so no token or
  * address lands in logs), status, the error code of a failure, duration, and the account when a key was accepted. Keys
  * themselves are never logged. The same request is one Analytics Engine data point when the worker has a `METRICS`
  * binding (`recordRequestMetric`).
@@ -19,6 +19,7 @@ export function requestLog(worker: string): MiddlewareHandler {
     logEvent(status >= 500 ? "error" : status >= 400 ? "warn" : "info", "request", {
       worker,
       requestId: c.get("requestId") as string | undefined,
+      clientRequestId: c.get("clientRequestId") as string | undefined,
       method: c.req.method,
       route,
       status,

@@ -14,7 +14,7 @@ export type CreateRedisParameters = {
 /**
  * A request's bound on one Redis command. Commands take milliseconds and a batch of graph shards (at most 4 MB,
  * `redisGraphKv`) well under a second; past this the REST endpoint has stalled, and the request must still answer
- * (Redis down degrades it: keys are checked in Postgres, the limiter fails open, a quote answers 503).
+ * (Redis down degrades it: keys are checked in Postgres under limits counted per isolate, a quote answers 503).
  */
 export const REDIS_REQUEST_TIMEOUT_MS = 5_000;
 /** A cron's or the admin CLI's bound on one Redis command (whole graphs are read and written in 4 MB batches). */

@@ -9,10 +9,17 @@ import type { ChainName } from "../chains/chains.js";
 export const redisKeys = {
   /** The cached record of an API key, by the key's hash (`auth/apiKeyCache.ts`). */
   apiKey: (hash: string) => `sluice:apikey:${hash}`,
+  /**
+   * That Postgres answered the key active within the last day (`auth/apiKeyCache.ts`), by the key's hash: its lookups
+   * are not guesses, so the client's budget of lookups does not apply to them.
+   */
+  apiKeyKnown: (hash: string) => `sluice:apikey:known:${hash}`,
   /** When an API key was last accepted (ms since the epoch), by key id: the dashboards' "last used". */
   apiKeyLastUsed: (keyId: string) => `sluice:apikey:last-used:${keyId}`,
   /** A key's requests in one rate-limit window (`authenticateAndLimit`'s sliding window), by the key's hash. */
   rateLimitWindow: (hash: string, window: number) => `sluice:ratelimit:${hash}:${window}`,
+  /** A key's dashboard requests in one rate-limit window (`limitKeyRequests`, the same sliding window), by key id. */
+  keyRequestWindow: (keyId: string, window: number) => `sluice:ratelimit:key:${keyId}:${window}`,
   /** Key-cache misses (Postgres lookups) a client caused in a one-minute window (`authenticateAndLimit`). */
   authMisses: (client: string, window: number) => `sluice:authmiss:${client}:${window}`,
 
@@ -76,6 +83,11 @@ export const redisKeys = {
   gaslessReverts: (chainId: number, owner: Address) => `sluice:gasless:reverts:v1:${chainId}:${owner.toLowerCase()}`,
   /** A reverted gasless transaction already counted against its owner (counted when mined, and again seen when settled). */
   gaslessRevertCounted: (chainId: number, hash: string) => `sluice:gasless:revert-counted:v1:${chainId}:${hash.toLowerCase()}`,
+  /**
+   * An account's gasless swaps on a chain in the current window (`gasBudget`): a hash, `sends` and `reverts`, with the
+   * window's expiry set by its first write (both counted in one window, so their share is never of different days).
+   */
+  gaslessAccount: (chainId: number, accountId: string) => `sluice:gasless:account:v1:${chainId}:${accountId}`,
   /** An owner's gasless swaps sent and not yet mined (`claimGaslessSlot`): a sorted set, solve event id → when taken (ms). */
   gaslessInFlight: (chainId: number, owner: Address) => `sluice:gasless:in-flight:v1:${chainId}:${owner.toLowerCase()}`,
 
@@ -83,11 +95,6 @@ export const redisKeys = {
   relayer: (chainId: number, relayer: Address) => {
     const base = `sluice:relayer:${chainId}:${relayer.toLowerCase()}`;
     return {
-  /**
-   * An account's gasless swaps on a chain in the current window (`gasBudget`): a hash, `sends` and `reverts`, with the
-   * window's expiry set by its first write (both counted in one window, so their share is never of different days).
-   */
-  gaslessAccount: (chainId: number, accountId: string) => `sluice:gasless:account:v1:${chainId}:${accountId}`,
       /** The next nonce to hand out. */
       next: `${base}:next`,
       /** Nonces handed out but never sent (a sorted set scored by nonce): reused first, or plugged by the repair. */

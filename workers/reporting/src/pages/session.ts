@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import {
-  csrfMatches, DASHBOARD_SESSION_SECONDS, readDashboardSession, randomToken, SluiceError, type DashboardSessionKind,
+  csrfMatches, DASHBOARD_SESSION_SECONDS, DEFAULT_RATE_LIMIT_PER_MINUTE, limitKeyRequests, readDashboardSession, randomToken, SluiceError,
+  type DashboardSessionKind,
 } from "@sluice/core";
 import type { FormFields, PagesEnv } from "./pagesEnv.js";
 import { seeOther } from "./render.js";
@@ -42,15 +43,27 @@ const loginPath: Record<DashboardSessionKind, string> = { partner: "/dashboard/l
 /**
  * The page needs a live session of `kind`: without one a GET goes to the sign-in page and anything else is refused
  * (401). A POST must also carry the session's CSRF token in its form (403 otherwise) and, when the browser says
- * where the form came from (`Origin`), come from this site.
+ * where the form came from (`Origin`), come from this site. A partner session's requests count under its key's rate
+ * limit (the API's numbers; 429 with `Retry-After` past it): a sign-in is not eight hours of unlimited queries.
  */
 export function requireSession(kind: DashboardSessionKind): MiddlewareHandler<PagesEnv> {
   return async (c, next) => {
-    const { db, redis } = c.get("services");
-    const session = await readDashboardSession({ db, redis, adminToken: c.get("config").ADMIN_TOKEN }, sessionToken(c, kind), kind);
+    const { db, redis, caches } = c.get("services");
+    const config = c.get("config");
+    const session = await readDashboardSession({ db, redis, adminToken: config.ADMIN_TOKEN }, sessionToken(c, kind), kind);
     if (!session) {
       if (c.req.method === "GET" || c.req.method === "HEAD") return seeOther(c, loginPath[kind]);
       throw new SluiceError("UNAUTHORIZED", "session: not signed in, or the session has ended; sign in again");
+    }
+    if (session.kind === "partner") {
+      const limit = await limitKeyRequests({
+        redis, keyId: session.keyId, fallback: caches.authFallback,
+        perMinute: session.rateLimitPerMinute ?? config.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE[session.environment],
+      });
+      if (!limit.allowed) {
+        const retryAfter = Math.max(1, Math.ceil((limit.reset - Date.now()) / 1000));
+        throw new SluiceError("RATE_LIMITED", "session: too many requests for this key; wait and reload", { headers: { "Retry-After": String(retryAfter) } });
+      }
     }
     c.set(kind, session as never);
     if (c.req.method === "POST") {
