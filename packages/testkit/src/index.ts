@@ -40,4 +40,7 @@ export * from "./browser/chromium.js";
 export * from "./browser/dashboardFixtures.js";
 export * from "./webhooks/webhookReceiver.js";
 export * from "./indexer/limitedRpcProxy.js";
+export * from "./indexer/oversizedGraphItems.js";
 export * from "./devnet/startCountedClient.js";
+export * from "./indexer/startTokenMetadataChain.js";
+export * from "./faults/rejectingClient.js";

@@ -8,7 +8,8 @@
  *     v2:      [address, token0, token1, reserve0, reserve1][],
  *     v3:      [address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, ticks][]
  *              where ticks = [index, liquidityNet, index, liquidityNet, …] (flat),
- *     pending: [address, protocol, token0, token1, fee, tickSpacing][] }
+ *     pending: [address, protocol, token0, token1, fee, tickSpacing, excluded?][] }
+ *              where excluded = 1 marks a pool never indexed (`PendingPool.excluded`); absent otherwise
  */
 import type { Address } from "viem";
 import type { PoolProtocol } from "../pools/types.js";
@@ -24,7 +25,7 @@ export type GraphShard = { tokens: IndexedToken[]; pools: IndexedPool[]; pending
 export type EncodedToken = [Address, string, number, number | null, number | null];
 export type EncodedV2 = [Address, Address, Address, string, string];
 export type EncodedV3 = [Address, Address, Address, number, number, string, number, string, (number | string)[]];
-export type EncodedPending = [Address, PoolProtocol, Address, Address, number, number];
+export type EncodedPending = [Address, PoolProtocol, Address, Address, number, number, 1?];
 type EncodedShard = { v: number; tokens: EncodedToken[]; v2: EncodedV2[]; v3: EncodedV3[]; pending: EncodedPending[] };
 
 /**
@@ -54,7 +55,9 @@ export function encodeGraphShard(shard: GraphShard, raw?: RawGraphShard): string
     v3.push(...raw.v3);
   }
   const tokens: EncodedToken[] = shard.tokens.map((t) => [t.address, t.symbol, t.decimals, t.quality, t.lastTradeAt]);
-  const pending: EncodedPending[] = shard.pending.map((p) => [p.address, p.protocol, p.token0, p.token1, p.fee, p.tickSpacing]);
+  const pending: EncodedPending[] = shard.pending.map((p) => p.excluded
+    ? [p.address, p.protocol, p.token0, p.token1, p.fee, p.tickSpacing, 1]
+    : [p.address, p.protocol, p.token0, p.token1, p.fee, p.tickSpacing]);
   if (raw) {
     tokens.push(...raw.tokens);
     pending.push(...raw.pending);
@@ -104,8 +107,8 @@ export function decodePoolRow(row: EncodedV2 | EncodedV3, intern: AddressInterne
 export const decodeTokenRow = ([address, symbol, decimals, quality, lastTradeAt]: EncodedToken, intern: AddressInterner = asIs): IndexedToken =>
   ({ address: intern(address), symbol, decimals, quality, lastTradeAt });
 
-export const decodePendingRow = ([address, protocol, token0, token1, fee, tickSpacing]: EncodedPending, intern: AddressInterner = asIs): PendingPool =>
-  ({ address, protocol, token0: intern(token0), token1: intern(token1), fee, tickSpacing });
+export const decodePendingRow = ([address, protocol, token0, token1, fee, tickSpacing, excluded]: EncodedPending, intern: AddressInterner = asIs): PendingPool =>
+  ({ address, protocol, token0: intern(token0), token1: intern(token1), fee, tickSpacing, ...(excluded === 1 && { excluded: true as const }) });
 
 /**
  * The shard `encodeGraphShard` wrote, or null for another version (the graph is then rebuilt from scratch). A read of

@@ -29,6 +29,11 @@ export type PendingPool = {
   readonly token1: Address;
   readonly fee: number;
   readonly tickSpacing: number;
+  /**
+   * Never indexed (`excludeOversizedItems`: a V3 pool with more initialized ticks than any real pool has). Kept, and
+   * stored, so the pool is not read again: its logs are ignored.
+   */
+  readonly excluded?: true;
 };
 
 export type ChainGraph = {

@@ -38,3 +38,5 @@ export * from "./indexUntilReady.js";
 export * from "./readIndexStatus.js";
 export * from "./addTokenMetadata.js";
 export * from "./v3TickWords.js";
+export * from "./excludeOversizedItems.js";
+export * from "./sanitizeTokenSymbol.js";

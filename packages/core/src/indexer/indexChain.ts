@@ -3,6 +3,7 @@ import type { ChainName } from "../chains/chains.js";
 import { indexedEvents } from "./abis.js";
 import { addTokenMetadata } from "./addTokenMetadata.js";
 import { applyPoolStates } from "./applyPoolStates.js";
+import { V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
 import { emptyGraph, indexPoolsByToken, type IndexedToken, type ChainGraph } from "./graphTypes.js";
 import { unlimitedIndexBudget, type IndexBudget } from "./indexBudget.js";
 import { readIndexLogs } from "./readIndexLogs.js";
@@ -97,7 +98,9 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   const v2Factory = params.uniswapV2Factory?.toLowerCase();
   const v3Factory = params.uniswapV3Factory?.toLowerCase();
   if (params.loadStored) await loadNamed(graph, logs, new Set([v2Factory, v3Factory].filter((a) => a !== undefined)), params.loadStored, budget);
-  const protocolOf = (a: Address) => (graph.pools.get(a) ?? graph.pending.get(a))?.protocol;
+  const isKnown = (a: Address) => graph.pools.has(a) || graph.pending.has(a);
+  // An excluded pool (see `excludeOversizedItems`) is known but not indexed: its logs are ignored.
+  const protocolOf = (a: Address) => graph.pools.get(a)?.protocol ?? (graph.pending.get(a)?.excluded ? undefined : graph.pending.get(a)?.protocol);
   const touched = new Map<Address, PoolStateRequest & { words: Set<number>; all: boolean }>();
   const touch = (address: Address, protocol: PoolStateRequest["protocol"]) => {
     let entry = touched.get(address);
@@ -117,12 +120,12 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
     const a = log.args;
     if (log.eventName === "PairCreated" && log.address === v2Factory) {
       const pair = lower(a.pair);
-      if (protocolOf(pair)) continue;
+      if (isKnown(pair)) continue;
       graph.pending.set(pair, { protocol: "uniswap-v2", address: pair, token0: lower(a.token0), token1: lower(a.token1), fee: 3000, tickSpacing: 0 });
       touch(pair, "uniswap-v2");
     } else if (log.eventName === "PoolCreated" && log.address === v3Factory) {
       const pool = lower(a.pool);
-      if (protocolOf(pool)) continue;
+      if (isKnown(pool)) continue;
       graph.pending.set(pool, { protocol: "uniswap-v3", address: pool, token0: lower(a.token0), token1: lower(a.token1), fee: Number(a.fee), tickSpacing: Number(a.tickSpacing) });
       touch(pool, "uniswap-v3").all = true;
     } else if (protocolOf(log.address) === "uniswap-v2" && (log.eventName === "Sync" || log.eventName === "Swap")) {
@@ -157,7 +160,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
       return { protocol, address, tickSpacing: tickSpacingOf(meta), ...(all ? { tickWords: "all" as const } : words.size > 0 ? { tickWords: [...words] } : {}) };
     });
   const { states } = await readPoolStates({ client, requests, blockNumber: toBlock, callsPerRequest: INDEX_CALLS_PER_REQUEST, budget });
-  applyPoolStates(graph, states);
+  applyPoolStates(graph, states, { maxV3Ticks: V3_TICKS_PER_POOL_MAX });
 
   // Trade times: from the logs when the node includes them, else from the blocks (one request per distinct block).
   const missing = [...new Set([...lastTrade.values()].filter((t) => t.timestamp === undefined).map((t) => t.block))];

@@ -1,4 +1,7 @@
 import type { Address } from "viem";
+import { logEvent } from "../observability/logEvent.js";
+import { excludedPool } from "./excludeOversizedItems.js";
+import { sanitizeTokenSymbol } from "./sanitizeTokenSymbol.js";
 import { encodeGraphShard, type GraphShard } from "./graphCodec.js";
 import type { ChainGraph, IndexedPool, IndexedToken, PendingPool } from "./graphTypes.js";
 import { shardVersion } from "./shardVersion.js";
@@ -11,6 +14,8 @@ export type PartialGraphSegmentsParameters = {
   maxSegmentBytes: number;
   /** The id of the first segment. */
   firstId: number;
+  /** Where an item too large to store is reported (default `logEvent`). */
+  log?: typeof logEvent;
 };
 
 export type PartialGraphSegment = { id: number; version: string; bytes: number; text: string };
@@ -21,9 +26,12 @@ const SEGMENT_ITEMS = 2_000;
 /**
  * The segments a slice of a cold index stores (see `partialGraphStore`): the changed pools, pending pools and tokens
  * (or the whole graph) in `graphCodec` shards of at most 2,000 items and `maxSegmentBytes` each, split in halves
- * until they fit. Empty when nothing changed. A single pool or token larger than the limit is an error.
+ * until they fit. Empty when nothing changed. A single pool or token larger than the limit (the writer's
+ * `excludeOversizedItems` runs first, so only what it missed) never stops the write: a pool becomes an excluded
+ * pending pool, a token keeps a sanitised symbol (both in the graph too, so the pool is not read again), and what
+ * still does not fit is left out; each is logged as an error naming it.
  */
-export function partialGraphSegments({ graph, changes, maxSegmentBytes, firstId }: PartialGraphSegmentsParameters): PartialGraphSegment[] {
+export function partialGraphSegments({ graph, changes, maxSegmentBytes, firstId, log = logEvent }: PartialGraphSegmentsParameters): PartialGraphSegment[] {
   const tokens: IndexedToken[] = [];
   const pools: (IndexedPool | PendingPool)[] = [];
   if (changes) {
@@ -39,7 +47,8 @@ export function partialGraphSegments({ graph, changes, maxSegmentBytes, firstId 
     tokens.push(...graph.tokens.values());
     pools.push(...graph.pools.values(), ...graph.pending.values());
   }
-  const items = [...tokens.map((t) => ({ token: t })), ...pools.map((p) => ({ pool: p }))];
+  type Item = ({ token: IndexedToken } | { pool: IndexedPool | PendingPool }) & { replaced?: true };
+  const items: Item[] = [...tokens.map((t) => ({ token: t })), ...pools.map((p) => ({ pool: p }))];
   const out: PartialGraphSegment[] = [];
   const encode = (from: number, to: number) => {
     const shard: GraphShard = { tokens: [], pools: [], pending: [] };
@@ -55,7 +64,27 @@ export function partialGraphSegments({ graph, changes, maxSegmentBytes, firstId 
       out.push({ id: firstId + out.length, version, bytes, text });
       return;
     }
-    if (to - from === 1) throw new Error(`partial graph ${graph.chain}: one pool or token exceeds the ${maxSegmentBytes}-byte segment limit`);
+    if (to - from === 1) {
+      const item = items[from]!;
+      const name = "token" in item ? { token: item.token.address } : { pool: item.pool.address };
+      if (item.replaced) {
+        log("error", "graph item too large to store: left out", { chain: graph.chain, ...name, bytes, maxBytes: maxSegmentBytes });
+        return;
+      }
+      log("error", "graph item too large to store: replaced", { chain: graph.chain, ...name, bytes, maxBytes: maxSegmentBytes });
+      if ("token" in item) {
+        const token = { ...item.token, symbol: sanitizeTokenSymbol(item.token.symbol) };
+        graph.tokens.set(token.address, token);
+        items[from] = { token, replaced: true };
+      } else {
+        const marker = excludedPool(item.pool);
+        graph.pools.delete(marker.address);
+        graph.pending.set(marker.address, marker);
+        items[from] = { pool: marker, replaced: true };
+      }
+      encode(from, to);
+      return;
+    }
     const middle = from + Math.ceil((to - from) / 2);
     encode(from, middle);
     encode(middle, to);

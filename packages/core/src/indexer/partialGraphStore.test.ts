@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import { generateMainnetLikeGraph, startTestRedis, type TestRedis } from "@sluice/testkit";
+import { address, generateMainnetLikeGraph, oversizedGraphItems, startTestRedis, type TestRedis } from "@sluice/testkit";
 import type { Redis as UpstashRedis } from "@upstash/redis";
 import { redisKeys } from "../redis/redisKeys.js";
 import { encodeGraph } from "./encodeGraph.js";
@@ -227,5 +227,33 @@ describe("the graph being built, in segments on Redis", () => {
     for (const key of stored) expect(await (redis.redis as unknown as UpstashRedis).ttl(key)).toBeGreaterThan(0);
     await redis.redis.del(...stored, redisKeys.indexProgress("base"));
   });
-});
 
+  it("a slice holding a token with a 2 MB symbol and a V3 pool with 50,000 ticks still stores: the symbol cut, the pool excluded, the rest stored", async () => {
+    const { kv, seen } = observedKv();
+    const store = partialGraphStore(kv);
+    const graph = emptyGraph("base", 8453);
+    const [first, ...rest] = slicesOf(generateMainnetLikeGraph({ v2Pools: 200, v3Pools: 20, tokens: 60, seed: 9 }).graph);
+    first!(graph);
+    await store.write(graph, undefined, commit(1), counter());
+    for (const [i, slice] of rest.entries()) await store.write(graph, slice(graph), commit(i + 2), counter());
+    const pools = graph.pools.size;
+    const junk = oversizedGraphItems({ token: address(0xbad), other: [...graph.tokens.keys()][0]!, pool: address(0xbad0) });
+    graph.tokens.set(junk.token.address, junk.token);
+    graph.pools.set(junk.pool.address, junk.pool);
+    await store.write(graph, { pools: [junk.pool.address], tokens: [junk.token.address] }, commit(99), counter());
+    expect(seen.largest).toBeLessThanOrEqual(MB);
+    const read = (await partialGraphStore(kv).read("base", counter()))!;
+    expect(read.tokens.get(junk.token.address)!.symbol).toBe("?");
+    expect(read.pools.has(junk.pool.address)).toBe(false);
+    expect(read.pending.get(junk.pool.address)?.excluded).toBe(true);
+    expect(content(read)).toEqual(content(graph));
+    expect(read.pools.size).toBe(pools);
+    // A first write (the whole graph) of the same items stores too.
+    graph.tokens.set(junk.token.address, junk.token);
+    graph.pending.delete(junk.pool.address);
+    graph.pools.set(junk.pool.address, junk.pool);
+    await partialGraphStore(kv).write(graph, undefined, commit(100), counter());
+    expect((await partialGraphStore(kv).read("base", counter()))!.pending.get(junk.pool.address)?.excluded).toBe(true);
+    await partialGraphStore(kv).drop("base", commit(101), counter());
+  });
+});

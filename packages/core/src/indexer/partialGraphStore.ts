@@ -5,6 +5,7 @@ import { addressInterner, decodeGraphShard, type GraphShard } from "./graphCodec
 import type { GraphKv } from "./graphKv.js";
 import { emptyGraph, indexPoolsByToken, type ChainGraph } from "./graphTypes.js";
 import { partialGraphSegments } from "./partialGraphSegments.js";
+import { excludeOversizedItems } from "./excludeOversizedItems.js";
 import { shardVersion } from "./shardVersion.js";
 
 /**
@@ -146,6 +147,10 @@ export function partialGraphStore(kv: GraphKv, options: PartialGraphStoreOptions
 
     async write(graph, changesGiven, commit, requests) {
       const changes = changesGiven && { pools: new Set(changesGiven.pools), tokens: new Set(changesGiven.tokens) };
+      // No single pool or token may stop the index: one too large to store is excluded (or its symbol cut) first.
+      const guarded = excludeOversizedItems({ graph, candidates: changes });
+      for (const pool of guarded.pools) changes?.pools.add(pool);
+      for (const token of guarded.tokens) changes?.tokens.add(token);
       const live = graph.tokens.size + graph.pools.size + graph.pending.size;
       const appended = changes ? changes.pools.size + changes.tokens.size : 0;
       // Every pool is stored at least twice (found, then loaded); past three rows an item, most of what each read

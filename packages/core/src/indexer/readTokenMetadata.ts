@@ -1,7 +1,9 @@
-import { hexToString, type Address, type Hex, type PublicClient } from "viem";
-import { MULTICALL3_ADDRESS } from "../chains/chains.js";
+import { decodeFunctionResult, encodeFunctionData, hexToString, type Address, type Hex, type PublicClient } from "viem";
+import { isSupportedDecimals } from "../quoting/tokenDecimalsMax.js";
 import { erc20Bytes32SymbolAbi, erc20MetadataAbi } from "./abis.js";
 import type { IndexBudget } from "./indexBudget.js";
+import { aggregateSettled, type SettledCall } from "./aggregateSettled.js";
+import { sanitizeTokenSymbol } from "./sanitizeTokenSymbol.js";
 
 export type TokenMetadata = { address: Address; symbol: string; decimals: number };
 
@@ -16,9 +18,12 @@ export type ReadTokenMetadataOptions = {
 
 /**
  * `symbol()` and `decimals()` of each token through Multicall3 (bytes32 symbols, as old tokens return, are decoded
- * too). A token without `decimals()` cannot be quoted and is left out. Two requests per `callsPerRequest` tokens (three
- * when some symbol is bytes32), at most two groups in flight: a discovery slice naming thousands of new tokens holds
- * one group's answers at a time and spends what it sends.
+ * too). A token whose `decimals()` reverts, burns more gas than any token needs, or answers something that is not
+ * decimals in 0..36 (`TOKEN_DECIMALS_MAX`) cannot be quoted and is left out; its symbol is sanitised
+ * (`sanitizeTokenSymbol`). A request that fails (no answer, a timeout, an HTTP error) throws: nothing is concluded
+ * about a token whose call did not run (`aggregateSettled` tells the two apart). Two requests per `callsPerRequest`
+ * tokens (three when some symbol is bytes32; more when a token fails), at most two groups in flight: a discovery
+ * slice naming thousands of new tokens holds one group's answers at a time and spends what it sends.
  */
 export async function readTokenMetadata(client: PublicClient, tokens: readonly Address[], options: ReadTokenMetadataOptions = {}): Promise<TokenMetadata[]> {
   const size = options.callsPerRequest ?? 500;
@@ -30,30 +35,40 @@ export async function readTokenMetadata(client: PublicClient, tokens: readonly A
   return out;
 }
 
+type Abi = typeof erc20MetadataAbi | typeof erc20Bytes32SymbolAbi;
+
 async function readGroup(client: PublicClient, tokens: readonly Address[], { blockNumber, budget }: ReadTokenMetadataOptions): Promise<TokenMetadata[]> {
-  const read = (abi: typeof erc20MetadataAbi | typeof erc20Bytes32SymbolAbi, functionName: "symbol" | "decimals", list: readonly Address[]) => {
-    budget?.spend(1);
-    return client.multicall({
-      contracts: list.map((address) => ({ address, abi, functionName })) as never,
-      allowFailure: true,
-      blockNumber,
-      batchSize: 0,
-      multicallAddress: MULTICALL3_ADDRESS,
-    }) as Promise<{ status: "success" | "failure"; result?: unknown }[]>;
+  const read = async (abi: Abi, functionName: "symbol" | "decimals", list: readonly Address[]): Promise<(unknown | undefined)[]> => {
+    const callData = encodeFunctionData({ abi: abi as typeof erc20MetadataAbi, functionName });
+    const settled = await aggregateSettled({ client, calls: list.map((target) => ({ target, callData })), blockNumber, budget });
+    return settled.map((s) => decoded(abi, functionName, s));
   };
   const [symbols, decimals] = await Promise.all([read(erc20MetadataAbi, "symbol", tokens), read(erc20MetadataAbi, "decimals", tokens)]);
-  const retry = tokens.filter((_, i) => symbols[i]!.status !== "success");
+  const retry = tokens.filter((_, i) => decimals[i] !== undefined && symbols[i] === undefined);
   const bytes32 = retry.length > 0 ? await read(erc20Bytes32SymbolAbi, "symbol", retry) : [];
   const fallback = new Map(retry.map((t, i) => [t, bytes32[i]]));
 
   const out: TokenMetadata[] = [];
   tokens.forEach((address, i) => {
-    const d = decimals[i]!;
-    if (d.status !== "success") return;
-    let symbol = symbols[i]!.status === "success" ? String(symbols[i]!.result) : "";
+    const d = decimals[i];
+    if (typeof d !== "number" && typeof d !== "bigint") return;
+    // viem decodes a uint8 without checking its range: a contract can answer any uint256.
+    const n = Number(d);
+    if (!isSupportedDecimals(n)) return;
+    let symbol = typeof symbols[i] === "string" ? symbols[i] as string : "";
     const b = fallback.get(address);
-    if (!symbol && b?.status === "success") symbol = hexToString(b.result as Hex, { size: 32 }).replace(/\0+$/, "");
-    out.push({ address: address.toLowerCase() as Address, symbol: symbol.trim() || "?", decimals: Number(d.result) });
+    if (!symbol && typeof b === "string") symbol = hexToString(b as Hex, { size: 32 }).replace(/\0+$/, "");
+    out.push({ address: address.toLowerCase() as Address, symbol: sanitizeTokenSymbol(symbol), decimals: n });
   });
   return out;
+}
+
+/** A call's decoded result, or undefined when it failed or its answer does not decode. */
+function decoded(abi: Abi, functionName: "symbol" | "decimals", s: SettledCall): unknown {
+  if (!s.success) return undefined;
+  try {
+    return decodeFunctionResult({ abi: abi as typeof erc20MetadataAbi, functionName, data: s.returnData });
+  } catch {
+    return undefined;
+  }
 }

@@ -9,6 +9,7 @@ import { createPoolFilter, type PoolFilter } from "./createPoolFilter.js";
 import { addLoadedShard, decodeLoaded, homeOf, layoutGraphShards, type GraphShardLayout } from "./graphShardLayout.js";
 import type { GraphStore, RoutableGraph } from "./graphStore.js";
 import type { ChainGraph } from "./graphTypes.js";
+import { excludeOversizedItems } from "./excludeOversizedItems.js";
 import { PartialGraphWriteError, planGraphWrite, routabilityChanges, shardsMissingForWrite } from "./planGraphWrite.js";
 import { shardIndexOf } from "./shardIndexOf.js";
 import { shardVersion } from "./shardVersion.js";
@@ -239,6 +240,12 @@ export function shardedGraphStore(kv: GraphKv, options: ShardedGraphStoreOptions
     },
     readRoutable,
     async write(graph, writeOptions = {}) {
+      // No single pool or token may stop the chain's writes: one too large to store is excluded (or its symbol cut),
+      // and written as such.
+      const given = writeOptions.changed && { pools: [...writeOptions.changed.pools], tokens: [...writeOptions.changed.tokens] };
+      const guarded = excludeOversizedItems({ graph, candidates: given });
+      if (given) writeOptions = { ...writeOptions, changed: { pools: [...given.pools, ...guarded.pools], tokens: [...given.tokens, ...guarded.tokens] } };
+      if (guarded.pools.length > 0 && writeOptions.routable) writeOptions = { ...writeOptions, routable: new Set([...writeOptions.routable].filter((a) => graph.pools.has(a))) };
       const routable = writeOptions.routable ?? new Set(graph.pools.keys());
       const storedWithX = await readStored(graph.chain);
       const stored = storedWithX?.manifest ?? null;

@@ -4,6 +4,7 @@ import { routableGraph } from "../routable/routableGraph.js";
 import { routablePools } from "../routable/routablePools.js";
 import type { ChainIndexSource } from "./chainIndexSource.js";
 import type { ChainGraph } from "./graphTypes.js";
+import { excludeOversizedItems } from "./excludeOversizedItems.js";
 
 /** How long reference prices judge routability before they are re-computed over every pool (between, only changed pools are re-judged). */
 export const ROUTABILITY_REPRICE_MS = 10 * 60_000;
@@ -33,6 +34,12 @@ export type StoreReadyGraphReturnType = {
  * becomes this isolate's cached graph.
  */
 export async function storeReadyGraph({ source, graph, changed, now = Date.now() }: StoreReadyGraphParameters): Promise<StoreReadyGraphReturnType> {
+  // A pool too large to store is excluded before routability is judged (the store would exclude it too, but the
+  // routable graph this isolate keeps must not hold it either).
+  const guarded = excludeOversizedItems({ graph, candidates: changed });
+  if (changed && guarded.pools.length + guarded.tokens.length > 0) {
+    changed = { ...changed, pools: new Set([...changed.pools, ...guarded.pools]), tokens: new Set([...changed.tokens, ...guarded.tokens]) };
+  }
   const minLiquidityUsd = source.routableLiquidityUsd ?? 0;
   const snapshot = source.cache.routability.get(source.chain);
   const reuse = snapshot && changed && snapshot.block === changed.previousBlock && now - snapshot.pricedAt < ROUTABILITY_REPRICE_MS ? snapshot : undefined;

@@ -5,6 +5,7 @@ export * from "./formatQuote.js";
 export * from "./quoteErrors.js";
 export * from "./resolveToken.js";
 export * from "./parseAmount.js";
+export * from "./tokenDecimalsMax.js";
 export * from "./valueInUsd.js";
 export * from "./decimalFraction.js";
 export * from "./buildPermit.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareRatios, ratioFromDecimal, ratioToDecimal, ratioToSignificant } from "./decimalFraction.js";
+import { SluiceError } from "../errors/SluiceError.js";
 import { parseAmount } from "./parseAmount.js";
 
 describe("parseAmount", () => {
@@ -16,6 +17,18 @@ describe("parseAmount", () => {
     ["0.0000001", /USDC has 6 decimals; "0.0000001" has 7/],
   ])("refuses %j", (amount, message) => {
     expect(() => parseAmount(amount, 6, "USDC")).toThrow(message);
+  });
+  it.each([10_000_000, 2 ** 53, 37, -1, 1.5])("refuses a token reporting %d decimals with UNSUPPORTED_TOKEN, at once", (decimals) => {
+    const started = performance.now();
+    let thrown: unknown;
+    try {
+      parseAmount("1", decimals, "JUNK");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(SluiceError);
+    expect((thrown as SluiceError).code).toBe("UNSUPPORTED_TOKEN");
+    expect(performance.now() - started).toBeLessThan(50);
   });
 });
 

@@ -1,0 +1,74 @@
+import type { Address } from "viem";
+import { logEvent } from "../observability/logEvent.js";
+import { V3Pool } from "../pools/v3/v3Pool.js";
+import { encodeGraphShard } from "./graphCodec.js";
+import { indexPoolsByToken, type ChainGraph, type PendingPool } from "./graphTypes.js";
+import { sanitizeTokenSymbol, TOKEN_SYMBOL_MAX_CHARS } from "./sanitizeTokenSymbol.js";
+
+/**
+ * Initialized ticks a V3 pool may have and still be indexed. The deepest real pools hold a few thousand (USDC/WETH
+ * 0.05% on Ethereum: about 2,000–3,000, spread by years of positions); anyone can create a fee-100 pool and mint
+ * tens of thousands of one-tick positions in it. At most about 46 bytes a tick as stored (a 7-character index and a
+ * 32-digit liquidityNet), 5,000 ticks are at most ~230 KB: under half a cold index's 512 KB segment and a quarter of
+ * a stored value (1 MB), whatever shares the shard. A pool past it is excluded whole rather than kept with the
+ * ticks of a band around its price: the band would need re-centring as the price moved (a swap leaving it would
+ * quote on ticks that are not there), and no pool worth routing through is that fragmented.
+ */
+export const V3_TICKS_PER_POOL_MAX = 5_000;
+
+/** Bytes one pool or token may take as stored: half a cold index's segment (512 KB), a quarter of a value (1 MB). */
+export const GRAPH_ITEM_MAX_BYTES = 256 * 1024;
+
+/** V3 pools with fewer ticks than this are small whatever their numbers (1,000 × 46 B): never measured. */
+const MEASURE_FROM_TICKS = 1_000;
+
+export type ExcludeOversizedItemsParameters = {
+  graph: ChainGraph;
+  /** Only these pools and tokens (absent ones skipped); absent: every pool and token of the graph. */
+  candidates?: { pools: Iterable<Address>; tokens: Iterable<Address> };
+  /** Where the error line naming each item goes (default `logEvent`). */
+  log?: typeof logEvent;
+};
+
+/** What changed: pools excluded (now excluded pending pools) and tokens whose symbol was cut. */
+export type ExcludeOversizedItemsReturnType = { pools: Address[]; tokens: Address[] };
+
+/**
+ * The writers' guard: no single pool or token may stop a chain's writes. A V3 pool with more than
+ * `V3_TICKS_PER_POOL_MAX` initialized ticks, or larger than `GRAPH_ITEM_MAX_BYTES` as stored, becomes an excluded
+ * pending pool (`PendingPool.excluded`: stored, so it is never read again and its logs are ignored); a token whose
+ * symbol is longer than a sanitised one can be (stored before symbols were sanitised at read) gets its sanitised
+ * symbol. Each is logged as an error naming it. The graph is changed in place.
+ */
+export function excludeOversizedItems({ graph, candidates, log = logEvent }: ExcludeOversizedItemsParameters): ExcludeOversizedItemsReturnType {
+  const out: ExcludeOversizedItemsReturnType = { pools: [], tokens: [] };
+  for (const address of candidates ? new Set(candidates.pools) : graph.pools.keys()) {
+    const pool = graph.pools.get(address);
+    if (!(pool instanceof V3Pool) || pool.ticks.length <= MEASURE_FROM_TICKS) continue;
+    const bytes = pool.ticks.length > V3_TICKS_PER_POOL_MAX ? undefined : encodeGraphShard({ tokens: [], pools: [pool], pending: [] }).length;
+    if (bytes !== undefined && bytes <= GRAPH_ITEM_MAX_BYTES) continue;
+    out.pools.push(address);
+    log("error", "pool excluded from the index: too large to store", {
+      chain: graph.chain, pool: address, ticks: pool.ticks.length, maxTicks: V3_TICKS_PER_POOL_MAX, ...(bytes !== undefined && { bytes }),
+    });
+  }
+  for (const address of out.pools) {
+    const pool = graph.pools.get(address) as V3Pool;
+    graph.pools.delete(address);
+    graph.pending.set(address, excludedPool(pool));
+  }
+  if (out.pools.length > 0) indexPoolsByToken(graph);
+  for (const address of candidates ? new Set(candidates.tokens) : graph.tokens.keys()) {
+    const token = graph.tokens.get(address);
+    if (!token || token.symbol.length <= 2 * TOKEN_SYMBOL_MAX_CHARS) continue;
+    graph.tokens.set(address, { ...token, symbol: sanitizeTokenSymbol(token.symbol) });
+    out.tokens.push(address);
+    log("error", "token symbol cut: too long to store", { chain: graph.chain, token: address, symbolLength: token.symbol.length });
+  }
+  return out;
+}
+
+/** The excluded pending pool standing for a pool that is not indexed. */
+export function excludedPool(pool: { protocol: PendingPool["protocol"]; address: Address; token0: Address; token1: Address; fee?: number; tickSpacing?: number }): PendingPool {
+  return { protocol: pool.protocol, address: pool.address, token0: pool.token0, token1: pool.token1, fee: pool.fee ?? 3000, tickSpacing: pool.tickSpacing ?? 0, excluded: true };
+}
