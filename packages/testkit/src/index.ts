@@ -16,6 +16,7 @@ export * from "./stack/devnetWallets.js";
 export * from "./stack/outbidRelayer.js";
 export * from "./stack/faults.js";
 export * from "./faults/startSilentServer.js";
+export * from "./faults/startFixedAnswerServer.js";
 export * from "./stack/http.js";
 export * from "./stack/adminCli.js";
 export * from "./stack/leaseRedisDatabase.js";

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
-import { createDbFromConfig, deliverWebhooks, logEvent, webhookSettings, type DeliverWebhooksResult, type InlineDeliveries } from "@sluice/core";
+import {
+  createDbFromConfig, deliverWebhooks, deliverWebhooksInline, logEvent, webhookSettings, type DeliverWebhooksResult, type InlineDeliveries,
+} from "@sluice/core";
 import type { ReportingConfig, ReportingEnv } from "./env.js";
 
 /**
@@ -32,13 +34,19 @@ export function deliverWebhooksSoon(c: Context<ReportingEnv>): void {
   c.get("services").background(deliverInline(c.get("config"), c.get("services").caches.inlineDeliveries));
 }
 
-/** One delivery pass right after events were written, if the isolate's `inline` budget has room (else nothing: the cron's). */
+/**
+ * One delivery pass right after events were written, if the isolate's `inline` budget has room (else nothing: the
+ * cron's). It claims only what it can attempt within Workers' allowance after the answer (`deliverWebhooksInline`).
+ */
 export async function deliverInline(config: ReportingConfig, inline: InlineDeliveries): Promise<{ attempted: number }> {
   const release = inline.claim();
   if (!release) return { attempted: 0 };
+  const { db, close } = createDbFromConfig(config);
   try {
-    return await deliverDueWebhooks(config, 1);
+    const result = await deliverWebhooksInline({ db, ...webhookSettings(config) });
+    if (result.attempted) logEvent("info", "webhooks delivered", { ...result });
+    return result;
   } finally {
-    release();
+    await close().finally(release);
   }
 }

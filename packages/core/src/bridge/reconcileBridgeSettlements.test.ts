@@ -15,13 +15,13 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { ne } from "drizzle-orm";
-import { devAccounts, startAnvil, startTestDatabase, type AnvilNode, type TestDatabase } from "@sluice/testkit";
+import { devAccounts, startAnvil, startSilentServer, startTestDatabase, type AnvilNode, type TestDatabase } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
 import { chainById, MULTICALL3_ADDRESS } from "../chains/chains.js";
 import { bridgeSettlements } from "../db/schema/bridge.js";
 import { newId } from "../ids/newId.js";
 import { SluiceError } from "../errors/SluiceError.js";
-import type { AcrossClient } from "./across/createAcrossClient.js";
+import { createAcrossClient, type AcrossClient } from "./across/createAcrossClient.js";
 import type { AcrossDepositStatus } from "./across/acrossSchemas.js";
 import { reconcileBridgeSettlements } from "./reconcileBridgeSettlements.js";
 import { fundsDepositedAbi } from "./verifyBridgeDeposit.js";
@@ -353,5 +353,43 @@ describe("reconcileBridgeSettlements", () => {
     const lagging = (chainId: number) => (chainId === ARBITRUM ? 1_000_000 : 1);
     await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client, confirmationsFor: lagging });
     expect(await rowOf(id)).toMatchObject({ status: "expired" });
+  });
+
+  it("two runs at once while Across does not answer (each row takes the client's whole time limit) check disjoint rows", async () => {
+    await closeEveryRow();
+    const silent = await startSilentServer();
+    try {
+      // Four due rows Across is asked about, through Sluice's own client, and never answers; the origin shows none of
+      // them, so each is backed off once checked.
+      const rows: string[] = [];
+      for (let i = 0; i < 4; i++) rows.push(await insertOpen(randomHash(), { ageMs: 120_000 + i * 1000 }));
+      const across = createAcrossClient({
+        baseUrl: silent.url, integratorId: "0x5c1e", feeRecipient: depositor, timeoutMs: 400, retries: 1,
+      });
+      const reconcile = () => reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client });
+      // The next minute's run starts while the first is still on its first row (its claim made, Across asked).
+      const first = reconcile();
+      const until = Date.now() + 10_000;
+      while (silent.connections === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      const second = reconcile();
+      const results = await Promise.all([first, second]);
+      expect(results.map((r) => r.checked).reduce((a, b) => a + b)).toBe(rows.length);
+      // Each row was checked (and backed off) once, by one of the runs.
+      const checked = await database.db.query.bridgeSettlements.findMany({ where: (t, { inArray }) => inArray(t.id, rows) });
+      expect(checked.map((r) => r.checkFailures)).toEqual(rows.map(() => 1));
+    } finally {
+      await silent.close();
+    }
+  }, 60_000);
+
+  it("a good check that finds nothing new puts the row back to every run (its claim's lease does not hold it)", async () => {
+    await closeEveryRow();
+    const hash = await mineDeposit(70n, depositor, OPEN_DEADLINE());
+    const id = await insertOpen(hash, { ageMs: 60_000, depositId: "70" });
+    const across = acrossAnswering(() => ({ status: "pending", depositId: "70", depositTxnRef: hash, originChainId: BASE, destinationChainId: ARBITRUM }));
+    for (let run = 0; run < 2; run++) {
+      expect(await reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client })).toMatchObject({ checked: 1, updated: 0, failed: 0 });
+    }
+    expect(await rowOf(id)).toMatchObject({ status: "pending", checkFailures: 0 });
   });
 });

@@ -6,10 +6,13 @@
  * transaction — and, once the fill is shown on chain, the deposit's USD volume for the partner from the amounts
  * tracking verified (stablecoin inputs are valued 1:1; other assets stay unvalued until a price source exists).
  *
- * The open rows form a queue (`next_check_at`): each run takes the rows due longest ago and, as it takes them, moves
- * them to the back, whatever then happens to them — so rows that never change or keep failing (a deposit Across does
- * not know, a reorged origin transaction, a chain this deployment cannot reach) cannot hold the batch and starve the
- * rest. A row that finds nothing (Across does not know the deposit yet, or the check failed) backs off, doubling
+ * The open rows form a queue (`next_check_at`): each run takes the rows due longest ago and, as it takes them, leases
+ * them (`CLAIM_LEASE_SECONDS` ahead), whatever then happens to them — so rows that never change or keep failing (a
+ * deposit Across does not know, a reorged origin transaction, a chain this deployment cannot reach) cannot hold the
+ * batch and starve the rest, and a run that overlaps a slow one (Workers start the next minute's run whatever the
+ * last is doing) does not check its rows again. Each row's real next check is written once it is checked: now (every
+ * run) after a good check, later after one that found nothing; a row a dead run never reached comes back when its
+ * lease ends. A row that finds nothing (Across does not know the deposit yet, or the check failed) backs off, doubling
  * from a minute up to an hour; one good check brings it back to every run. An `expired` row that stays expired backs
  * off too: its refund comes hours after the deadline, and each check searches the origin's logs for it.
  *
@@ -34,6 +37,14 @@ import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
 import { bridgeWebhookEvent } from "../webhooks/webhookPayloads.js";
 
 export type ReconcileResult = { checked: number; updated: number; failed: number };
+
+/**
+ * How far ahead a run's claim moves its rows: past the end of any run that may still be checking them. A row can take
+ * Across' whole time limit, retried, and the chains' reads (about 10 s with Across silent), so a batch of 100 can take
+ * many minutes; Workers end a scheduled invocation after 15 minutes. A row the run checks gets its real next check
+ * then (below); only the rows of a run that died before reaching them wait this long.
+ */
+const CLAIM_LEASE_SECONDS = 15 * 60;
 
 export type ReconcileBridgeSettlementsParameters = {
   db: Database;
@@ -78,8 +89,9 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, confir
       if (status === settlement.status && fillTxHash === settlement.fillTxHash && depositId === settlement.depositId) {
         // Still expired: the refund is not on the origin yet; it comes hours later, so the row is asked less often.
         // So is a deposit the protocol does not know whose chains show no change.
+        // A good check puts the row back to every run (its claim leased it ahead).
         if (status === "expired" || !answer) await backOff(db, settlement.id);
-        else if (settlement.checkFailures > 0) await db.update(bridgeSettlements).set({ checkFailures: 0 }).where(eq(bridgeSettlements.id, settlement.id));
+        else await db.update(bridgeSettlements).set({ checkFailures: 0, nextCheckAt: sql`now()` }).where(eq(bridgeSettlements.id, settlement.id));
         continue;
       }
       // The new status and its webhook event in one transaction; the update is conditional on the status read, so a
@@ -89,7 +101,8 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, confir
           status, fillTxHash, depositId,
           // A fill of terms the depositor updated after the deposit did not pay what Sluice quoted: no volume.
           volumeUsd: status === "filled" && !shown.fillUpdated ? volumeUsd(settlement.originChainId, settlement.inputToken, settlement.amountInRaw) : settlement.volumeUsd,
-          updatedAt: sql`now()`, checkFailures: 0,
+          // Still open (pending, expired): checked again by the next run, not when the claim's lease ends.
+          updatedAt: sql`now()`, checkFailures: 0, nextCheckAt: sql`now()`,
         }).where(and(
           eq(bridgeSettlements.id, settlement.id), eq(bridgeSettlements.status, settlement.status),
           settlement.depositId === null ? isNull(bridgeSettlements.depositId) : eq(bridgeSettlements.depositId, settlement.depositId),
@@ -111,15 +124,16 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, confir
 }
 
 /**
- * Takes up to `limit` open rows that are due, longest-waiting first, and moves each to the back of the queue in the
- * same statement (`next_check_at = now()`), so the next run starts with the rows this one did not reach. Rows another
- * run is taking at the same moment are skipped rather than waited for.
+ * Takes up to `limit` open rows that are due, longest-waiting first, and leases each in the same statement
+ * (`next_check_at` a `CLAIM_LEASE_SECONDS` ahead), so the next run starts with the rows this one did not take, and
+ * does not take again those this one is still checking. Rows another run is taking at the same moment are skipped
+ * rather than waited for.
  */
 async function claimDueSettlements(db: Database, limit: number) {
   const due = db.select({ id: bridgeSettlements.id }).from(bridgeSettlements)
     .where(and(inArray(bridgeSettlements.status, ["pending", "expired"]), lte(bridgeSettlements.nextCheckAt, sql`now()`)))
     .orderBy(asc(bridgeSettlements.nextCheckAt)).limit(limit).for("update", { skipLocked: true });
-  const claimed = await db.update(bridgeSettlements).set({ nextCheckAt: sql`now()` })
+  const claimed = await db.update(bridgeSettlements).set({ nextCheckAt: sql`now() + ${CLAIM_LEASE_SECONDS} * interval '1 second'` })
     .where(inArray(bridgeSettlements.id, due)).returning();
   return claimed;
 }

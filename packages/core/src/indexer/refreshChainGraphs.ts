@@ -2,6 +2,7 @@ import { redisKeys } from "../redis/redisKeys.js";
 import { parseChainConfig } from "../chains/chainConfig.js";
 import { chainNames, type ChainName } from "../chains/chains.js";
 import type { Redis } from "../redis/createRedis.js";
+import { releaseHeldKey } from "../redis/releaseHeldKey.js";
 import { logEvent } from "../observability/logEvent.js";
 import { refreshCachedTokenList } from "../tokens/refreshCachedTokenList.js";
 import { chainIndexSourceFromEnv, type IndexerEnv } from "./chainIndexSourceFromEnv.js";
@@ -21,7 +22,11 @@ export type RefreshChainGraphsParameters = {
   log?: typeof logEvent;
 };
 
-/** How long one chain's indexing run holds its lock (a cron run never overlaps the next one on the same chain). */
+/**
+ * How long one chain's indexing run holds its lock (a cron run never overlaps the next one on the same chain). A run
+ * can outlive it (the operator's `pnpm admin index` rounds have a 60 s budget, and a slice or the token list may end
+ * past any budget): the lock is then the next run's, so a run releases it only while it is still its own.
+ */
 const LOCK_SECONDS = 55;
 
 /**
@@ -39,7 +44,8 @@ export async function refreshChainGraphs({ env, redis, graphs, quality, log = lo
   };
   await Promise.all(indexed.map(async (chain) => {
     const lock = redisKeys.graphLock(chain);
-    if ((await redis.set(lock, "1", { nx: true, ex: LOCK_SECONDS })) !== "OK") return;
+    const holder = crypto.randomUUID();
+    if ((await redis.set(lock, holder, { nx: true, ex: LOCK_SECONDS })) !== "OK") return;
     try {
       const source = chainIndexSourceFromEnv(env, chain, redisGraphStore(redis), graphs, quality, redisIndexProgressStore(redis));
       const result = await updateStoredGraph({ ...source, budget });
@@ -59,7 +65,7 @@ export async function refreshChainGraphs({ env, redis, graphs, quality, log = lo
     } catch (error) {
       log("error", "graph indexing failed", { chain, error: String(error) });
     } finally {
-      await redis.del(lock).catch(() => {});
+      await releaseHeldKey(redis, lock, holder);
     }
   }));
 }

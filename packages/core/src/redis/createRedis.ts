@@ -1,5 +1,6 @@
 import { Redis as UpstashRedis } from "@upstash/redis/cloudflare";
 import type { Redis } from "./redisClient.js";
+import { upstashRequestFailure } from "./upstashRequestFailure.js";
 
 export type CreateRedisParameters = {
   url: string;
@@ -29,7 +30,7 @@ export const CRON_REDIS_TIMEOUT_MS = 30_000;
  * hex), so base64 would protect nothing and decoding it cost ~13 % of the swap worker's CPU per quote.
  */
 export function createRedis({ url, token, timeoutMs = REDIS_REQUEST_TIMEOUT_MS }: CreateRedisParameters): Redis {
-  return new UpstashRedis({
+  const redis = new UpstashRedis({
     url,
     token,
     // A function, so each command gets its own bound and an expired one throws: the client answers a fixed
@@ -40,6 +41,17 @@ export function createRedis({ url, token, timeoutMs = REDIS_REQUEST_TIMEOUT_MS }
     enableTelemetry: false,
     latencyLogging: false,
   });
+  // Every command, pipeline and script goes through the client's one requester (pipelines are handed the same object),
+  // so a failure that is Redis's and not the command's (a timeout, a proxy's error page, an HTTP error) is typed here,
+  // where it is known, as a `DependencyDownError` (503), not guessed later from a DOMException or a message.
+  // `createRedis.test.ts` holds this to the installed client (a stalled endpoint, an HTML 502, a JSON 503).
+  const client = (redis as unknown as { client: UpstashRequester }).client;
+  const request = client.request.bind(client);
+  client.request = (req) => request(req).catch((error: unknown) => { throw upstashRequestFailure(error, timeoutMs); });
+  return redis;
 }
+
+/** The part of the Upstash client's (protected) requester wrapped above. */
+type UpstashRequester = { request: (req: unknown) => Promise<unknown> };
 
 export type { Redis, RedisPipeline, RedisSetOptions } from "./redisClient.js";

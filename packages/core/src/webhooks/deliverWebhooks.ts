@@ -56,17 +56,17 @@ export const WEBHOOK_MAX_RESPONSE_BYTES = 4096;
  * request), and the run holds its database connection: two attempts never queue, so an attempt's time limit is the
  * receiver's time, never another receiver's hang.
  */
-const CONCURRENCY = 2;
+export const DELIVERY_CONCURRENCY = 2;
 /** One attempt at its longest: the address check (its DNS lookups, 3 s), the request (`timeoutMs`) and its recording. */
-const attemptSeconds = (timeoutMs: number) => 3 + Math.ceil(timeoutMs / 1000) + 5;
+export const attemptSeconds = (timeoutMs: number) => 3 + Math.ceil(timeoutMs / 1000) + 5;
 /**
- * How long a claim holds its deliveries: until the last of them can have been attempted — the run's `CONCURRENCY`
+ * How long a claim holds its deliveries: until the last of them can have been attempted — the run's `DELIVERY_CONCURRENCY`
  * senders each work through their share one after another, so one attempt's time per round of the deliveries
  * claimed — and a margin, so nobody else sends one meanwhile. Each attempt's time already holds its own margins (the
  * DNS and recording allowances), so the lease's is small: a dead deliverer's deliveries are sent again soon after
  * (30 s for a single round at the default timeout).
  */
-const LEASE_MARGIN_SECONDS = 12;
+export const LEASE_MARGIN_SECONDS = 12;
 /**
  * Failures further apart than this are not one outage: a failing endpoint with deliveries pending is tried at least
  * hourly (the longest backoff), so a longer silence means nothing was failing in between, and the endpoint's failing
@@ -74,7 +74,7 @@ const LEASE_MARGIN_SECONDS = 12;
  */
 const FAILURE_GAP_SECONDS = 2 * 3600;
 const leaseSql = (timeoutMs: number) =>
-  sql`make_interval(secs => ${attemptSeconds(timeoutMs)} * ceil((select count(*) from due)::numeric / ${CONCURRENCY})::int + ${LEASE_MARGIN_SECONDS})`;
+  sql`make_interval(secs => ${attemptSeconds(timeoutMs)} * ceil((select count(*) from due)::numeric / ${DELIVERY_CONCURRENCY})::int + ${LEASE_MARGIN_SECONDS})`;
 
 /**
  * Sends due webhook deliveries once each (the reporting cron every minute, and right after an event is written),
@@ -151,7 +151,7 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) await attempt(params, next, result);
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, queue.length) }, worker));
   return result;
 }
 

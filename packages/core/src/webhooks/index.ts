@@ -6,6 +6,7 @@ export * from "./webhookEndpoints.js";
 export * from "./webhookResource.js";
 export * from "./deliverWebhooks.js";
 export * from "./createInlineDeliveries.js";
+export * from "./deliverWebhooksInline.js";
 export * from "./webhookPayloads.js";
 export * from "./webhookConfig.js";
 export * from "./webhookOperations.js";
