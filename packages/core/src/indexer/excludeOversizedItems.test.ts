@@ -3,13 +3,15 @@
  * and a V3 pool with 50,000 initialized ticks is stored whole, the token's symbol cut and the pool excluded (stored
  * as an excluded pending pool, so it is not read again), both logged; the rest as it was.
  */
-import { describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { address, generateMainnetLikeGraph, oversizedGraphItems } from "@sluice/testkit";
 import { V3Pool } from "../pools/v3/v3Pool.js";
 import type { LogFields } from "../observability/logEvent.js";
 import { applyPoolStates } from "./applyPoolStates.js";
 import { excludeOversizedItems, V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
 import { memoryGraphStore } from "./graphStore.js";
+import { encodeGraphShard } from "./graphCodec.js";
 import type { ChainGraph } from "./graphTypes.js";
 import { indexPoolsByToken } from "./graphTypes.js";
 
@@ -84,5 +86,133 @@ describe("excludeOversizedItems", () => {
     expect(lines[0]!.fields).toMatchObject({ pool, ticks: 50_000 });
     // Never read again: a later state of it is not applied.
     expect(applyPoolStates(graph, new Map([[pool, state]]), { maxV3Ticks: V3_TICKS_PER_POOL_MAX, log })).toEqual([]);
+  });
+});
+
+/**
+ * Pools ground to one shard: CREATE2 lets an attacker choose its junk tokens' addresses, so the pools' addresses, and
+ * a shard is chosen by an address's low 32 bits only (`shardIndexOf`): these all end in the same 32 bits, whatever the
+ * shard count. Each pool is under the per-item caps (4,400–5,000 ticks, 178–203 KB stored); seven of them pass 1 MB.
+ */
+const STACKED = 7;
+const ground = (i: number) => `0x${(0x5eed0000 + i).toString(16).padStart(32, "0")}c0ffee01` as Address;
+
+function stackedPools(graph: ChainGraph) {
+  const other = [...graph.tokens.keys()][0]!;
+  return Array.from({ length: STACKED }, (_, i) => oversizedGraphItems({ token: address(0xbad00 + i), other, pool: ground(i), symbolChars: 4, ticks: 4_400 + 100 * i, liquidity: 10n ** 36n }));
+}
+
+/** The error lines `logEvent` writes while `run` runs. */
+async function errorLines(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+  const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    await run();
+    return spy.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const sizeOf = (pool: V3Pool) => encodeGraphShard({ tokens: [], pools: [pool], pending: [] }).length;
+
+describe("pools stacked in one shard", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("an incremental write of a ready chain adding seven ground pools (each under the cap, together over 1 MB): the largest are excluded with error lines, the rest read back equal", async () => {
+    const { graph } = generateMainnetLikeGraph({ v2Pools: 300, v3Pools: 40, tokens: 100, seed: 5 });
+    const stacked = stackedPools(graph);
+    const sizes = stacked.map(({ pool }) => sizeOf(pool));
+    expect(Math.max(...sizes)).toBeLessThan(256 * 1024);
+    expect(sizes.reduce((a, b) => a + b)).toBeGreaterThan(MB);
+    const store = memoryGraphStore();
+    await store.write(graph);
+    const update = (await store.readForUpdate("base"))!;
+    const routable = new Set(update.pools.keys()); // the junk pools are not routable: they go to part x
+    for (const { token, pool } of stacked) {
+      update.tokens.set(token.address, token);
+      update.pools.set(pool.address, pool);
+    }
+    indexPoolsByToken(update);
+    const changed = { pools: stacked.map(({ pool }) => pool.address), tokens: stacked.map(({ token }) => token.address) };
+    let manifest: Awaited<ReturnType<typeof store.write>>["manifest"] | undefined;
+    const lines = await errorLines(async () => ({ manifest } = await store.write(update, { routable, changed })));
+    for (const part of ["r", "x"] as const) for (const [, bytes] of manifest!.shards[part]) expect(bytes).toBeLessThanOrEqual(MB);
+    // The largest first, as few as fit: 1 MB holds the five smallest.
+    const excluded = lines.map((l) => l.pool);
+    expect(excluded).toEqual([ground(6), ground(5)]);
+    expect(lines.every((l) => l.event === "pool excluded from the index: its shard would pass the value limit")).toBe(true);
+    const read = (await store.read("base"))!;
+    for (const pool of excluded as Address[]) {
+      expect(read.pools.has(pool)).toBe(false);
+      expect(read.pending.get(pool)).toMatchObject({ address: pool, excluded: true });
+    }
+    for (const { pool } of stacked.slice(0, 5)) expect(read.pools.get(pool.address)).toEqual(pool);
+    for (const [a, pool] of graph.pools) expect(read.pools.get(a)).toEqual(pool);
+    // Kept excluded: the next block's write excludes nothing again.
+    const next = (await store.readForUpdate("base"))!;
+    expect(await errorLines(() => store.write(next, { routable, changed: { pools: [], tokens: [] } }))).toEqual([]);
+  });
+
+  it("stacked over blocks: the largest pools already stored (undecoded rows of a loaded shard) are excluded too", async () => {
+    const { graph } = generateMainnetLikeGraph({ v2Pools: 300, v3Pools: 40, tokens: 100, seed: 5 });
+    const stacked = stackedPools(graph).reverse(); // the largest arrive first
+    const store = memoryGraphStore();
+    await store.write(graph);
+    const routable = new Set(graph.pools.keys());
+    const lines: Record<string, unknown>[] = [];
+    for (const { token, pool } of stacked) {
+      const update = (await store.readForUpdate("base"))!;
+      await store.load(update, { pools: [pool.address], tokens: [token.address] });
+      update.tokens.set(token.address, token);
+      update.pools.set(pool.address, pool);
+      indexPoolsByToken(update);
+      lines.push(...await errorLines(() => store.write(update, { routable, changed: { pools: [pool.address], tokens: [token.address] } })));
+    }
+    expect(lines.map((l) => l.pool)).toEqual([ground(6), ground(5)]);
+    const read = (await store.read("base"))!;
+    expect(read.pending.get(ground(6))?.excluded).toBe(true);
+    expect(read.pending.get(ground(5))?.excluded).toBe(true);
+    for (const { pool } of stacked.slice(2)) expect(read.pools.get(pool.address)).toEqual(pool);
+  });
+
+  it("routable ground pools stacked over blocks in a routable shard: the largest are excluded, the rest read back equal", async () => {
+    const { graph } = generateMainnetLikeGraph({ v2Pools: 300, v3Pools: 40, tokens: 100, seed: 5 });
+    const stacked = stackedPools(graph).reverse();
+    const store = memoryGraphStore();
+    await store.write(graph);
+    const routable = new Set(graph.pools.keys());
+    const lines: Record<string, unknown>[] = [];
+    for (const { token, pool } of stacked) {
+      const update = (await store.readForUpdate("base"))!;
+      update.tokens.set(token.address, token);
+      update.pools.set(pool.address, pool);
+      indexPoolsByToken(update);
+      routable.add(pool.address);
+      lines.push(...await errorLines(() => store.write(update, { routable, changed: { pools: [pool.address], tokens: [token.address] } })));
+    }
+    expect(lines.map((l) => l.pool)).toEqual([ground(6), ground(5)]);
+    const read = (await store.read("base"))!;
+    expect(read.pools.has(ground(6))).toBe(false);
+    expect(read.pools.has(ground(5))).toBe(false);
+    for (const { pool } of stacked.slice(2)) expect(read.pools.get(pool.address)).toEqual(pool);
+    for (const [a, pool] of graph.pools) expect(read.pools.get(a)).toEqual(pool);
+    const manifest = (await store.readManifest("base"))!;
+    for (const part of ["r", "x"] as const) for (const [, bytes] of manifest.shards[part]) expect(bytes).toBeLessThanOrEqual(MB);
+  });
+
+  it("a whole write of ground pools: no doubling separates them, so the largest are excluded instead of failing", async () => {
+    const { graph } = generateMainnetLikeGraph({ v2Pools: 300, v3Pools: 40, tokens: 100, seed: 5 });
+    const stacked = stackedPools(graph);
+    for (const { token, pool } of stacked) {
+      graph.tokens.set(token.address, token);
+      graph.pools.set(pool.address, pool);
+    }
+    indexPoolsByToken(graph);
+    const store = memoryGraphStore();
+    const lines = await errorLines(() => store.write(graph, { routable: new Set([...graph.pools.keys()].filter((a) => !stacked.some(({ pool }) => pool.address === a))) }));
+    expect(lines.map((l) => l.pool)).toEqual([ground(6), ground(5)]);
+    const read = (await store.read("base"))!;
+    expect(read.pending.get(ground(6))?.excluded).toBe(true);
+    for (const { pool } of stacked.slice(0, 5)) expect(read.pools.get(pool.address)).toEqual(pool);
   });
 });

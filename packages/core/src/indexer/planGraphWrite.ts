@@ -1,8 +1,11 @@
 import type { Address } from "viem";
+import type { logEvent } from "../observability/logEvent.js";
 import { encodeGraphShard, type GraphShard, type RawGraphShard } from "./graphCodec.js";
 import { shardId, type GraphManifest, type GraphPart } from "./graphManifest.js";
-import { hasPoolRow, hasTokenRow, homeOf, isRoutableTokenHome, layoutGraphShards, type GraphShardLayout, type ShardCounts } from "./graphShardLayout.js";
+import { decodeLoaded, hasPoolRow, hasTokenRow, homeOf, isRoutableTokenHome, layoutGraphShards, type GraphShardLayout, type ShardCounts } from "./graphShardLayout.js";
 import type { ChainGraph } from "./graphTypes.js";
+import { excludeToFitShard, type ShardItem } from "./excludeToFitShard.js";
+import { shardIndexOf } from "./shardIndexOf.js";
 import { shardVersion } from "./shardVersion.js";
 
 /** What an indexing pass changed: pools re-read, created or dropped, and tokens whose metadata changed. */
@@ -26,6 +29,8 @@ export type PlanGraphWriteParameters = {
   /** Items aimed at per shard of part `x` (default `itemsPerShard`). */
   xItemsPerShard?: number;
   maxValueBytes: number;
+  /** Where the error line naming a pool excluded to fit a shard goes (`excludeToFitShard`; default `logEvent`). */
+  log?: typeof logEvent;
 };
 
 export type ShardWrite = { id: string; version: string; text: string };
@@ -56,7 +61,9 @@ const pow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
  * Plans a write of a full indexed graph into shards (see `shardedGraphStore`): incremental when the graph's previous
  * layout and its changes are known — only shards holding a changed pool or token, or one whose part changed
  * (routability), are re-encoded — else every shard. A shard is written only when its content version changed; if
- * one would exceed `maxValueBytes`, that part's shard count doubles and every shard is re-planned.
+ * one would exceed `maxValueBytes`, that part's shard count doubles and every shard is re-planned — unless no doubling
+ * would split it (pools ground to share its address bits), and always in a graph holding only some shards (which
+ * cannot re-shard): then its largest pools are excluded until it fits (`excludeToFitShard`; the graph is changed).
  */
 export function planGraphWrite(p: PlanGraphWriteParameters): PlanGraphWriteReturnType {
   if (p.previous?.loaded && !p.changed) throw new PartialGraphWriteError(p.graph.chain, "a graph holding only some shards is written only incrementally (pass `changed`)");
@@ -117,8 +124,8 @@ function shardOf(graph: ChainGraph, layout: GraphShardLayout, id: string): { sha
   };
 }
 
-/** Encodes the given shards into the manifest; false when one is too large. */
-function encodeInto(p: PlanGraphWriteParameters, layout: GraphShardLayout, ids: Iterable<string>, from: GraphManifest | null, out: PlanGraphWriteReturnType): boolean {
+/** Encodes the given shards into the manifest; the first one too large, if any. */
+function encodeInto(p: PlanGraphWriteParameters, layout: GraphShardLayout, ids: Iterable<string>, from: GraphManifest | null, out: PlanGraphWriteReturnType): string | undefined {
   for (const id of ids) {
     const part = id[0] as GraphPart;
     const index = Number(id.slice(1));
@@ -126,7 +133,7 @@ function encodeInto(p: PlanGraphWriteParameters, layout: GraphShardLayout, ids: 
     const text = encodeGraphShard(shard, raw);
     out.encoded++;
     const { version, bytes } = shardVersion(text);
-    if (bytes > p.maxValueBytes) return false;
+    if (bytes > p.maxValueBytes) return id;
     const before = out.manifest.shards[part][index]!;
     if (before[0] === version) continue;
     if (before[0] !== "") out.retired.push({ id, version: before[0] });
@@ -137,7 +144,36 @@ function encodeInto(p: PlanGraphWriteParameters, layout: GraphShardLayout, ids: 
   if (from && from !== out.manifest && (from.shards.r.length !== out.manifest.shards.r.length || from.shards.x.length !== out.manifest.shards.x.length)) {
     for (const part of PARTS) from.shards[part].forEach(([version], i) => version && out.retired.push({ id: shardId(part, i), version }));
   }
-  return true;
+  return undefined;
+}
+
+const EMPTY_SHARD_BYTES = encodeGraphShard({ tokens: [], pools: [], pending: [] }).length;
+const utf8 = new TextEncoder();
+
+/** A shard's items as it would store them, each with its bytes (`ShardItem`); only on the rare path of a shard too large. */
+function measureShard(graph: ChainGraph, layout: GraphShardLayout, id: string): ShardItem[] {
+  const { shard, raw } = shardOf(graph, layout, id);
+  const one = (s: GraphShard) => utf8.encode(encodeGraphShard(s)).length - EMPTY_SHARD_BYTES + 1;
+  const row = (r: unknown[]) => utf8.encode(JSON.stringify(r)).length + 1;
+  return [
+    ...shard.pools.map((pool): ShardItem => ({ address: pool.address, bytes: one({ tokens: [], pools: [pool], pending: [] }), pool: true })),
+    ...shard.pending.map((pending): ShardItem => ({ address: pending.address, bytes: one({ tokens: [], pools: [], pending: [pending] }) })),
+    ...shard.tokens.map((token): ShardItem => ({ address: token.address, bytes: one({ tokens: [token], pools: [], pending: [] }) })),
+    ...(raw ? [...raw.v2, ...raw.v3, ...raw.pending, ...raw.tokens].map((r): ShardItem => ({ address: r[0], bytes: row(r) })) : []),
+  ];
+}
+
+/** Whether items fit one value when their shard's part has `count` shards times 2^k, for some k from `from` to `to`. */
+function fitsSplit(items: readonly ShardItem[], count: number, from: number, to: number, maxValueBytes: number): boolean {
+  for (let k = from; k <= to; k++) {
+    const sums = new Map<number, number>();
+    for (const item of items) {
+      const i = shardIndexOf(item.address, count * 2 ** k);
+      sums.set(i, (sums.get(i) ?? 0) + item.bytes);
+    }
+    if (Math.max(...sums.values()) + EMPTY_SHARD_BYTES <= maxValueBytes) return true;
+  }
+  return false;
 }
 
 function planFull(p: PlanGraphWriteParameters, from: GraphManifest | null, forced: ShardCounts | undefined): PlanGraphWriteReturnType {
@@ -145,12 +181,24 @@ function planFull(p: PlanGraphWriteParameters, from: GraphManifest | null, force
   const xItems = p.graph.pools.size + p.graph.pending.size + p.graph.tokens.size - p.routable.size;
   const wanted = { r: pow2(rItems / p.itemsPerShard), x: pow2(xItems / (p.xItemsPerShard ?? p.itemsPerShard)) };
   let counts: ShardCounts = forced ?? (from ? { r: Math.max(wanted.r, from.shards.r.length), x: Math.max(wanted.x, from.shards.x.length) } : wanted);
-  for (let attempt = 0; attempt < 12; attempt++) {
+  const DOUBLINGS = 12;
+  for (let attempt = 0; attempt < DOUBLINGS;) {
     const manifest = newManifest(p.graph, counts, from);
     const layout = layoutGraphShards(p.graph, p.routable, counts, manifest);
     const out: PlanGraphWriteReturnType = { manifest, layout, writes: [], retired: [], encoded: 0 };
-    if (encodeInto(p, layout, layout.members.keys(), from, out)) return out;
+    const over = encodeInto(p, layout, layout.members.keys(), from, out);
+    if (over === undefined) return out;
+    // Doubling separates many items; pools ground to share the shard's address bits stay together however many
+    // doublings, so when none within reach would split this shard, its largest pools are excluded instead.
+    const items = measureShard(p.graph, layout, over);
+    const count = counts[over[0] as GraphPart];
+    const left = DOUBLINGS - attempt - 1;
+    if (!fitsSplit(items, count, 1, left, p.maxValueBytes)) {
+      const fits = (kept: readonly ShardItem[]) => fitsSplit(kept, count, 0, left, p.maxValueBytes);
+      if (excludeToFitShard({ graph: p.graph, shard: over, items, fits, maxValueBytes: p.maxValueBytes, log: p.log }).length > 0) continue;
+    }
     counts = { r: counts.r * 2, x: counts.x * 2 };
+    attempt++;
   }
   throw new Error(`graph ${p.graph.chain}: a single pool or token exceeds the ${p.maxValueBytes}-byte value limit`);
 }
@@ -245,9 +293,39 @@ function planIncremental(p: PlanGraphWriteParameters, layout: GraphShardLayout, 
     if (layout.tokenHome.get(address) !== home) move("tokens", address, home);
   }
   layout.routable = routable;
-  const manifest = newManifest(graph, counts, layout.manifest);
-  const out: PlanGraphWriteReturnType = { manifest, layout, writes: [], retired: [], encoded: 0 };
-  if (!encodeInto(p, layout, dirty, layout.manifest, out)) return null;
-  layout.manifest = manifest;
-  return out;
+  for (;;) {
+    const manifest = newManifest(graph, counts, layout.manifest);
+    const out: PlanGraphWriteReturnType = { manifest, layout, writes: [], retired: [], encoded: 0 };
+    const over = encodeInto(p, layout, dirty, layout.manifest, out);
+    if (over === undefined) {
+      layout.manifest = manifest;
+      return out;
+    }
+    // A graph held whole re-shards (`planFull`); one holding only some shards cannot, so the shard's largest pools are
+    // excluded until it fits, rather than failing every write of the chain from here on. Its stored pool rows are
+    // decoded first: the largest may have been written by earlier blocks.
+    if (!layout.loaded) return null;
+    const rows = layout.raw?.get(over);
+    if (rows) decodeLoaded(graph, layout, [...rows.v2, ...rows.v3].map((row) => row[0]));
+    const held = new Map([...layout.members.get(over)!.pools].flatMap((address) => graph.pools.get(address) ?? []).map((pool) => [pool.address, pool] as const));
+    const excluded = excludeToFitShard({
+      graph, shard: over, items: measureShard(graph, layout, over), maxValueBytes: p.maxValueBytes, log: p.log,
+      fits: (kept) => kept.reduce((n, item) => n + item.bytes, EMPTY_SHARD_BYTES) <= p.maxValueBytes,
+      // An excluded pool's marker lives in its `x` shard, which the graph may not hold (a routable pool's).
+      markerStored: (pool) => layout.members.has(homeOf("x", pool, counts)),
+    });
+    if (excluded.length === 0) return null;
+    const tokens = new Set<Address>();
+    for (const address of excluded) {
+      poolChanged(address); // to its marker's `x` shard, or out of the graph
+      tokens.add(held.get(address)!.token0).add(held.get(address)!.token1);
+    }
+    // A token that held a routable home only through an excluded pool leaves part `r` when its `x` shard is held; else
+    // it stays in `r` (a token row without a routable pool there: harmless) until a write that holds that shard.
+    for (const address of tokens) {
+      if (!graph.tokens.has(address)) continue;
+      const home = homeOf(isRoutableTokenHome(graph, routable, address) ? "r" : "x", address, counts);
+      if (layout.tokenHome.get(address) !== home && layout.members.has(home)) move("tokens", address, home);
+    }
+  }
 }

@@ -16,13 +16,15 @@ export type OversizedGraphItemsParameters = {
   symbolChars?: number;
   /** Initialized ticks of the pool (default 50,000). */
   ticks?: number;
+  /** Liquidity of the first position (default 10^12; each next one 1 more): larger values, longer stored ticks. */
+  liquidity?: bigint;
 };
 
 export function oversizedGraphItems(p: OversizedGraphItemsParameters): { token: IndexedToken; pool: V3Pool } {
   const token: IndexedToken = { address: p.token, symbol: "\u0001".repeat(p.symbolChars ?? 2 * 2 ** 20), decimals: 18, quality: null, lastTradeAt: null };
   // One-tick positions side by side: every tick initialized (a position's upper tick is the next one's lower only
   // every other tick, so positions are spaced by two).
-  const positions = Array.from({ length: Math.ceil((p.ticks ?? 50_000) / 2) }, (_, i) => ({ tickLower: -50_000 + 2 * i, tickUpper: -50_000 + 2 * i + 1, liquidity: 10n ** 12n + BigInt(i) }));
+  const positions = Array.from({ length: Math.ceil((p.ticks ?? 50_000) / 2) }, (_, i) => ({ tickLower: -50_000 + 2 * i, tickUpper: -50_000 + 2 * i + 1, liquidity: (p.liquidity ?? 10n ** 12n) + BigInt(i) }));
   const [token0, token1] = p.token < p.other ? [p.token, p.other] : [p.other, p.token];
   return { token, pool: makeV3Pool({ address: p.pool, token0, token1, fee: 100, tickSpacing: 1, sqrtPriceX96: 2n ** 96n, positions }) };
 }
