@@ -17,6 +17,7 @@ import type { Database } from "../db/createDb.js";
 import { randomBytes } from "node:crypto";
 import { hashApiKey } from "./hashApiKey.js";
 import { createFallbackLimiter, type FallbackLimiter } from "./createFallbackLimiter.js";
+import { limitKeyRequests } from "./limitKeyRequests.js";
 
 let database: TestDatabase;
 let t: TestRedis;
@@ -116,13 +117,52 @@ describe("authenticateAndLimit", () => {
     expect((await check(key, { redis: down, client: attacker, now: now + 120_000, fallback }))?.auth?.keyId).toBe(apiKey.id);
   });
 
+  it("attack: with Redis unreachable, made-up keys from more clients than the isolate counts neither refuse genuine keys nor get looked up", async () => {
+    // The attack: right after a minute turns, made-up keys from as many client buckets as the limiter holds counters
+    // (an IPv6 /48 is 65,536 of them); every counter created after that, a genuine key's included, shared one budget
+    // already spent, so every partner in the isolate was answered 429 every minute.
+    const down = downRedis();
+    const fallback = createFallbackLimiter({ maxClients: 50 });
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
+    const partner = "203.0.113.20";
+    const seenBefore = await issueApiKey(database.db, { account: "limited", environment: "production", rateLimitPerMinute: 5 });
+    expect((await check(seenBefore.key, { client: partner, now, fallback }))?.auth?.keyId).toBe(seenBefore.apiKey.id); // Redis up
+    const seenSince = await issueApiKey(database.db, { account: "limited", environment: "production", rateLimitPerMinute: 5 });
+    expect((await check(seenSince.key, { redis: down, client: partner, now, fallback }))?.auth?.keyId).toBe(seenSince.apiKey.id);
+    const next = now + 60_000;
+    const early = await check(randomKey(), { redis: down, client: "198.51.100.20", now: next, fallback }); // a counter before the flood
+    expect(early).toBeNull();
+    for (let i = 0; i < 60; i++) await check(randomKey(), { redis: down, client: `2001:db8:0:${i.toString(16)}::/64`, now: next, fallback });
+    // Genuine keys keep their own limits, from any client: the key found genuine while Redis was down, the key this
+    // isolate served before it went down, and a dashboard session's key.
+    for (const { key, apiKey } of [seenSince, seenBefore]) {
+      expect(await check(key, { redis: down, client: "2001:db8:0:ffff::/64", now: next, fallback }))
+        .toMatchObject({ auth: { keyId: apiKey.id }, limit: { allowed: true, limit: 5, remaining: 4 } });
+    }
+    expect(await limitKeyRequests({ redis: down, keyId: seenSince.apiKey.id, perMinute: 2, fallback, now: next })).toMatchObject({ allowed: true, remaining: 1 });
+    // A made-up key from a client without a counter is refused without a lookup; a client counted before the flood
+    // keeps its budget.
+    const { db, counter } = countingDb();
+    expect(await check(randomKey(), { db, redis: down, client: "2001:db8:0:fffe::/64", now: next, fallback }))
+      .toEqual({ auth: null, limit: { allowed: false, limit: 0, remaining: 0, reset: next - 1_000 + 60_000 } });
+    expect(counter.selects).toBe(0);
+    expect(await check(randomKey(), { db, redis: down, client: "198.51.100.20", now: next, fallback })).toBeNull();
+    expect(counter.selects).toBe(1);
+    expect(fallback.size()).toBeLessThanOrEqual(50 + 3);
+  });
+
   it("the in-memory fallback's counters stay bounded however many clients and keys it sees", () => {
-    const fallback = createFallbackLimiter({ maxCounters: 100 });
+    const fallback = createFallbackLimiter({ maxClients: 100 });
     const now = Date.now();
-    for (let i = 0; i < 10_000; i++) fallback.count(`miss:${i}`, now);
-    expect(fallback.size()).toBeLessThanOrEqual(101);
-    // Past the bound, new clients share one counter: together they get one budget, not one each.
-    expect(fallback.count("miss:another", now)).toBeGreaterThan(3);
+    for (let i = 0; i < 10_000; i++) fallback.countMiss(`client ${i}`, now);
+    for (let i = 0; i < 20_000; i++) fallback.countKeyRequest(`hash ${i}`, now);
+    for (let i = 0; i < 20_000; i++) fallback.countSessionRequest(`key ${i}`, now);
+    expect(fallback.size()).toBeLessThanOrEqual(100 + 2 * 10_000);
+    // Past the bound a new client gets no budget of lookups; the clients counted before keep theirs.
+    expect(fallback.countMiss("another", now)).toBe(Infinity);
+    expect(fallback.countMiss("client 7", now)).toBe(2);
+    // Only genuine keys are counted by key: past the bound the oldest counter goes, no key is refused for want of room.
+    expect(fallback.countKeyRequest("one more", now)).toBe(1);
   });
 
   it("an unknown key is looked up once: the same key again is refused from the cache, without Postgres", async () => {

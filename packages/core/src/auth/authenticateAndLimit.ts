@@ -85,7 +85,7 @@ return {entry, remaining, tokens}
  * a lookup; a key Postgres answered active within a day is no guess and never refused that way. Null for every reason
  * a key is refused (missing, malformed, unknown, revoked, the other environment), so the caller answers them all alike.
  * Redis unreachable: the key is checked against Postgres (the truth) under the same limits kept in this isolate's
- * memory (`authenticateWithoutRedis`).
+ * memory (`authenticateWithoutRedis`); the keys Redis answered active are remembered there as known for that.
  */
 export async function authenticateAndLimit(p: AuthenticateAndLimitParameters): Promise<AuthenticateAndLimitReturnType> {
   if (!isApiKeyFormat(p.key)) return null;
@@ -116,7 +116,13 @@ export async function authenticateAndLimit(p: AuthenticateAndLimitParameters): P
     return authenticateWithoutRedis({ ...p, hash, now, reset, loaded, missesPerMinute: p.missesPerMinute ?? AUTH_MISSES_PER_MINUTE });
   }
   const entry = (typeof answer[0] === "string" ? JSON.parse(answer[0]) : answer[0]) as CachedApiKey | null;
-  if (!entry || entry.status !== "active" || entry.environment !== p.environment) return null;
+  if (!entry || entry.status !== "active" || entry.environment !== p.environment) {
+    p.fallback.known.delete(hash);
+    return null;
+  }
   const [, remaining, limit] = answer;
+  // Known to this isolate should Redis go down: a partner's key is then no guess from its first request, so made-up
+  // keys filling the isolate's count of clients cannot refuse it (the fallback still asks Postgres every time).
+  if (p.fallback.known.get(hash) !== limit) p.fallback.known.set(hash, limit);
   return { auth: entry, limit: { allowed: remaining >= 0, limit, remaining: Math.max(0, remaining), reset } };
 }

@@ -21,19 +21,20 @@ export type AuthenticateWithoutRedisParameters = {
 
 /**
  * `authenticateAndLimit` while Redis cannot be reached: Postgres decides every key (a revoked key is refused at once),
- * under the limits Redis would have applied, counted in this isolate's memory (`createFallbackLimiter`). A key Postgres
- * answered active here before is no guess: its lookup is not charged to the client's budget, and its rate limit is
+ * under the limits Redis would have applied, counted in this isolate's memory (`createFallbackLimiter`). A key this
+ * isolate found genuine before is no guess: its lookup is not charged to the client's budget, and its rate limit is
  * applied before the lookup, so a key past its limit costs no query. Any other key costs one lookup of the client's
- * `missesPerMinute`; past them the client is answered `auth: null` without a lookup.
+ * `missesPerMinute`; past them, or when the isolate counts as many clients as it holds, the client is answered
+ * `auth: null` without a lookup.
  */
 export async function authenticateWithoutRedis(p: AuthenticateWithoutRedisParameters): Promise<AuthenticateAndLimitReturnType> {
   const refused = { auth: null, limit: { allowed: false, limit: 0, remaining: 0, reset: p.reset } };
   const knownLimit = p.fallback.known.get(p.hash);
   let counted: number | undefined;
   if (knownLimit !== undefined) {
-    counted = p.fallback.count(`rate:${p.hash}`, p.now);
+    counted = p.fallback.countKeyRequest(p.hash, p.now);
     if (counted > knownLimit) return { auth: null, limit: { allowed: false, limit: knownLimit, remaining: 0, reset: p.reset } };
-  } else if (!p.loaded && p.client && p.fallback.count(`miss:${p.client}`, p.now) > p.missesPerMinute) {
+  } else if (!p.loaded && p.client && p.fallback.countMiss(p.client, p.now) > p.missesPerMinute) {
     return refused;
   }
   const entry = p.loaded ?? await loadApiKey(p.db, p.hash);
@@ -43,6 +44,6 @@ export async function authenticateWithoutRedis(p: AuthenticateWithoutRedisParame
   }
   const limit = entry.rateLimitPerMinute ?? p.defaultPerMinute;
   p.fallback.known.set(p.hash, limit);
-  counted ??= p.fallback.count(`rate:${p.hash}`, p.now);
+  counted ??= p.fallback.countKeyRequest(p.hash, p.now);
   return { auth: entry, limit: { allowed: counted <= limit, limit, remaining: Math.max(0, limit - counted), reset: p.reset } };
 }

@@ -33,6 +33,6 @@ export async function limitKeyRequests(p: LimitKeyRequestsParameters): Promise<R
   const remaining = await p.redis.eval<string[], number>(SCRIPT,
     [redisKeys.keyRequestWindow(p.keyId, window), redisKeys.keyRequestWindow(p.keyId, window - 1)],
     [String(now), String(AUTH_WINDOW_MS), String(p.perMinute)])
-    .catch(() => p.perMinute - p.fallback.count(`key:${p.keyId}`, now));
+    .catch(() => p.perMinute - p.fallback.countSessionRequest(p.keyId, now));
   return { allowed: remaining >= 0, limit: p.perMinute, remaining: Math.max(0, remaining), reset };
 }

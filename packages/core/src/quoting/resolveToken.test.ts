@@ -1,11 +1,17 @@
-/** Symbol resolution: curated first, then listed tokens, exact case only between tokens equally listed. */
+/**
+ * Symbol resolution names the token /tokens lists under that symbol, or refuses: curated first, then /tokens' own
+ * canonical order (quality, pools, address; any case), and the winner must be listed.
+ */
 import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { address } from "@sluice/testkit";
 import { emptyGraph, type ChainGraph, type IndexedToken } from "../indexer/graphTypes.js";
+import { listIndexedTokens } from "../indexer/listIndexedTokens.js";
+import { selectListedTokens } from "../tokens/selectListedTokens.js";
 import { resolveToken } from "./resolveToken.js";
 
 const NOW = 1_800_000_000;
+const DAY = 86_400;
 const USDC = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913" as Address; // base's curated USDC
 
 function graphOf(tokens: (Pick<IndexedToken, "address" | "symbol"> & Partial<IndexedToken> & { pools?: number })[]): ChainGraph {
@@ -20,6 +26,10 @@ function graphOf(tokens: (Pick<IndexedToken, "address" | "symbol"> & Partial<Ind
 }
 
 const resolve = (graph: ChainGraph, token: string) => resolveToken(graph, "base", { token }, "from");
+/** The address /tokens lists under `symbol` (case-insensitive), if any. */
+const listedBySymbol = (graph: ChainGraph, symbol: string) =>
+  selectListedTokens({ chain: "base", tokens: listIndexedTokens(graph), quality: new Map(), now: NOW })
+    .find((t) => t.symbol.toLowerCase() === symbol.toLowerCase())?.address.toLowerCase();
 
 describe("resolveToken by symbol", () => {
   it("attack: an unlisted look-alike of the exact case does not shadow the listed token /tokens advertises", () => {
@@ -29,18 +39,33 @@ describe("resolveToken by symbol", () => {
       { address: LINK, symbol: "LINK", pools: 3 },
       { address: junk, symbol: "link", quality: 10, pools: 30 },
     ]);
+    expect(listedBySymbol(graph, "link")).toBe(LINK);
     for (const symbol of ["link", "LINK", "Link"]) expect(resolve(graph, symbol)).toMatchObject({ address: LINK, symbol: "LINK", listed: true });
   });
 
-  it("prefers the exact case between tokens equally listed and of equal quality", () => {
+  it("attack: a listed look-alike does not take the symbol of a better-ranked token /tokens excludes", () => {
+    // /tokens picks FOO (same quality, more pools) and lists neither, FOO being stale; /route quoted "Foo" for "FOO".
+    const [stale, lookAlike] = [address(0xb6), address(0xb7)];
+    const graph = graphOf([
+      { address: stale, symbol: "FOO", pools: 50, lastTradeAt: NOW - 4 * DAY },
+      { address: lookAlike, symbol: "Foo", pools: 3 },
+    ]);
+    expect(listedBySymbol(graph, "foo")).toBeUndefined();
+    for (const symbol of ["FOO", "Foo", "foo"]) expect(() => resolve(graph, symbol)).toThrow(expect.objectContaining({ code: "UNSUPPORTED_TOKEN" }));
+    expect(resolveToken(graph, "base", { token: lookAlike }, "from")).toMatchObject({ address: lookAlike, listed: true }); // by address, as ever
+  });
+
+  it("names /tokens' choice whatever the case asked: the most pools between tokens of equal quality", () => {
     const [upper, lower] = [address(0xb3), address(0xb4)];
     const graph = graphOf([{ address: upper, symbol: "FOO", pools: 5 }, { address: lower, symbol: "foo", pools: 1 }]);
-    expect(resolve(graph, "foo").address).toBe(lower);
+    expect(listedBySymbol(graph, "foo")).toBe(upper);
+    expect(resolve(graph, "foo").address).toBe(upper);
     expect(resolve(graph, "FOO").address).toBe(upper);
   });
 
   it("keeps the chain's curated token first, whatever the graph holds of that symbol in any case", () => {
     const graph = graphOf([{ address: address(0xb5), symbol: "usdc", pools: 50 }, { address: USDC, symbol: "USDC", decimals: 6 }]);
+    expect(listedBySymbol(graph, "usdc")).toBe(USDC);
     expect(resolve(graph, "usdc").address).toBe(USDC);
   });
 });

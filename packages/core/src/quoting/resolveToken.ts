@@ -2,6 +2,7 @@ import { isAddress, type Address } from "viem";
 import { chains, type ChainName } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { isListedToken } from "./isListedToken.js";
+import { outranksForSymbol, type SymbolCandidate } from "../tokens/outranksForSymbol.js";
 import type { ChainGraph, IndexedToken } from "../indexer/graphTypes.js";
 
 /** How a request names one side of a swap: a symbol or an address, optionally with explicit address and decimals. */
@@ -23,11 +24,11 @@ export type ResolvedToken = {
 };
 
 /**
- * One canonical token per symbol: the chain's curated token of that symbol (exact case, else any case), else among the
- * graph's tokens of that symbol in any case: a listed one (`isListedToken`) first, then the best quality score, then
- * the exact case, then the most pools (then the lowest address, so the choice is stable). Listing before case: /tokens
- * treats symbols case-insensitively, so an unlisted look-alike `link` must not shadow the listed `LINK` it advertises
- * (the symbol would answer UNSUPPORTED_TOKEN, or name another token than the list does).
+ * One canonical token per symbol, the one /tokens would list under it: the chain's curated token of that symbol (exact
+ * case, else any case), else among the graph's tokens of that symbol in any case, in quotable pools and not curated
+ * under another symbol (as /tokens sees them), the first by /tokens' own order (`outranksForSymbol`: quality, pools,
+ * address). The caller then requires it to be listed: a listed look-alike never takes the symbol of a better-ranked
+ * token /tokens excludes, and an unlisted one never shadows the listed token /tokens advertises.
  */
 export function canonicalTokenBySymbol(graph: ChainGraph, chain: ChainName, symbol: string): IndexedToken | Omit<ResolvedToken, "listed"> | undefined {
   const lowerSymbol = symbol.toLowerCase();
@@ -37,23 +38,16 @@ export function canonicalTokenBySymbol(graph: ChainGraph, chain: ChainName, symb
     const address = c.address.toLowerCase() as Address;
     return graph.tokens.get(address) ?? { address, symbol: c.symbol, decimals: c.decimals };
   }
-  let best: IndexedToken | undefined;
-  let bestRank: number[] = [];
-  for (const t of graph.tokens.values()) {
-    if (t.symbol.toLowerCase() !== lowerSymbol) continue;
-    const rank = [isListedToken(graph, chain, t.address) ? 1 : 0, t.quality ?? -1, t.symbol === symbol ? 1 : 0, graph.poolsByToken.get(t.address)?.length ?? 0];
-    const order = compareRanks(rank, bestRank);
-    if (!best || order > 0 || (order === 0 && t.address < best.address)) {
-      best = t;
-      bestRank = rank;
-    }
+  const curatedAddresses = new Set(curated.map((t) => t.address.toLowerCase()));
+  let best: { token: IndexedToken; candidate: SymbolCandidate } | undefined;
+  for (const token of graph.tokens.values()) {
+    if (token.symbol.toLowerCase() !== lowerSymbol || curatedAddresses.has(token.address.toLowerCase())) continue;
+    const poolCount = graph.poolsByToken.get(token.address)?.length ?? 0;
+    if (poolCount === 0) continue; // not on /tokens' list of candidates (`listIndexedTokens`)
+    const candidate = { curated: false, quality: token.quality, poolCount, address: token.address };
+    if (!best || outranksForSymbol(candidate, best.candidate)) best = { token, candidate };
   }
-  return best;
-}
-
-function compareRanks(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > (b[i] ?? -Infinity) ? 1 : -1;
-  return 0;
+  return best?.token;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { getAddress, type Address } from "viem";
 import { chains, type ChainName } from "../chains/chains.js";
 import type { IndexedTokenSummary } from "../indexer/listIndexedTokens.js";
+import { outranksForSymbol } from "./outranksForSymbol.js";
 import { MAX_TRADE_AGE_SECONDS, REQUIRED_QUALITY, type ListedToken } from "./tokenListTypes.js";
 
 export type SelectListedTokensParameters = {
@@ -20,9 +21,9 @@ type Candidate = IndexedTokenSummary & { curated: boolean; name: string };
 /**
  * The token list rules (interface §4, token list), applied to a chain's indexed tokens:
  * 1. one canonical token per symbol (case-insensitive), chosen among every indexed token of that symbol the way
- *    `/route` resolves a symbol: the chain's curated token; else the best quality score, then the most pools, then
- *    the lowest address. A symbol is listed only through its canonical token, so a look-alike never takes the
- *    symbol of a token that is excluded;
+ *    `/route` resolves a symbol (`outranksForSymbol`): the chain's curated token; else the best quality score, then
+ *    the most pools, then the lowest address. A symbol is listed only through its canonical token, so a look-alike
+ *    never takes the symbol of a token that is excluded;
  * 2. the canonical token must be in the indexed graph (at least one pool), have quality exactly 100 and have traded
  *    within the last 3 days;
  * 3. order: curated first, then by number of pools (most first), then by symbol, then by address.
@@ -41,7 +42,7 @@ export function selectListedTokens({ chain, tokens, quality, now, isRoutable }: 
     };
     const key = candidate.symbol.toLowerCase();
     const best = canonical.get(key);
-    if (!best || outranks(candidate, best)) canonical.set(key, candidate);
+    if (!best || outranksForSymbol(candidate, best)) canonical.set(key, candidate);
   }
   const listed: ListedToken[] = [];
   for (const t of canonical.values()) {
@@ -52,15 +53,6 @@ export function selectListedTokens({ chain, tokens, quality, now, isRoutable }: 
       chain, curated: t.curated, poolCount: t.poolCount });
   }
   return listed.sort(compareListed);
-}
-
-/** Canonical choice within one symbol: curated, then quality, then pools, then the lowest address. */
-function outranks(a: Candidate, b: Candidate): boolean {
-  if (a.curated !== b.curated) return a.curated;
-  const qa = a.quality ?? -1, qb = b.quality ?? -1;
-  if (qa !== qb) return qa > qb;
-  if (a.poolCount !== b.poolCount) return a.poolCount > b.poolCount;
-  return a.address.toLowerCase() < b.address.toLowerCase();
 }
 
 /** The list order: curated first, then the most pools, then symbol and address (so equal pool counts stay stable). */
