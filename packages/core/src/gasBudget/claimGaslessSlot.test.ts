@@ -7,9 +7,9 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { devAccounts, startTestRedis, type TestRedis } from "@sluice/testkit";
 import { createRedis } from "../redis/createRedis.js";
 import { redisKeys } from "../redis/redisKeys.js";
-import {
-  ACCOUNT_GASLESS_REVERT_SHARE_BPS, ACCOUNT_GASLESS_REVERTS_FLOOR, GASLESS_REVERT_WINDOW_SECONDS, GASLESS_REVERTS_ALLOWED,
-} from "./gaslessRevertBudget.js";
+import { ACCOUNT_GASLESS_REVERT_SHARE_BPS, ACCOUNT_GASLESS_REVERTS_FLOOR, GASLESS_REVERTS_ALLOWED } from "./gaslessRevertBudget.js";
+import { ACCOUNT_GASLESS_KEEP_SECONDS, ACCOUNT_GASLESS_WINDOW_MS, accountGaslessWindow } from "./accountGaslessWindow.js";
+import { markGaslessOwnerProven } from "./markGaslessOwnerProven.js";
 import { recordGaslessSend } from "./recordGaslessSend.js";
 import { claimGaslessSlot, GASLESS_IN_FLIGHT_ALLOWED, GASLESS_SLOT_HOLD_MS } from "./claimGaslessSlot.js";
 
@@ -74,41 +74,72 @@ describe("claimGaslessSlot and the revert budget", () => {
 describe("claimGaslessSlot and the account's revert budget", () => {
   const owners = Array.from({ length: 10 }, () => privateKeyToAccount(generatePrivateKey()).address);
   const fresh = (i: number) => owners[i]!;
-  const account = (sends: number, reverts: number) => t.redis.eval<string[], number>(
-    "redis.call('HSET', KEYS[1], 'sends', ARGV[1], 'reverts', ARGV[2]) return 1", [redisKeys.gaslessAccount(8453, "acc_many")], [String(sends), String(reverts)]);
+  /** A moment a quarter into a window: the previous window still counts three quarters. */
+  const now = Math.floor(Date.now() / ACCOUNT_GASLESS_WINDOW_MS) * ACCOUNT_GASLESS_WINDOW_MS + ACCOUNT_GASLESS_WINDOW_MS / 4;
+  const counts = (accountId: string, window: "current" | "previous", sends: number, reverts: number) => t.redis.eval<string[], number>(
+    "redis.call('DEL', KEYS[1]) redis.call('HSET', KEYS[1], 'sends', ARGV[1], 'reverts', ARGV[2]) return 1",
+    [accountGaslessWindow({ chainId: 8453, accountId, now })[window]], [String(sends), String(reverts)]);
+  const claim = (owner: `0x${string}`, accountId: string, solve: string) => claimGaslessSlot(t.redis, { chainId: 8453, owner, accountId, solve, now });
 
-  it("an account whose gasless swaps from fresh owners keep reverting is paused for every owner once over the floor and the share", async () => {
-    // Each owner stays under its own budget: two reverts each, from five owners.
-    for (let i = 0; i < 5; i++) {
-      await t.redis.set(redisKeys.gaslessReverts(8453, fresh(i)), String(GASLESS_REVERTS_ALLOWED - 1));
-      await recordGaslessSend(t.redis, { chainId: 8453, accountId: "acc_many" });
-      await recordGaslessSend(t.redis, { chainId: 8453, accountId: "acc_many" });
-    }
-    await account(10, ACCOUNT_GASLESS_REVERTS_FLOOR - 1);
-    const claim = (owner: `0x${string}`, accountId: string, solve: string) => claimGaslessSlot(t.redis, { chainId: 8453, owner, accountId, solve });
+  it("fresh owners of an account whose gasless swaps keep reverting are paused once over the floor and the share", async () => {
+    // Counted by the recorders, in the current window: each owner stays under its own budget.
+    for (let i = 0; i < ACCOUNT_GASLESS_REVERTS_FLOOR - 1; i++) await recordGaslessSend(t.redis, { chainId: 8453, accountId: "acc_many", now });
+    await counts("acc_many", "current", 10, ACCOUNT_GASLESS_REVERTS_FLOOR - 1);
     expect(taken(await claim(fresh(0), "acc_many", "evt_m1"))).toBe(true); // below the floor
 
-    await account(10, ACCOUNT_GASLESS_REVERTS_FLOOR);
+    await counts("acc_many", "current", 10, ACCOUNT_GASLESS_REVERTS_FLOOR);
     expect(await claim(fresh(6), "acc_many", "evt_m2")).toEqual({ accountReverts: ACCOUNT_GASLESS_REVERTS_FLOOR, accountSends: 10 });
     expect(await inFlight(fresh(6))).toBe(0);
     // Another account, and the same account on another chain, are not paused.
     expect(taken(await claim(fresh(7), "acc_other", "evt_m3"))).toBe(true);
-    expect(taken(await claimGaslessSlot(t.redis, { chainId: 42161, owner: fresh(8), accountId: "acc_many", solve: "evt_m4" }))).toBe(true);
+    expect(taken(await claimGaslessSlot(t.redis, { chainId: 42161, owner: fresh(8), accountId: "acc_many", solve: "evt_m4", now }))).toBe(true);
 
     // Real traffic: the same reverts are within the share of what the account sent (5 % of 200), so not paused; one
     // send fewer and they are over it.
     const atShare = (ACCOUNT_GASLESS_REVERTS_FLOOR * 10_000) / ACCOUNT_GASLESS_REVERT_SHARE_BPS;
-    await account(atShare, ACCOUNT_GASLESS_REVERTS_FLOOR);
+    await counts("acc_many", "current", atShare, ACCOUNT_GASLESS_REVERTS_FLOOR);
     expect(taken(await claim(fresh(9), "acc_many", "evt_m5"))).toBe(true);
-    await account(atShare - 1, ACCOUNT_GASLESS_REVERTS_FLOOR);
+    await counts("acc_many", "current", atShare - 1, ACCOUNT_GASLESS_REVERTS_FLOOR);
     expect(await claim(fresh(9), "acc_many", "evt_m6")).toEqual({ accountReverts: ACCOUNT_GASLESS_REVERTS_FLOOR, accountSends: atShare - 1 });
   });
 
-  it("sends and reverts share one window, set by the first write", async () => {
-    await recordGaslessSend(t.redis, { chainId: 10, accountId: "acc_window" });
-    const ttl = () => t.redis.eval<string[], number>("return redis.call('TTL', KEYS[1])", [redisKeys.gaslessAccount(10, "acc_window")], []);
-    expect(await ttl()).toBeGreaterThan(GASLESS_REVERT_WINDOW_SECONDS - 60);
-    await recordGaslessSend(t.redis, { chainId: 10, accountId: "acc_window" });
-    expect(await t.redis.hgetall(redisKeys.gaslessAccount(10, "acc_window"))).toEqual({ sends: 2 });
+  it("an owner whose gasless swap succeeded is never paused for its account's reverts, only for its own", async () => {
+    await counts("acc_proven", "current", 10, 50);
+    const user = fresh(1);
+    expect(await claim(user, "acc_proven", "evt_p1")).toEqual({ accountReverts: 50, accountSends: 10 });
+    await markGaslessOwnerProven(t.redis, { chainId: 8453, owner: user });
+    expect(taken(await claim(user, "acc_proven", "evt_p2"))).toBe(true);
+    // Proven on another chain only: still fresh here.
+    await markGaslessOwnerProven(t.redis, { chainId: 42161, owner: fresh(2) });
+    expect(await claim(fresh(2), "acc_proven", "evt_p3")).toEqual({ accountReverts: 50, accountSends: 10 });
+    // Its own budget still applies.
+    await t.redis.set(redisKeys.gaslessReverts(8453, user), String(GASLESS_REVERTS_ALLOWED));
+    expect(await claim(user, "acc_proven", "evt_p4")).toEqual({ reverts: GASLESS_REVERTS_ALLOWED });
+  });
+
+  it("counts over a sliding day: the previous window weighted by its overlap, so reverts age out and the pause lifts", async () => {
+    // 16 reverts and no sends yesterday: three quarters of them (12) still count a quarter into today.
+    await counts("acc_slide", "previous", 0, 16);
+    await counts("acc_slide", "current", 0, 0);
+    expect(await claim(fresh(3), "acc_slide", "evt_s1")).toEqual({ accountReverts: 12, accountSends: 0 });
+    // Later in the day a quarter of them is left (4): under the floor.
+    const late = now + ACCOUNT_GASLESS_WINDOW_MS / 2;
+    expect(taken(await claimGaslessSlot(t.redis, { chainId: 8453, owner: fresh(3), accountId: "acc_slide", solve: "evt_s2", now: late }))).toBe(true);
+    // Yesterday's sends count the same way: 400 sends yesterday (300 now) and 10 reverts today are within the share.
+    await counts("acc_slide", "previous", 400, 0);
+    await counts("acc_slide", "current", 0, 10);
+    expect(taken(await claim(fresh(4), "acc_slide", "evt_s3"))).toBe(true);
+    await counts("acc_slide", "current", 0, 8);
+    await counts("acc_slide", "previous", 0, 4); // 8 + 3
+    expect(await claim(fresh(5), "acc_slide", "evt_s4")).toEqual({ accountReverts: 11, accountSends: 0 });
+  });
+
+  it("a send and a revert are counted in the current window, kept while they can be read", async () => {
+    await recordGaslessSend(t.redis, { chainId: 10, accountId: "acc_window", now });
+    await recordGaslessSend(t.redis, { chainId: 10, accountId: "acc_window", now });
+    const { current } = accountGaslessWindow({ chainId: 10, accountId: "acc_window", now });
+    expect(await t.redis.hgetall(current)).toEqual({ sends: 2 });
+    const ttl = await t.redis.eval<string[], number>("return redis.call('TTL', KEYS[1])", [current], []);
+    expect(ttl).toBeGreaterThan(ACCOUNT_GASLESS_KEEP_SECONDS - 60);
   });
 });

@@ -2,6 +2,8 @@ import type { Address } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import type { Redis } from "../redis/createRedis.js";
+import { logEvent } from "../observability/logEvent.js";
+import { accountGaslessWindow } from "./accountGaslessWindow.js";
 import { ACCOUNT_GASLESS_REVERT_SHARE_BPS, ACCOUNT_GASLESS_REVERTS_FLOOR, GASLESS_REVERTS_ALLOWED } from "./gaslessRevertBudget.js";
 
 /**
@@ -36,18 +38,24 @@ export type ClaimGaslessSlotReturnType =
   | { release: () => Promise<void> } | { inFlight: number } | { reverts: number } | { accountReverts: number; accountSends: number };
 
 /**
- * The owner's reverts (KEYS[2]) at the budget: refused with them; the account's (KEYS[3]: `sends`, `reverts`) over its
- * own, likewise (`{ 'account', reverts, sends }`). This solve's slot already there (a retried call whose
+ * The owner's reverts (KEYS[2]) at the budget: refused with them. The account's over its own, for an owner not proven
+ * (KEYS[5] absent): the current window's `sends` and `reverts` (KEYS[3]) plus the previous window's (KEYS[4]) weighted
+ * by ARGV[9] basis points, refused as `{ 'account', reverts, sends }`. This solve's slot already there (a retried call whose
  * first reply was lost): taken. Lapsed slots out; then, below the bound, this solve's slot in (scored by when it was
  * taken). Answers `{ 'taken' }`, `{ 'reverts', n }` or `{ 'in-flight', n }`.
  */
 const CLAIM = `
 local reverts = tonumber(redis.call('GET', KEYS[2]) or '0')
 if reverts >= tonumber(ARGV[6]) then return { 'reverts', reverts } end
-local account = redis.call('HMGET', KEYS[3], 'sends', 'reverts')
-local sends, accountReverts = tonumber(account[1] or '0'), tonumber(account[2] or '0')
-if accountReverts >= tonumber(ARGV[7]) and accountReverts * 10000 > sends * tonumber(ARGV[8]) then
-  return { 'account', accountReverts, sends }
+if redis.call('EXISTS', KEYS[5]) == 0 then
+  local current = redis.call('HMGET', KEYS[3], 'sends', 'reverts')
+  local previous = redis.call('HMGET', KEYS[4], 'sends', 'reverts')
+  local weight = tonumber(ARGV[9])
+  local sends = tonumber(current[1] or '0') + math.floor(tonumber(previous[1] or '0') * weight / 10000)
+  local accountReverts = tonumber(current[2] or '0') + math.floor(tonumber(previous[2] or '0') * weight / 10000)
+  if accountReverts >= tonumber(ARGV[7]) and accountReverts * 10000 > sends * tonumber(ARGV[8]) then
+    return { 'account', accountReverts, sends }
+  end
 end
 if redis.call('ZSCORE', KEYS[1], ARGV[4]) then return { 'taken' } end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
@@ -60,7 +68,8 @@ return { 'taken' }`;
 /**
  * Takes one of the owner's `GASLESS_IN_FLIGHT_ALLOWED` slots for a gasless send, atomically (concurrent solves in any
  * isolate see each other's), unless its reverts reached the budget since the solve first read them (a burst timed to
- * land as the previous one's reverts are counted), or its account's reverts are over the account's budget. The slot is given back when nothing is sent, and once the sent
+ * land as the previous one's reverts are counted), or, for an owner not proven, its account's reverts are over the
+ * account's budget (logged for operators). The slot is given back when nothing is sent, and once the sent
  * swap is mined (its revert, if any, already counted), so the next solve sees both. Redis failing: DEPENDENCY_DOWN
  * (nothing is sent; a gasless solve needs Redis for its nonce and lock anyway), and a slot the lost reply may have
  * taken is given back.
@@ -74,19 +83,26 @@ export async function claimGaslessSlot(redis: Redis, p: ClaimGaslessSlotParamete
     released = true;
     await redis.zrem(key, p.solve).catch(() => {});
   };
+  const account = accountGaslessWindow({ chainId: p.chainId, accountId: p.accountId, now });
   let answer: [string, number?, number?];
   try {
-    answer = await redis.eval<string[], [string, number?, number?]>(CLAIM,
-      [key, redisKeys.gaslessReverts(p.chainId, p.owner), redisKeys.gaslessAccount(p.chainId, p.accountId)], [
-        String(now - GASLESS_SLOT_HOLD_MS), String(GASLESS_IN_FLIGHT_ALLOWED), String(now), p.solve, String(GASLESS_SLOT_HOLD_MS),
-        String(GASLESS_REVERTS_ALLOWED), String(ACCOUNT_GASLESS_REVERTS_FLOOR), String(ACCOUNT_GASLESS_REVERT_SHARE_BPS),
-      ]);
+    answer = await redis.eval<string[], [string, number?, number?]>(CLAIM, [
+      key, redisKeys.gaslessReverts(p.chainId, p.owner), account.current, account.previous, redisKeys.gaslessOwnerProven(p.chainId, p.owner),
+    ], [
+      String(now - GASLESS_SLOT_HOLD_MS), String(GASLESS_IN_FLIGHT_ALLOWED), String(now), p.solve, String(GASLESS_SLOT_HOLD_MS),
+      String(GASLESS_REVERTS_ALLOWED), String(ACCOUNT_GASLESS_REVERTS_FLOOR), String(ACCOUNT_GASLESS_REVERT_SHARE_BPS),
+      String(account.previousWeightBps),
+    ]);
   } catch (cause) {
     await release();
     throw new SluiceError("DEPENDENCY_DOWN", "Relayer coordination storage is unavailable; nothing was sent, retry shortly", { cause });
   }
   if (answer[0] === "reverts") return { reverts: Number(answer[1]) };
-  if (answer[0] === "account") return { accountReverts: Number(answer[1]), accountSends: Number(answer[2]) };
+  if (answer[0] === "account") {
+    const pause = { accountReverts: Number(answer[1]), accountSends: Number(answer[2]) };
+    logEvent("warn", "gasless.account_paused", { chainId: p.chainId, accountId: p.accountId, owner: p.owner, ...pause });
+    return pause;
+  }
   if (answer[0] === "in-flight") return { inFlight: Number(answer[1]) };
   return { release };
 }

@@ -15,13 +15,16 @@ export const GASLESS_REVERTS_ALLOWED = 3;
 export const GASLESS_REVERT_WINDOW_SECONDS = 24 * 3600;
 
 /**
- * The same budget per account (API account) and chain, over all its owners: owners are free to make, so an account
- * sending gasless swaps from many fresh wallets, each reverting its three (a tolerance of zero on a busy pool is enough,
- * no sabotage needed), would cost Sluice three transactions' gas per wallet. An account's gasless solves on a chain
- * pause once at least `ACCOUNT_GASLESS_REVERTS_FLOOR` of its gasless swaps reverted in the window **and** they are more
- * than `ACCOUNT_GASLESS_REVERT_SHARE_BPS` of the swaps it sent in the same window: a partner with real traffic and honest
- * bad luck (a price past the slippage bound now and then) never meets it, and reverts cost at least twenty sent swaps
- * each beyond the floor. Both are counted in one window (`redisKeys.gaslessAccount`), from the first send or revert.
+ * A budget per account (API account) and chain over its fresh owners: wallets are free to make, so gasless swaps from
+ * many fresh wallets, each reverting its own three (a tolerance of zero on a busy pool is enough, no sabotage needed),
+ * would cost Sluice three transactions' gas per wallet without end. Once at least `ACCOUNT_GASLESS_REVERTS_FLOOR` of an
+ * account's gasless swaps on a chain reverted in the last day (`accountGaslessWindow`, sliding) **and** they are more
+ * than `ACCOUNT_GASLESS_REVERT_SHARE_BPS` of the swaps it sent there, its owners without a successful gasless swap on
+ * the chain in 30 days (`markGaslessOwnerProven`) pay their own gas; its proven owners, its real users, stay gasless
+ * (an attacker making fresh wallets revert through a partner's app must not turn gasless swaps off for the partner's
+ * users), each still under its own budget. A partner with real traffic and honest bad luck (a price past the slippage
+ * bound now and then) never meets the share; beyond the floor, each revert costs twenty sent swaps, and making a wallet
+ * proven costs a real swap above the gasless minimum. The reverts age out of the sliding day, so a pause lifts by itself.
  */
 export const ACCOUNT_GASLESS_REVERTS_FLOOR = 10;
 /** 5 %: see `ACCOUNT_GASLESS_REVERTS_FLOOR`. */
@@ -29,13 +32,15 @@ export const ACCOUNT_GASLESS_REVERT_SHARE_BPS = 500;
 
 /**
  * Why gasless solves are paused: the owner's reverts in the window, as many of its swaps in flight as allowed
- * (`claimGaslessSlot`), or the account's reverts (with its sends) over its budget.
+ * (`claimGaslessSlot`), or (for an owner not proven) the account's reverts over its budget, with its sends: for the
+ * operator's log, not the answer (partners show answers to their users; the account's volume is not theirs to read).
  */
 export type GaslessPause = { reverts: number } | { inFlight: number } | { accountReverts: number; accountSends: number };
 
 /**
  * `Gasless paused: 3 gasless swaps of 0x… on base reverted on chain in the last 24 hours; …` — `/solve`'s answer for
- * an owner over the budget (`12 of the 40 gasless swaps this account sent on base …` for an account over its own), or `Gasless paused: 4 gasless swaps of 0x… on base are not mined yet; …` for one with as
+ * an owner over the budget (`too many of this integration's gasless swaps on base by new wallets …` for a new owner of
+ * an account over its own), or `Gasless paused: 4 gasless swaps of 0x… on base are not mined yet; …` for one with as
  * many in flight as allowed: the same body as `Swap too small` (the quote and the encode-only `transaction` the owner
  * submits, paying gas, then `/confirm`s), under its own code.
  */
@@ -44,8 +49,8 @@ export function gaslessPaused(quote: SwapQuote, owner: Address, pause: GaslessPa
     ? `${pause.reverts} gasless swaps of ${owner} on ${quote.chain} reverted on chain in the last 24 hours; `
       + "submit `transaction` from the owner (paying gas), then call /confirm"
     : "accountReverts" in pause
-      ? `${pause.accountReverts} of the ${pause.accountSends} gasless swaps this account sent on ${quote.chain} in the last 24 hours `
-        + "reverted on chain; submit `transaction` from the owner (paying gas), then call /confirm"
+      ? `too many of this integration's gasless swaps on ${quote.chain} by new wallets reverted on chain in the last day; `
+        + "submit `transaction` from the owner (paying gas), then call /confirm"
       : `${pause.inFlight} gasless swaps of ${owner} on ${quote.chain} are not mined yet; `
         + "solve again once they are, or submit `transaction` from the owner (paying gas), then call /confirm";
   return new SluiceError("GASLESS_PAUSED", `Gasless paused: ${why}`, {

@@ -3,6 +3,7 @@ import { executorAbi } from "../executor/executorAbi.js";
 import { logEvent } from "../observability/logEvent.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import type { Redis } from "../redis/createRedis.js";
+import { ACCOUNT_GASLESS_KEEP_SECONDS, accountGaslessWindow } from "./accountGaslessWindow.js";
 import { GASLESS_REVERT_WINDOW_SECONDS } from "./gaslessRevertBudget.js";
 
 export type RecordGaslessRevertParameters = {
@@ -16,6 +17,7 @@ export type RecordGaslessRevertParameters = {
    * too (`ACCOUNT_GASLESS_REVERTS_FLOOR`).
    */
   accountId?: string;
+  now?: number;
 };
 
 /** The owner the revert was counted against and its reverts in the window; undefined when it is not an executor swap. */
@@ -23,7 +25,7 @@ export type RecordGaslessRevertReturnType = { owner: Address; reverts: number } 
 
 /**
  * Once per transaction (KEYS[2], kept as long as the window): INCR, and the window's expiry set by the first revert;
- * with an account (KEYS[3]), its `reverts` too (its window set by its first write, `recordGaslessSend`'s or this).
+ * with an account (KEYS[3], its current window: `accountGaslessWindow`), its `reverts` too, kept ARGV[2] seconds.
  * Answers the count, negated when this transaction was counted before.
  */
 const COUNT = `if not redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[1]) then return -tonumber(redis.call('GET', KEYS[1]) or '0') end
@@ -31,7 +33,7 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 if KEYS[3] then
   redis.call('HINCRBY', KEYS[3], 'reverts', 1)
-  if redis.call('TTL', KEYS[3]) < 0 then redis.call('EXPIRE', KEYS[3], ARGV[1]) end
+  redis.call('EXPIRE', KEYS[3], ARGV[2])
 end
 return n`;
 
@@ -43,7 +45,7 @@ return n`;
  * counted before the next solve) and when its event settles (`finalizePendingSolves`), counted once per transaction;
  * logged for operators when counted.
  */
-export async function recordGaslessRevert({ redis, client, chainId, hash, accountId }: RecordGaslessRevertParameters): Promise<RecordGaslessRevertReturnType> {
+export async function recordGaslessRevert({ redis, client, chainId, hash, accountId, now }: RecordGaslessRevertParameters): Promise<RecordGaslessRevertReturnType> {
   const { input } = await client.getTransaction({ hash });
   let owner: Address;
   try {
@@ -54,8 +56,8 @@ export async function recordGaslessRevert({ redis, client, chainId, hash, accoun
     return undefined;
   }
   const keys = [redisKeys.gaslessReverts(chainId, owner), redisKeys.gaslessRevertCounted(chainId, hash)];
-  if (accountId) keys.push(redisKeys.gaslessAccount(chainId, accountId));
-  const answer = Number(await redis.eval<string[], number>(COUNT, keys, [String(GASLESS_REVERT_WINDOW_SECONDS)]));
+  if (accountId) keys.push(accountGaslessWindow({ chainId, accountId, now }).current);
+  const answer = Number(await redis.eval<string[], number>(COUNT, keys, [String(GASLESS_REVERT_WINDOW_SECONDS), String(ACCOUNT_GASLESS_KEEP_SECONDS)]));
   if (answer > 0) logEvent("warn", "gasless.reverted", { chainId, owner, accountId, txHash: hash, reverts: answer });
   return { owner, reverts: Math.abs(answer) };
 }

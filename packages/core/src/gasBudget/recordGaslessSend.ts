@@ -1,16 +1,16 @@
 import type { Redis } from "../redis/createRedis.js";
-import { redisKeys } from "../redis/redisKeys.js";
-import { GASLESS_REVERT_WINDOW_SECONDS } from "./gaslessRevertBudget.js";
+import { ACCOUNT_GASLESS_KEEP_SECONDS, accountGaslessWindow } from "./accountGaslessWindow.js";
 
 export type RecordGaslessSendParameters = {
   chainId: number;
   /** The API account whose gasless solve the relayer sent. */
   accountId: string;
+  now?: number;
 };
 
-/** `sends` + 1, and the window's expiry set by the hash's first write (this or a revert's). */
+/** `sends` + 1 in the current window, kept while it can be read (`ACCOUNT_GASLESS_KEEP_SECONDS`). */
 const COUNT = `redis.call('HINCRBY', KEYS[1], 'sends', 1)
-if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+redis.call('EXPIRE', KEYS[1], ARGV[1])
 return 1`;
 
 /**
@@ -20,5 +20,6 @@ return 1`;
  * a lost count only makes the share stricter.
  */
 export async function recordGaslessSend(redis: Redis, p: RecordGaslessSendParameters): Promise<void> {
-  await redis.eval<string[], number>(COUNT, [redisKeys.gaslessAccount(p.chainId, p.accountId)], [String(GASLESS_REVERT_WINDOW_SECONDS)]);
+  const { current } = accountGaslessWindow(p);
+  await redis.eval<string[], number>(COUNT, [current], [String(ACCOUNT_GASLESS_KEEP_SECONDS)]);
 }

@@ -84,10 +84,12 @@ export const redisKeys = {
   /** A reverted gasless transaction already counted against its owner (counted when mined, and again seen when settled). */
   gaslessRevertCounted: (chainId: number, hash: string) => `sluice:gasless:revert-counted:v1:${chainId}:${hash.toLowerCase()}`,
   /**
-   * An account's gasless swaps on a chain in the current window (`gasBudget`): a hash, `sends` and `reverts`, with the
-   * window's expiry set by its first write (both counted in one window, so their share is never of different days).
+   * An account's gasless swaps on a chain in one day-long window (`gasBudget/accountGaslessWindow`): a hash, `sends`
+   * and `reverts`; read with the previous window weighted by its overlap (a sliding day).
    */
-  gaslessAccount: (chainId: number, accountId: string) => `sluice:gasless:account:v1:${chainId}:${accountId}`,
+  gaslessAccount: (chainId: number, accountId: string, window: number) => `sluice:gasless:account:v2:${chainId}:${accountId}:${window}`,
+  /** An owner one of whose gasless swaps on the chain succeeded within 30 days (`gasBudget`): never paused for its account's reverts. */
+  gaslessOwnerProven: (chainId: number, owner: Address) => `sluice:gasless:proven:v1:${chainId}:${owner.toLowerCase()}`,
   /** An owner's gasless swaps sent and not yet mined (`claimGaslessSlot`): a sorted set, solve event id → when taken (ms). */
   gaslessInFlight: (chainId: number, owner: Address) => `sluice:gasless:in-flight:v1:${chainId}:${owner.toLowerCase()}`,
 

@@ -1,4 +1,4 @@
-import type { Hash, PrivateKeyAccount } from "viem";
+import { isAddressEqual, type Hash, type PrivateKeyAccount } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { ReleaseSpendLock, SpendLockFence } from "../permit/acquireSpendLock.js";
 import { claimPermitForSend } from "../permit/claimPermitForSend.js";
@@ -12,6 +12,7 @@ import { returnRelayerNonce } from "../relayer/returnRelayerNonce.js";
 import { sendRelayerTransaction } from "../relayer/sendRelayerTransaction.js";
 import { recordGaslessRevert } from "../gasBudget/recordGaslessRevert.js";
 import { recordGaslessSend } from "../gasBudget/recordGaslessSend.js";
+import { markGaslessOwnerProven } from "../gasBudget/markGaslessOwnerProven.js";
 import { finalizeAfterReceipt } from "./finalizeAfterReceipt.js";
 import { releaseHeldUsageEvents } from "../usage/releaseHeldUsageEvents.js";
 import { recordSolveEvent } from "./recordSolveEvent.js";
@@ -161,6 +162,9 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
         // The receipt's own hash: a replacement the repair sent, when that is what was mined.
         if (receipt.status === "reverted") {
           await recordGaslessRevert({ redis, client: s.chain.client, chainId, hash: receipt.transactionHash, accountId: s.auth.accountId });
+        } else if (receipt.to && isAddressEqual(receipt.to, s.executor)) {
+          // The swap itself succeeded (not a replacement that only spent the nonce): the owner is a real user.
+          await markGaslessOwnerProven(redis, { chainId, owner: s.user });
         }
       } finally {
         await o.slot?.release();

@@ -14,8 +14,9 @@ export const solveRoute = createRoute({
     + "carrying encode-only calldata (`transaction` without `txHash`) for the user to submit, then `/confirm`; the same "
     + "calldata comes with `Gasless paused` (`GASLESS_PAUSED`) for an owner three of whose gasless swaps on the chain "
     + "reverted on chain within 24 hours, or four of whose gasless swaps on the chain are sent and not mined yet, "
-    + "and for every owner of an account at least ten of whose gasless swaps on the chain reverted within 24 hours when "
-    + "they are more than 5 % of those it sent there.",
+    + "and for a new wallet (none of whose gasless swaps on the chain succeeded in 30 days) of an account at least ten "
+    + "of whose gasless swaps on the chain reverted in the last day when they are more than 5 % of those it sent there. "
+    + "A permit's deadline must be at least 30 s and at most 30 days past the chain's latest block.",
   security: apiKeySecurity,
   middleware: [failureFields(), requireApiKey()] as const,
   request: { body: { content: { "application/json": { schema: SolveBody } }, required: true } },

@@ -12,7 +12,9 @@ export const PermitSchema = z.object({
     amount: uint("the raw base-unit amount").openapi({ example: "25000000" }),
   }).strict(),
   nonce: uint("the Permit2 nonce").openapi({ example: "182371982371" }),
-  deadline: uint("Unix seconds").openapi({ example: "1767225600" }),
+  deadline: uint("Unix seconds").openapi({
+    example: "1767225600", description: "Unix seconds: at least 30 s and at most 30 days past the chain's latest block",
+  }),
 }).strict().openapi("Permit", { description: "PermitTransferFrom without the spender (the chain's executor)" });
 
 export const SolveBody = z.object({
