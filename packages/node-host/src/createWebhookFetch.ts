@@ -13,7 +13,10 @@ export type CreateWebhookFetchParameters = {
   resolve?: ResolveAll;
 };
 
-/** The webhook fetch of the Node host: `fetch`, and `close` to let its connections go when the host stops. */
+/**
+ * The webhook fetch of the Node host: `fetch`, and `close` to let its connections go when the host stops (requests
+ * still in flight then are aborted: the stop has waited out its grace for them, and their deliveries are sent again).
+ */
 export type WebhookFetch = typeof fetch & { close: () => Promise<void> };
 
 /**
@@ -49,5 +52,5 @@ export function createWebhookFetch({ allowLocalHttp = false, resolve }: CreateWe
       throw error;
     }
   };
-  return Object.assign(webhookFetch as typeof fetch, { close: () => agent.close() });
+  return Object.assign(webhookFetch as typeof fetch, { close: () => agent.destroy() });
 }

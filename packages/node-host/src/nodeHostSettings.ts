@@ -35,8 +35,9 @@ export const nodeHostSettingsSchema = z.object({
     return n;
   }),
   /**
-   * How long a stop (SIGTERM, SIGINT) lets requests in flight finish before it closes their connections; default 10.
-   * A second signal stops at once.
+   * The bound on a stop (SIGTERM, SIGINT), from the signal: requests in flight, cron runs and background work get this
+   * long together, then connections are closed and work still going is abandoned; default 10. A second signal stops
+   * at once.
    */
   STOP_GRACE_SECONDS: z.string().optional().transform((v, ctx) => {
     if (v === undefined || v === "") return 10;

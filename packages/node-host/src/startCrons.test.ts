@@ -71,5 +71,25 @@ describe("startCrons", () => {
       .find((entry) => entry.event === "cron run still going past its time limit; the schedule goes on without it");
     expect(held).toMatchObject({ worker: "sluice-test", cron: "* * * * * *", limitMs: 500 });
   });
-});
 
+  it("stop ends the schedules at once and waits for a run in progress only until its deadline, then answers how many are left", async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => { started = resolve; });
+    let release!: () => void;
+    const never = new Promise<void>((resolve) => { release = resolve; });
+    let runs = 0;
+    // A run that never ends within the stop (a delivery pass waiting on silent receivers).
+    const crons = startCrons([{ name: "sluice-test", crons: ["* * * * * *"], run: async () => { runs++; started(); await never; } }]);
+    try {
+      await running;
+      const began = performance.now();
+      const left = await Promise.race([crons.stop(Date.now() + 300), new Promise<"held">((resolve) => setTimeout(() => resolve("held"), 3_000))]);
+      expect(left).toBe(1);
+      expect(performance.now() - began).toBeLessThan(800);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(runs).toBe(1);
+    } finally {
+      release();
+    }
+  });
+});

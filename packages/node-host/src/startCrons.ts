@@ -21,10 +21,11 @@ export const CRON_RUN_LIMIT_MS = 15 * 60_000;
  * the expressions are read as they are (the monthly `0 0 1 * *` included), in UTC, and a run still going when its
  * next time comes is skipped instead of overlapping — for at most `runLimitMs` (`CRON_RUN_LIMIT_MS`): a run held past
  * it is logged and no longer holds its schedule up. A failed run is logged; the next one runs as planned. `stop` ends
- * the schedules and waits for the runs in progress (a settlement or a delivery pass is not cut short by a shutdown),
- * but not for one already held past its limit.
+ * the schedules at once and waits for the runs in progress (a settlement or a delivery pass is not cut short by a
+ * shutdown) until its `deadline` (epoch ms; the host's stop grace), but not for one already held past its limit; it
+ * answers how many runs were still going (0 when all ended).
  */
-export function startCrons(tasks: CronTask[], { runLimitMs = CRON_RUN_LIMIT_MS }: { runLimitMs?: number } = {}): { stop: () => Promise<void> } {
+export function startCrons(tasks: CronTask[], { runLimitMs = CRON_RUN_LIMIT_MS }: { runLimitMs?: number } = {}): { stop: (deadline?: number) => Promise<number> } {
   const jobs: Cron[] = [];
   const running = new Set<Promise<unknown>>();
   for (const task of tasks) {
@@ -49,9 +50,17 @@ export function startCrons(tasks: CronTask[], { runLimitMs = CRON_RUN_LIMIT_MS }
     }
   }
   return {
-    stop: async () => {
+    stop: async (deadline = Number.POSITIVE_INFINITY) => {
       for (const job of jobs) job.stop();
-      await Promise.allSettled([...running]);
+      const all = Promise.allSettled([...running]);
+      const left = deadline - Date.now();
+      if (!Number.isFinite(left)) await all;
+      else if (left > 0) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([all, new Promise<void>((resolve) => { timer = setTimeout(resolve, left); })]);
+        clearTimeout(timer);
+      }
+      return running.size;
     },
   };
 }

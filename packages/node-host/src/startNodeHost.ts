@@ -16,6 +16,7 @@ import { nodeHostAreas, type NodeHostArea } from "./nodeHostAreas.js";
 import { readWranglerConfig, type WranglerConfig } from "./readWranglerConfig.js";
 import { rpcBinding } from "./rpcBinding.js";
 import { startCrons } from "./startCrons.js";
+import { stopWithinGrace } from "./stopWithinGrace.js";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -27,8 +28,10 @@ export type StartNodeHostParameters = {
   port: number;
   sandboxPort: number;
   /**
-   * How long `stop` lets requests in flight finish before it closes their connections (default 10 s): a client that
-   * never finishes its request would otherwise hold the stop for good.
+   * The bound on `stop` (default 10 s, `STOP_GRACE_SECONDS`), measured from its start: requests in flight, cron runs
+   * in progress and `waitUntil` work get this long together; then connections still open are closed and work still
+   * going is abandoned (logged). A client that never finishes its request, or a webhook receiver that never answers,
+   * would otherwise hold the stop for good.
    */
   stopGraceMs?: number;
   /** Reverse proxies of the operator's own in front of the host (`TRUSTED_PROXY_HOPS`; default 0). See `withClientAddress`. */
@@ -41,7 +44,10 @@ export type StartNodeHostParameters = {
 export type StartNodeHostReturnType = {
   url: string;
   sandboxUrl: string;
-  /** Stops accepting requests and the crons, lets started work finish, then closes Redis. */
+  /**
+   * Stops accepting requests (both servers) and the cron schedules at once, lets started work finish within
+   * `stopGraceMs` (then abandons it, logged), then closes Redis.
+   */
   stop: () => Promise<void>;
 };
 
@@ -77,17 +83,22 @@ export async function startNodeHost(params: StartNodeHostParameters): Promise<St
   }
 
   const tcp = params.settings.REDIS_URL ? createTcpRedis({ url: params.settings.REDIS_URL }) : undefined;
-  const stops: Array<() => Promise<void> | void> = [];
-  const stop = async () => { for (const s of stops.reverse()) await s(); stops.length = 0; };
-  stops.push(() => Promise.all(webhookFetches.map((f) => f.close())).then(() => {}));
+  const graceMs = params.stopGraceMs ?? STOP_GRACE_MS;
+  const servers: ServerType[] = [];
+  let crons: ReturnType<typeof startCrons> | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = () => stopping ??= (async () => {
+    // Servers and crons first, all bounded by one grace; what uses Redis and the webhook agent has then ended or been
+    // abandoned. The agent's connections are destroyed, not drained: an abandoned send must not hold the stop.
+    await stopWithinGrace({ servers, crons, ctx, graceMs });
+    await Promise.all(webhookFetches.map((f) => f.close()));
+    await tcp?.close();
+  })();
   if (tcp) {
-    stops.push(tcp.close);
     log(await tcp.ready(5_000) ? "redis      connected over TCP" : "redis      not reachable yet over TCP (requests degrade until it is)");
   } else {
     log("redis      Upstash REST (REDIS_REST_URL)");
   }
-  // Stopped in reverse: the servers, the crons, then the work they started settles, then Redis closes.
-  stops.push(() => ctx.settled());
 
   try {
     const byName = new Map(deployments.map((d) => [d.wrangler.name, d]));
@@ -107,10 +118,9 @@ export async function startNodeHost(params: StartNodeHostParameters): Promise<St
     }
 
     if (params.crons !== false) {
-      const crons = startCrons(deployments.filter((d) => d.scheduled && d.wrangler.crons.length).map((d) => ({
+      crons = startCrons(deployments.filter((d) => d.scheduled && d.wrangler.crons.length).map((d) => ({
         name: d.wrangler.name, crons: d.wrangler.crons, run: async (controller) => d.scheduled!(controller, d.env, ctx),
       })));
-      stops.push(crons.stop);
     }
 
     const entry = deploymentOf(deployments, "wrangler.toml");
@@ -128,10 +138,9 @@ export async function startNodeHost(params: StartNodeHostParameters): Promise<St
     front.all("*", (c) => entry.fetch(c.req.raw, entry.env, ctx));
     const hops = params.trustedProxyHops ?? 0;
     const api = await listen(front.fetch, params.host, params.port, hops);
-    const graceMs = params.stopGraceMs ?? STOP_GRACE_MS;
-    stops.push(() => closeServer(api.server, graceMs));
+    servers.push(api.server);
     const sandboxServer = await listen((request) => sandbox.fetch(request, sandbox.env, ctx), params.host, params.sandboxPort, hops);
-    stops.push(() => closeServer(sandboxServer.server, graceMs));
+    servers.push(sandboxServer.server);
     log(`api        ${api.url}`);
     log(`sandbox    ${sandboxServer.url}`);
     return { url: api.url, sandboxUrl: sandboxServer.url, stop };
@@ -158,21 +167,6 @@ async function listen(fetch: (request: Request) => Response | Promise<Response>,
 
 /** How long a stop lets requests in flight finish, by default (`stopGraceMs`). */
 export const STOP_GRACE_MS = 10_000;
-
-async function closeServer(server: ServerType, graceMs: number): Promise<void> {
-  const http = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // Idle keep-alive connections would hold close() open; requests in flight still finish.
-  http.closeIdleConnections?.();
-  // Unless they never end: once the server is closing Node no longer enforces headersTimeout or requestTimeout, so a
-  // client that never ends its headers, or sends less body than its Content-Length, held the stop for good.
-  const timer = setTimeout(() => http.closeAllConnections?.(), graceMs);
-  try {
-    await closed;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * The client's address as `CF-Connecting-IP`, as Cloudflare sets it in production: what per-client limits count by

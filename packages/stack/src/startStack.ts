@@ -14,7 +14,7 @@ import { bootstrapDemoAccount, type DemoCredentials } from "./bootstrapDemoAccou
 import { chainSecretsFromManifest } from "./chainSecretsFromManifest.js";
 import { seedTokenQuality } from "./seedTokenQuality.js";
 import { startAcrossApi } from "@sluice/devnet/across/api/startAcrossApi";
-import { startFaultControl, startTcpProxy, type TcpProxy } from "./faults/index.js";
+import { startFaultControl, startTcpProxy, type FaultProxy } from "./faults/index.js";
 import { startNeonWsProxy } from "./neon/startNeonWsProxy.js";
 import { startCronTicker } from "./cronTicker.js";
 import { startNodeHostProcess } from "./nodeHost/startNodeHostProcess.js";
@@ -147,7 +147,7 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
     log(`quality    ${seeded.updated} token quality scores from the devnet manifest (token_quality)`);
 
     // With fault injection the workers reach every dependency through a proxy a test can cut.
-    const proxies: Record<string, TcpProxy> = {};
+    const proxies: Record<string, FaultProxy> = {};
     const through = async (name: string, url: string): Promise<string> => {
       if (!params.faultInjection) return url;
       const parsed = new URL(url);

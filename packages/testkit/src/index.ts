@@ -45,3 +45,4 @@ export * from "./indexer/oversizedGraphItems.js";
 export * from "./devnet/startCountedClient.js";
 export * from "./indexer/startTokenMetadataChain.js";
 export * from "./faults/rejectingClient.js";
+export * from "./faults/faultProxies.js";

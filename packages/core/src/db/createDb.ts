@@ -51,15 +51,34 @@ export function createDb({ url, driver, wsProxy, queryTimeoutMs = REQUEST_QUERY_
     // Global to the driver, and the same for every request of an isolate (it comes from the worker's settings).
     if (wsProxy) Object.assign(neonConfig, { wsProxy, useSecureWebSocket: false, pipelineTLS: false, pipelineConnect: false });
     const pool = new NeonPool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: queryTimeoutMs });
+    keepConnectionErrorsInside(pool);
     return { db: drizzleNeon(pool, { schema }) as unknown as Database, close: () => pool.end() };
   }
   const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: queryTimeoutMs });
-  // A broken idle connection must not crash the isolate; the next query reports the failure instead.
-  pool.on("error", () => {});
+  keepConnectionErrorsInside(pool);
   return {
     db: drizzlePg(pool, { schema }),
     close: () => pool.end().catch(() => {}),
   };
+}
+
+/** What `keepConnectionErrorsInside` needs of a pool: pg's and Neon's (a bundled pg) both are one. */
+type ErrorEmittingPool = {
+  on(event: "error", listener: (error: Error) => void): unknown;
+  on(event: "connect", listener: (client: { on(event: "error", listener: (error: Error) => void): unknown }) => void): unknown;
+};
+
+/**
+ * A connection that breaks is reported by its query, never by an "error" event nobody listens to: such an event
+ * throws, in workerd the isolate's and on the Node host the whole process's (every area at once). The pool emits one
+ * when an idle client's connection drops; a client checked out (inside a transaction, between two statements) has no
+ * pool listener at all (pg-pool takes its idle listener off while the client is out) and emits its own. So: a listener
+ * on the pool, and one on each client as it connects. The query meeting the broken connection still rejects (a
+ * dependency outage, `isDependencyDown`), and the pool replaces the client on the next query.
+ */
+function keepConnectionErrorsInside(pool: ErrorEmittingPool): void {
+  pool.on("error", () => {});
+  pool.on("connect", (client) => void client.on("error", () => {}));
 }
 
 /** A worker's database from its settings (`DATABASE_URL`, `DATABASE_DRIVER`, `NEON_WS_PROXY`): what every worker calls. */

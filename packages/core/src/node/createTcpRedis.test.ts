@@ -1,5 +1,6 @@
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
+import { leaseRedisDatabase, startTcpProxy } from "@sluice/testkit";
 import { isDependencyDown } from "../errors/isDependencyDown.js";
 import { createTcpRedis } from "./createTcpRedis.js";
 
@@ -26,6 +27,32 @@ describe("createTcpRedis without a Redis", () => {
       expect(isDependencyDown(pipelineFailure)).toBe(true);
     } finally {
       await tcp.close();
+    }
+  });
+});
+
+describe("createTcpRedis when Redis goes silent (a peer gone without a reset)", () => {
+  it("reconnects after consecutive command timeouts, so once Redis is reachable again commands work again", async () => {
+    const lease = await leaseRedisDatabase();
+    const target = new URL(lease.url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+    // A short command timeout so the test does not wait 3 s a command.
+    const tcp = createTcpRedis({ url: `redis://127.0.0.1:${proxy.port}${target.pathname}`, options: { commandTimeout: 200 } });
+    try {
+      expect(await tcp.ready(2_000)).toBe(true);
+      await tcp.redis.set("k", "v");
+      proxy.stall();
+      for (let i = 0; i < 3; i++) {
+        const failure = await tcp.redis.get("k").then(() => undefined, (error: unknown) => error);
+        expect(isDependencyDown(failure)).toBe(true);
+      }
+      // The silent connection is never answered again: only a new one reaches Redis.
+      proxy.up();
+      await expect.poll(() => tcp.redis.get("k").catch(() => "failed"), { timeout: 5_000, interval: 100 }).toBe("v");
+    } finally {
+      await tcp.close();
+      await proxy.close();
+      await lease.release();
     }
   });
 });

@@ -21,15 +21,27 @@ export type CreateTcpRedisReturnType = {
 type Deserialize = (reply: unknown) => unknown;
 
 /**
+ * Consecutive command timeouts after which the connection is replaced. One slow command (a large script) is no sign;
+ * several in a row with no answer between them is a connection whose peer is gone without a reset, which TCP would
+ * otherwise keep retransmitting to for ~15 minutes (every command costing its full timeout meanwhile).
+ */
+export const RECONNECT_AFTER_TIMEOUTS = 3;
+/** TCP keepalive's first probe after this long idle (libuv then probes each second, 10 times): a peer gone while idle. */
+const KEEPALIVE_MS = 10_000;
+
+/**
  * Redis over one TCP connection (ioredis), for the Node host: the same commands and the same value semantics as the
  * Upstash REST client (`createRedis`), so core code cannot tell them apart. Like the REST client it fails fast: no
  * queue while disconnected, one retry, a 3 s command timeout; a transport failure is reported as a connection error
- * (`isDependencyDown` recognises it), a Redis error reply as it is.
+ * (`isDependencyDown` recognises it), a Redis error reply as it is. A peer that vanished without a reset is found by
+ * TCP keepalive while the connection is idle, and by `RECONNECT_AFTER_TIMEOUTS` timeouts in a row while it is busy
+ * (keepalive probes wait while sent data is unacknowledged): the connection is then replaced.
  */
 export function createTcpRedis({ url, options }: CreateTcpRedisParameters): CreateTcpRedisReturnType {
   const client = new IORedis(url, {
     connectTimeout: 2_000,
     commandTimeout: 3_000,
+    keepAlive: KEEPALIVE_MS,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     retryStrategy: (times) => Math.min(50 * times, 1_000),
@@ -37,11 +49,15 @@ export function createTcpRedis({ url, options }: CreateTcpRedisParameters): Crea
   });
   // Reconnection is automatic; a failed command reports the failure to its caller.
   client.on("error", () => {});
+  const timeouts = watchTimeouts(client);
 
   const run = async <T>(command: string, args: unknown[], deserialize: Deserialize = deserializeRedisReply): Promise<T> => {
     try {
-      return deserialize(await client.call(command, ...args.map(serializeRedisValue))) as T;
+      const reply = await client.call(command, ...args.map(serializeRedisValue));
+      timeouts.answered();
+      return deserialize(reply) as T;
     } catch (error) {
+      timeouts.failed(error);
       throw asRedisError(error);
     }
   };
@@ -82,7 +98,7 @@ export function createTcpRedis({ url, options }: CreateTcpRedisParameters): Crea
     zrem: (key, ...members) => run("zrem", [key, ...members]),
     zremrangebyscore: (key, min, max) => run("zremrangebyscore", [key, min, max]),
     ping: () => run("ping", []),
-    pipeline: () => createPipeline(client),
+    pipeline: () => createPipeline(client, timeouts),
   };
 
   return {
@@ -101,8 +117,27 @@ export function createTcpRedis({ url, options }: CreateTcpRedisParameters): Crea
   };
 }
 
+type TimeoutWatch = { answered: () => void; failed: (error: unknown) => void };
+
+/** Counts command timeouts in a row (any answer resets it); at `RECONNECT_AFTER_TIMEOUTS` the connection is replaced. */
+function watchTimeouts(client: IORedis): TimeoutWatch {
+  let inARow = 0;
+  return {
+    answered: () => { inARow = 0; },
+    failed: (error) => {
+      // ioredis's own message for `commandTimeout` (Command.js); a Redis reply error is an answer.
+      if (error instanceof ReplyError) inARow = 0;
+      else if (error instanceof Error && error.message === "Command timed out" && ++inARow >= RECONNECT_AFTER_TIMEOUTS) {
+        inARow = 0;
+        // `disconnect(true)` drops the stream and reconnects (retryStrategy); commands on the dead one fail now.
+        client.disconnect(true);
+      }
+    },
+  };
+}
+
 /** Queued commands sent in one round trip; like Upstash's pipeline, `exec` fails when any command failed. */
-function createPipeline(client: IORedis): RedisPipeline {
+function createPipeline(client: IORedis, timeouts: TimeoutWatch): RedisPipeline {
   const commands: Array<{ command: string; args: unknown[]; deserialize: Deserialize }> = [];
   const pipeline: RedisPipeline = {
     hgetall(key) {
@@ -136,9 +171,13 @@ function createPipeline(client: IORedis): RedisPipeline {
       try {
         replies = await queued.exec();
       } catch (error) {
+        timeouts.failed(error);
         throw asRedisError(error);
       }
       if (!replies) throw asRedisError(new Error("pipeline aborted"));
+      const timedOut = replies.find(([error]) => error && !(error instanceof ReplyError))?.[0];
+      if (timedOut) timeouts.failed(timedOut);
+      else timeouts.answered();
       return replies.map(([error, reply], i) => {
         if (error) throw asRedisError(error);
         return commands[i]!.deserialize(reply);

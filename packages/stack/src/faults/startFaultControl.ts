@@ -2,12 +2,14 @@ import { createServer } from "node:http";
 import type { TcpProxy } from "./startTcpProxy.js";
 
 export type FaultControl = { url: string; close: () => Promise<void> };
+/** What the control drives: a TCP proxy, or the Neon WebSocket proxy. */
+export type FaultProxy = Pick<TcpProxy, "down" | "up" | "isDown">;
 
 /**
  * A tiny HTTP control for the stack's fault proxies (tests only, 127.0.0.1):
  * `POST /faults/{name}/down`, `POST /faults/{name}/up`, `GET /faults` lists them with their state.
  */
-export async function startFaultControl(proxies: Record<string, TcpProxy>): Promise<FaultControl> {
+export async function startFaultControl(proxies: Record<string, FaultProxy>): Promise<FaultControl> {
   const server = createServer((request, response) => {
     const answer = (status: number, body: unknown) => {
       response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));

@@ -4,6 +4,13 @@ export type TcpProxy = {
   port: number;
   /** Cuts every open connection and refuses new ones (they are accepted and reset at once), like a crash. */
   down: () => void;
+  /**
+   * Goes silent without a reset, like a peer that vanished (its host gone, a network partition): open connections stay
+   * open but carry nothing more either way, ever; new ones are accepted and never answered, until `up`. What only a
+   * client's own timeouts can detect.
+   */
+  stall: () => void;
+  /** Forwards new connections again (connections cut or silenced before stay so: their clients must reconnect). */
   up: () => void;
   isDown: () => boolean;
   close: () => Promise<void>;
@@ -18,28 +25,46 @@ export type StartTcpProxyOptions = {
   tapClient?: () => (chunk: Buffer) => void;
 };
 
+type Link = { client: Socket; silence: () => void };
+
 export async function startTcpProxy(target: { host: string; port: number }, options: StartTcpProxyOptions = {}): Promise<TcpProxy> {
   let down = false;
-  const open = new Set<Socket>();
+  let stalled = false;
+  const links = new Set<Link>();
+  const swallow = () => {};
   const server = createServer((client) => {
     if (down) return void client.destroy();
-    const upstream = connect(target);
+    let upstream: Socket | undefined;
+    const link: Link = { client, silence: () => void client.on("data", swallow) };
+    links.add(link);
+    client.on("error", () => client.destroy());
+    client.on("close", () => { links.delete(link); upstream?.destroy(); });
+    // Stalled: accepted, read, never answered.
+    if (stalled) return void link.silence();
+    const forward = connect(target);
+    upstream = forward;
+    let silent = false;
+    forward.on("error", () => forward.destroy());
+    forward.on("close", () => { if (!silent) client.destroy(); });
     const tap = options.tapClient?.();
     if (tap) client.on("data", tap);
-    const pair = [client, upstream];
-    for (const socket of pair) {
-      open.add(socket);
-      socket.on("error", () => pair.forEach((s) => s.destroy()));
-      socket.on("close", () => { open.delete(socket); pair.forEach((s) => s.destroy()); });
-    }
-    client.pipe(upstream).pipe(client);
+    client.pipe(forward).pipe(client);
+    link.silence = () => {
+      // The upstream goes (the client is never told); what the client sends from now on goes nowhere.
+      silent = true;
+      client.unpipe(forward);
+      forward.unpipe(client);
+      forward.destroy();
+      client.on("data", swallow);
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as { port: number }).port,
-    down: () => { down = true; for (const socket of open) socket.destroy(); },
-    up: () => { down = false; },
-    isDown: () => down,
-    close: () => new Promise((resolve) => { for (const socket of open) socket.destroy(); server.close(() => resolve()); }),
+    down: () => { down = true; for (const link of links) link.client.destroy(); },
+    stall: () => { stalled = true; for (const link of links) link.silence(); },
+    up: () => { down = false; stalled = false; },
+    isDown: () => down || stalled,
+    close: () => new Promise((resolve) => { for (const link of links) link.client.destroy(); server.close(() => resolve()); }),
   };
 }
