@@ -36,6 +36,25 @@ describe("observability", () => {
     expect(readFileSync(logFile, "utf8")).not.toContain(partner.key);
   });
 
+  it("a sandbox quote's answered request id finds the swap deployment's log line too (as its clientRequestId)", async () => {
+    const partner = await createPartner({ environment: "sandbox" });
+    const response = await fetch(`${inject("stack").sandboxUrl}/api/v1/route`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Sluice-API-Key": partner.key, "X-Request-Id": `obs-${randomUUID()}` },
+      body: JSON.stringify({ from: "USDC", to: "WETH", amount: "100", chain: "base" }),
+    });
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get("X-Request-Id")!;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const logFile = join(inject("stack").stateDir, "sandbox.log");
+    const swapLine = await eventually(async () => {
+      const found = readFileSync(logFile, "utf8").split("\n").find((l) => l.includes(`"clientRequestId":"${requestId}"`) && l.includes('"event":"request"'));
+      if (!found) throw new Error(`no swap log line yet: ${readFileSync(logFile, "utf8").slice(-1500)}`);
+      return found;
+    });
+    expect(JSON.parse(swapLine.slice(swapLine.indexOf("{")))).toMatchObject({ worker: "swap", route: "/api/v1/route", status: 200, accountId: partner.accountId });
+  });
+
   it("the public entry answers /health without a key, with nothing secret", async () => {
     const health = await call("/health");
     expect(health.status).toBe(200);

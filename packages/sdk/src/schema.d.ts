@@ -186,7 +186,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a gasless swap from a signed Permit2 permit
-         * @description Re-quotes on the latest state, verifies the permit (signature, token, amount, deadline, nonce, balance, Permit2 approval), simulates the executor call and sends it from Sluice's relayer, which pays the gas. `dryRun: true` encodes only. Below the chain's gasless minimum the answer is the `Swap too small` failure carrying encode-only calldata (`transaction` without `txHash`) for the user to submit, then `/confirm`; the same calldata comes with `Gasless paused` (`GASLESS_PAUSED`) for an owner three of whose gasless swaps on the chain reverted on chain within 24 hours, or four of whose gasless swaps on the chain are sent and not mined yet, and for every owner of an account at least ten of whose gasless swaps on the chain reverted within 24 hours when they are more than 5 % of those it sent there.
+         * @description Re-quotes on the latest state, verifies the permit (signature, token, amount, deadline, nonce, balance, Permit2 approval), simulates the executor call and sends it from Sluice's relayer, which pays the gas. `dryRun: true` encodes only. Below the chain's gasless minimum the answer is the `Swap too small` failure carrying encode-only calldata (`transaction` without `txHash`) for the user to submit, then `/confirm`; the same calldata comes with `Gasless paused` (`GASLESS_PAUSED`) for an owner three of whose gasless swaps on the chain reverted on chain within 24 hours, or four of whose gasless swaps on the chain are sent and not mined yet, and for a new wallet (none of whose gasless swaps on the chain succeeded in 30 days) of an account at least ten of whose gasless swaps on the chain reverted in the last day when they are more than 5 % of those it sent there. A permit's deadline must be at least 30 s and at most 30 days past the chain's latest block.
          */
         post: operations["postSolve"];
         delete?: never;
@@ -525,7 +525,10 @@ export interface components {
         };
         /** @description PermitTransferFrom without the spender (the chain's executor) */
         Permit: {
-            /** @example 1767225600 */
+            /**
+             * @description Unix seconds: at least 30 s and at most 30 days past the chain's latest block
+             * @example 1767225600
+             */
             deadline: string;
             /** @example 182371982371 */
             nonce: string;
