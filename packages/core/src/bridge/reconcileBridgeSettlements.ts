@@ -107,7 +107,12 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, confir
           eq(bridgeSettlements.id, settlement.id), eq(bridgeSettlements.status, settlement.status),
           settlement.depositId === null ? isNull(bridgeSettlements.depositId) : eq(bridgeSettlements.depositId, settlement.depositId),
         )).returning({ id: bridgeSettlements.id });
-        if (changed.length === 0 || status === settlement.status || status === "pending") return;
+        if (changed.length === 0) {
+          // Another writer changed the row meanwhile: it is checked again by the next run, not when this claim's lease ends.
+          await tx.update(bridgeSettlements).set({ nextCheckAt: sql`now()` }).where(eq(bridgeSettlements.id, settlement.id));
+          return;
+        }
+        if (status === settlement.status || status === "pending") return;
         await emitWebhookEvents(tx, [bridgeWebhookEvent({
           settlementId: settlement.id, accountId: settlement.accountId, status, depositId, depositTxHash: settlement.originTxHash,
           fillTx: shown.fillTx, refundTx: shown.refundTx, originChainId: settlement.originChainId, destinationChainId: settlement.destinationChainId,

@@ -88,6 +88,23 @@ describe("finalizePendingSolves", () => {
     expect(await finalizePendingSolves({ db: database.db, clientFor: () => client, accountId })).toEqual({ succeeded: 0, failed: 0, stillPending: 1 });
   });
 
+  it("a gasless swap that succeeded proves its owner (never paused for its account's reverts); a reverted one does not", async () => {
+    await client.request({ method: "anvil_setCode" as never, params: [REVERTER, "0x5f5ffd"] as never });
+    const [winner, loser] = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address];
+    const gasless = async (txHash: Hash, owner: `0x${string}`) => {
+      const id = newId("evt");
+      await insertUsageEvents(database.db, [{
+        id, accountId, apiKeyId: null, eventType: "solve", chain: "base", volumeUsd: "30", isDryRun: false, isTest: false,
+        txHash, outcome: "pending", occurredAt: new Date(), swap: { owner: owner.toLowerCase(), tokenIn: REVERTER, tokenOut: REVERTER },
+      } as never]);
+      return id;
+    };
+    const ids = [await gasless(await send("0x"), winner), await gasless(await send("0x01"), loser)];
+    expect(await finalizePendingSolves({ db: database.db, redis: redis.redis, clientFor: () => client, eventIds: ids })).toEqual({ succeeded: 1, failed: 1, stillPending: 0 });
+    expect(await redis.redis.exists(redisKeys.gaslessOwnerProven(8453, winner))).toBe(1);
+    expect(await redis.redis.exists(redisKeys.gaslessOwnerProven(8453, loser))).toBe(0);
+  });
+
   it("a reverted gasless swap counts once against the owner its calldata names; a success, a drop or a user-paid revert does not", async () => {
     await client.request({ method: "anvil_setCode" as never, params: [REVERTER, "0x5f5ffd"] as never });
     const owner = privateKeyToAccount(generatePrivateKey()).address;

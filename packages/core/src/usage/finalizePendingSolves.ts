@@ -1,9 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Hash, PublicClient } from "viem";
+import { getAddress, type Hash, type PublicClient } from "viem";
 import { raceDeadline } from "../async/raceDeadline.js";
 import { chains, type ChainName } from "../chains/chains.js";
 import type { Database } from "../db/createDb.js";
 import { recordGaslessRevert } from "../gasBudget/recordGaslessRevert.js";
+import { markGaslessOwnerProven } from "../gasBudget/markGaslessOwnerProven.js";
 import { lockLedger } from "../ledger/ledgerLock.js";
 import type { Redis } from "../redis/createRedis.js";
 import { lookUpTransaction } from "../relayer/lookUpTransaction.js";
@@ -91,6 +92,13 @@ export async function finalizePendingSolves(params: FinalizePendingSolvesParamet
     result[outcome.outcome]++;
     // A gasless swap that reverted cost Sluice its gas: counted against the owner and the account (once per transaction: the solve's
     // own wait may have counted it when it was mined).
+    // A gasless swap that succeeded (a linked relayer transaction of the swap, never a nonce plug: the same receipt
+    // credits its volume) proves its owner a real user (`markGaslessOwnerProven`), also when the solve's own wait
+    // (bounded, after the answer) did not see it mined.
+    if (outcome.outcome === "succeeded" && !settled.userPaid && settled.owner && params.redis) {
+      await markGaslessOwnerProven(params.redis, { chainId: chains[event.chain].id, owner: getAddress(settled.owner) })
+        .catch((error: unknown) => console.error("gasless owner not marked proven", event.id, error));
+    }
     if (outcome.reverted && !settled.userPaid && params.redis && client) {
       await recordGaslessRevert({
         redis: params.redis, client, chainId: chains[event.chain].id, hash: outcome.minedHash ?? event.tx_hash, accountId: event.account_id,
@@ -141,23 +149,23 @@ async function readOutcome(
  * Settles one event's outcome and, in the same transaction, writes its webhook event: `swap.executed` (a gasless
  * solve succeeded), `swap.confirmed` (a user-paid swap `/confirm` left pending is now deep enough) or `swap.failed`.
  */
-async function settle(db: Database, eventId: string, { outcome, minedHash }: Outcome): Promise<{ userPaid: boolean } | undefined> {
+async function settle(db: Database, eventId: string, { outcome, minedHash }: Outcome): Promise<{ userPaid: boolean; owner: string | null } | undefined> {
   // The mined replacement's hash, unless another event already holds it ((chain, tx_hash) is unique): then the
   // event keeps its own, and is still settled.
   const txHash = minedHash === undefined ? sql`e.tx_hash` : sql`case when exists (
       select 1 from usage_events o where o.chain = e.chain and o.tx_hash = ${minedHash} and o.id <> e.id) then e.tx_hash else ${minedHash} end`;
   return db.transaction(async (tx) => {
     await lockLedger(tx, "shared");
-    const updated = await tx.execute<UsageEventColumns & { user_paid: boolean }>(sql`
+    const updated = await tx.execute<UsageEventColumns & { user_paid: boolean; owner: string | null }>(sql`
       update usage_events e set outcome = ${outcome}::swap_outcome, executed_at = statement_timestamp(), tx_hash = ${txHash},
         ledger_period = case when exists (select 1 from settlements s where s.status = 'completed' and s.period_start = e.ledger_period)
           then date_trunc('month', statement_timestamp() at time zone 'UTC')::date else e.ledger_period end
       where e.id = ${eventId} and e.outcome = 'pending'
-      returning ${usageEventColumns}, exists (select 1 from encoded_swaps s where s.usage_event_id = e.id) as user_paid`);
+      returning ${usageEventColumns}, e.owner, exists (select 1 from encoded_swaps s where s.usage_event_id = e.id) as user_paid`);
     const row = updated.rows[0];
     if (!row) return undefined;
     const type = outcome === "failed" ? "swap.failed" : row.user_paid ? "swap.confirmed" : "swap.executed";
     await emitWebhookEvents(tx, [swapWebhookEvent(type, row)]);
-    return { userPaid: row.user_paid };
+    return { userPaid: row.user_paid, owner: row.owner };
   });
 }

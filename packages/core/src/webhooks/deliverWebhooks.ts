@@ -32,6 +32,8 @@ export type DeliverWebhooksParameters = WebhookDeliverySettings & {
   limit?: number;
   /** Only these deliveries (the test endpoint's), due or not. */
   deliveryIds?: string[];
+  /** Only deliveries not attempted yet (an inline pass: the events just written, never another endpoint's retries). */
+  firstAttemptsOnly?: boolean;
 };
 
 /**
@@ -111,7 +113,7 @@ export async function deliverWebhooks(params: DeliverWebhooksParameters): Promis
       from webhook_endpoints ep
       cross join lateral (
         select d.id, d.next_attempt_at from webhook_deliveries d
-        where d.endpoint_id = ep.id and ${unleased} and d.next_attempt_at <= now()
+        where d.endpoint_id = ep.id and ${unleased} and d.next_attempt_at <= now()${params.firstAttemptsOnly ? sql` and d.attempts = 0` : sql``}
         order by d.next_attempt_at
         limit ${limit}
       ) x

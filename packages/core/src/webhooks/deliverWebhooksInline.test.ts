@@ -47,4 +47,16 @@ describe("deliverWebhooksInline", () => {
     expect(done.attempted).toBe(claims.length);
     expect(done.retrying).toBe(claims.length);
   }, 60_000);
+
+  it("sends the events just written, not other endpoints' retries (those are the cron's)", async () => {
+    // Everything of the first test is now a retry (attempted once, due again at once, as after a short back-off).
+    await database.db.execute("update webhook_deliveries set lease_until = null, attempts = greatest(attempts, 1), next_attempt_at = now() - interval '1 minute'");
+    const fresh = await createWebhookEndpoint(database.db, {
+      accountId: "acc_inline", environment: "production", url: receiver.url("/fresh"), events: ["webhook.test"], signingKey,
+    });
+    await emitWebhookEvents(database.db, [{ type: "webhook.test", accountId: "acc_inline", objectKey: "inline_fresh", endpointId: fresh.id, environment: "production", data: {} }]);
+    receiver.respond((request) => (request.path === "/fresh" ? 200 : "hang"));
+    const done = await deliverWebhooksInline({ db: database.db, signingKey, policy: { allowLocalHttp: true }, timeoutMs: 3_000 });
+    expect(done).toMatchObject({ attempted: 1, delivered: 1 });
+  }, 60_000);
 });

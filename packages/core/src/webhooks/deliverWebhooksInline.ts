@@ -17,10 +17,12 @@ const INLINE_BUDGET_SECONDS = 30;
  * them. Sized so the lease ends within the budget, every round of the pass also fits in it (it is never cut), and a
  * pass whose isolate dies leaves its deliveries to the next cron run. That is one round, 2 deliveries, at both the
  * production (10 s: 18 s + 12 s) and the local (3 s) attempt limits: enough for the events a request just wrote, which
- * are what the pass is for; anything else due is the cron's, which claims 50 a round.
+ * are what the pass is for; anything else due is the cron's, which claims 50 a round. It takes only deliveries not
+ * attempted yet: retries to failing endpoints (often hanging ones) would otherwise take its two places ahead of the
+ * events just written, whenever two accounts have any.
  */
 export async function deliverWebhooksInline(params: WebhookDeliverySettings & { db: Database }): Promise<DeliverWebhooksResult> {
   const attempt = attemptSeconds(params.timeoutMs ?? 10_000); // deliverWebhooks' default limit
   const rounds = Math.max(1, Math.floor((INLINE_BUDGET_SECONDS - LEASE_MARGIN_SECONDS) / attempt));
-  return deliverWebhooks({ ...params, limit: rounds * DELIVERY_CONCURRENCY });
+  return deliverWebhooks({ ...params, limit: rounds * DELIVERY_CONCURRENCY, firstAttemptsOnly: true });
 }
