@@ -2,7 +2,7 @@ import type { Address } from "viem";
 import { v2FactoryEvents, v3FactoryEvents } from "./abis.js";
 import { addTokenMetadata } from "./addTokenMetadata.js";
 import { applyPoolStates } from "./applyPoolStates.js";
-import { V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
+import { isExcludedPool, V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
 import type { ChainIndexSource } from "./chainIndexSource.js";
 import { emptyGraph, indexPoolsByToken, type ChainGraph, type PendingPool } from "./graphTypes.js";
 import { indexChain, INDEX_CALLS_PER_REQUEST } from "./indexChain.js";
@@ -181,7 +181,7 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
       if (read.reached === before && progress.phase === "discover") break;
     } else if (progress.phase === "load") {
       const after: Address | null = progress.loadedThrough;
-      const batch: PendingPool[] = [...partial.pending.values()].filter((p) => !p.excluded && (after === null || p.address > after)).sort((x, y) => (x.address < y.address ? -1 : 1));
+      const batch: PendingPool[] = [...partial.pending.values()].filter((p) => !isExcludedPool(p) && (after === null || p.address > after)).sort((x, y) => (x.address < y.address ? -1 : 1));
       // As many pools as the budget left allows (estimated requests: Multicall3 requests of 500 calls for V2
       // reserves and V3 prices, plus the tick bitmap lens's calls for the V3 pools' ticks), at most `poolsPerSlice`
       // V3 pools; always one, so a pool larger than a budget still gets read.

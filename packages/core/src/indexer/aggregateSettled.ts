@@ -1,6 +1,7 @@
 import { concat, decodeFunctionResult, encodeFunctionData, multicall3Abi, numberToHex, type Address, type Hex, type PublicClient } from "viem";
 import { MULTICALL3_ADDRESS } from "../chains/chains.js";
 import { isTransportFailure } from "../chains/isTransportFailure.js";
+import { logEvent } from "../observability/logEvent.js";
 import type { IndexBudget } from "./indexBudget.js";
 
 export type SettledCall = { success: boolean; returnData: Hex };
@@ -12,7 +13,22 @@ export type AggregateSettledParameters = {
   blockNumber?: bigint;
   /** Each request spends one subrequest of it. */
   budget?: IndexBudget;
+  /** Where the line counting calls settled by the bound goes (default `logEvent`). */
+  log?: typeof logEvent;
 };
+
+/**
+ * Requests of one top-level call, re-reads included, sent one at a time. Each call of a gas-burning contract fails
+ * its request's probe, so without a bound m burners cost about 2m−1 requests a read (up to ~256 in flight at the
+ * leaves), and a few hundred burner pools (a few dollars on an L2) would pass the subrequest budget or the RPC's rate
+ * limit: a transport failure, thrown, and the same slice failing every run — the chain's index stalls. Past the bound
+ * the calls not yet settled are settled as failed (their tokens dropped, as a revert's) and counted in one warning.
+ * 24 still isolates one burner in a batch of 512 calls (halving: 2 requests a level, 9 levels, +1 or 2): an honest
+ * token loses nothing to one burner. What an attacker can still do: get the honest tokens that share a batch with
+ * many burners dropped (their pools with them, until a later discovery of them). That is preferred to a stall, which
+ * loses every update of the chain. Not a depth bound: halving needs log2(n) levels to isolate even one burner.
+ */
+export const AGGREGATE_REQUESTS_MAX = 24;
 
 /**
  * Gas of each `eth_call`: within every common node's `eth_call` cap (geth's default is 50M), and bounded on a node
@@ -41,32 +57,55 @@ const GAS_PROBE = {
  *   the probe's gas left, or alone;
  * - an `eth_call` the node executed and failed as a whole (out of gas copying a huge answer, say) is split in halves,
  *   down to the one call that makes it fail, which fails.
- * A call's success means only that it returned: its answer is the caller's to decode.
+ * A call's success means only that it returned: its answer is the caller's to decode. The re-reading is bounded
+ * (`AGGREGATE_REQUESTS_MAX`; one request in flight at a time): calls still failing past it are settled as failed,
+ * and counted in one warning line.
  */
 export async function aggregateSettled(p: AggregateSettledParameters): Promise<SettledCall[]> {
+  const bound: Bound = { left: AGGREGATE_REQUESTS_MAX, settled: 0 };
+  const answer = await settle(p, bound);
+  if (bound.settled > 0) {
+    (p.log ?? logEvent)("warn", "calls settled as failed: request bound reached (gas-burning contracts in the batch)", {
+      calls: p.calls.length, settledByBound: bound.settled, maxRequests: AGGREGATE_REQUESTS_MAX,
+    });
+  }
+  return answer;
+}
+
+/** Requests left to a top-level call, and how many calls it settled as failed for want of them. */
+type Bound = { left: number; settled: number };
+
+async function settle(p: AggregateSettledParameters, bound: Bound): Promise<SettledCall[]> {
   if (p.calls.length === 0) return [];
+  if (bound.left <= 0) {
+    bound.settled += p.calls.length;
+    return p.calls.map(() => ({ success: false, returnData: "0x" }));
+  }
+  bound.left--;
   let answer: SettledCall[];
   try {
     answer = await aggregate(p);
   } catch (error) {
     if (!isExecutionFailure(error)) throw error;
     if (p.calls.length === 1) return [{ success: false, returnData: "0x" }];
-    return splitInHalves(p);
+    return splitInHalves(p, bound);
   }
   const probe = answer.pop()!;
   const failed = answer.flatMap((a, i) => (a.success ? [] : [i]));
   if (probe.success || failed.length === 0 || p.calls.length === 1) return answer;
   const again = failed.length === p.calls.length
-    ? await splitInHalves(p)
-    : await aggregateSettled({ ...p, calls: failed.map((i) => p.calls[i]!) });
+    ? await splitInHalves(p, bound)
+    : await settle({ ...p, calls: failed.map((i) => p.calls[i]!) }, bound);
   if (failed.length === p.calls.length) return again;
   failed.forEach((i, j) => (answer[i] = again[j]!));
   return answer;
 }
 
-async function splitInHalves(p: AggregateSettledParameters): Promise<SettledCall[]> {
+/** One half after the other: the leaves of a split never pile up in flight. */
+async function splitInHalves(p: AggregateSettledParameters, bound: Bound): Promise<SettledCall[]> {
   const middle = Math.ceil(p.calls.length / 2);
-  const [a, b] = await Promise.all([aggregateSettled({ ...p, calls: p.calls.slice(0, middle) }), aggregateSettled({ ...p, calls: p.calls.slice(middle) })]);
+  const a = await settle({ ...p, calls: p.calls.slice(0, middle) }, bound);
+  const b = await settle({ ...p, calls: p.calls.slice(middle) }, bound);
   return [...a, ...b];
 }
 

@@ -9,9 +9,9 @@ import { address, generateMainnetLikeGraph, oversizedGraphItems } from "@sluice/
 import { V3Pool } from "../pools/v3/v3Pool.js";
 import type { LogFields } from "../observability/logEvent.js";
 import { applyPoolStates } from "./applyPoolStates.js";
-import { excludeOversizedItems, V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
+import { EXCLUDED_POOL_RETRY_MS, excludeOversizedItems, isExcludedPool, V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
 import { memoryGraphStore } from "./graphStore.js";
-import { encodeGraphShard } from "./graphCodec.js";
+import { decodePendingRow, encodeGraphShard } from "./graphCodec.js";
 import type { ChainGraph } from "./graphTypes.js";
 import { indexPoolsByToken } from "./graphTypes.js";
 
@@ -42,7 +42,7 @@ describe("excludeOversizedItems", () => {
     const read = (await store.read("base"))!;
     expect(read.tokens.get(token)!.symbol).toBe("?");
     expect(read.pools.has(pool)).toBe(false);
-    expect(read.pending.get(pool)).toMatchObject({ address: pool, excluded: true });
+    expect(read.pending.get(pool)?.excluded).toBeGreaterThan(1);
     expect(read.pools.size).toBe(pools - 1);
   });
 
@@ -61,7 +61,7 @@ describe("excludeOversizedItems", () => {
     await store.write(update, { routable: new Set([...update.pools.keys()]), changed: { pools: [pool], tokens: [token] } });
     const read = (await store.read("base"))!;
     expect(read.tokens.get(token)!.symbol).toBe("?");
-    expect(read.pending.get(pool)?.excluded).toBe(true);
+    expect(read.pending.get(pool)?.excluded).toBeGreaterThan(1);
     expect(read.pools.has(pool)).toBe(false);
   });
 
@@ -82,7 +82,7 @@ describe("excludeOversizedItems", () => {
     const { lines, log } = logs();
     expect(applyPoolStates(graph, new Map([[pool, state]]), { maxV3Ticks: V3_TICKS_PER_POOL_MAX, log })).toEqual([pool]);
     expect(graph.pools.has(pool)).toBe(false);
-    expect(graph.pending.get(pool)?.excluded).toBe(true);
+    expect(graph.pending.get(pool)?.excluded).toBeGreaterThan(1);
     expect(lines[0]!.fields).toMatchObject({ pool, ticks: 50_000 });
     // Never read again: a later state of it is not applied.
     expect(applyPoolStates(graph, new Map([[pool, state]]), { maxV3Ticks: V3_TICKS_PER_POOL_MAX, log })).toEqual([]);
@@ -144,7 +144,7 @@ describe("pools stacked in one shard", () => {
     const read = (await store.read("base"))!;
     for (const pool of excluded as Address[]) {
       expect(read.pools.has(pool)).toBe(false);
-      expect(read.pending.get(pool)).toMatchObject({ address: pool, excluded: true });
+      expect(read.pending.get(pool)?.excluded).toBeGreaterThan(1);
     }
     for (const { pool } of stacked.slice(0, 5)) expect(read.pools.get(pool.address)).toEqual(pool);
     for (const [a, pool] of graph.pools) expect(read.pools.get(a)).toEqual(pool);
@@ -170,8 +170,8 @@ describe("pools stacked in one shard", () => {
     }
     expect(lines.map((l) => l.pool)).toEqual([ground(6), ground(5)]);
     const read = (await store.read("base"))!;
-    expect(read.pending.get(ground(6))?.excluded).toBe(true);
-    expect(read.pending.get(ground(5))?.excluded).toBe(true);
+    expect(read.pending.get(ground(6))?.excluded).toBeGreaterThan(1);
+    expect(read.pending.get(ground(5))?.excluded).toBeGreaterThan(1);
     for (const { pool } of stacked.slice(2)) expect(read.pools.get(pool.address)).toEqual(pool);
   });
 
@@ -212,7 +212,47 @@ describe("pools stacked in one shard", () => {
     const lines = await errorLines(() => store.write(graph, { routable: new Set([...graph.pools.keys()].filter((a) => !stacked.some(({ pool }) => pool.address === a))) }));
     expect(lines.map((l) => l.pool)).toEqual([ground(6), ground(5)]);
     const read = (await store.read("base"))!;
-    expect(read.pending.get(ground(6))?.excluded).toBe(true);
+    expect(read.pending.get(ground(6))?.excluded).toBeGreaterThan(1);
     for (const { pool } of stacked.slice(0, 5)) expect(read.pools.get(pool.address)).toEqual(pool);
+  });
+});
+
+describe("excluded pools expire", () => {
+  const fewTicks = (junk: V3Pool) => ({ protocol: "uniswap-v3" as const, sqrtPriceX96: junk.sqrtPriceX96, tick: junk.tick, liquidity: junk.liquidity, ticks: new Map(junk.ticks.slice(0, 100).map((t) => [t.index, t.liquidityNet])) });
+  const excludedAt = (at: number) => {
+    const { graph, pool } = junkGraph();
+    const junk = graph.pools.get(pool) as V3Pool;
+    graph.pools.delete(pool);
+    graph.pending.set(pool, { protocol: "uniswap-v3", address: pool, token0: junk.token0, token1: junk.token1, fee: 100, tickSpacing: 1, excluded: at });
+    return { graph, pool, junk };
+  };
+  const now = 1_800_000_000_000;
+
+  it("a pool excluded long enough ago (an old row's 1 included) is read again and re-included when it now fits", () => {
+    expect(decodePendingRow([address(1), "uniswap-v3", address(2), address(3), 100, 1, 1]).excluded).toBe(1);
+    for (const at of [1, now - EXCLUDED_POOL_RETRY_MS - 1]) {
+      const { graph, pool, junk } = excludedAt(at);
+      expect(isExcludedPool(graph.pending.get(pool), now)).toBe(false);
+      expect(applyPoolStates(graph, new Map([[pool, fewTicks(junk)]]), { maxV3Ticks: V3_TICKS_PER_POOL_MAX, now: () => now })).toEqual([pool]);
+      expect(graph.pending.has(pool)).toBe(false);
+      expect((graph.pools.get(pool) as V3Pool).ticks).toHaveLength(100);
+    }
+  });
+
+  it("still too large when read again: excluded again with the new time", () => {
+    const { graph, pool, junk } = excludedAt(1);
+    const state = { ...fewTicks(junk), ticks: new Map(junk.ticks.map((t) => [t.index, t.liquidityNet])) };
+    const { log } = logs();
+    expect(applyPoolStates(graph, new Map([[pool, state]]), { maxV3Ticks: V3_TICKS_PER_POOL_MAX, log, now: () => now })).toEqual([pool]);
+    expect(graph.pending.get(pool)?.excluded).toBe(now);
+    const row = JSON.parse(encodeGraphShard({ pools: [], pending: [graph.pending.get(pool)!], tokens: [] } as never)).pending[0];
+    expect(decodePendingRow(row).excluded).toBe(now);
+  });
+
+  it("a pool excluded recently stays excluded: its state is not applied", () => {
+    const { graph, pool, junk } = excludedAt(now - 60_000);
+    expect(isExcludedPool(graph.pending.get(pool), now)).toBe(true);
+    expect(applyPoolStates(graph, new Map([[pool, fewTicks(junk)]]), { maxV3Ticks: V3_TICKS_PER_POOL_MAX, now: () => now })).toEqual([]);
+    expect(graph.pools.has(pool)).toBe(false);
   });
 });

@@ -36,7 +36,7 @@ export type ExcludeOversizedItemsReturnType = { pools: Address[]; tokens: Addres
 /**
  * The writers' guard: no single pool or token may stop a chain's writes. A V3 pool with more than
  * `V3_TICKS_PER_POOL_MAX` initialized ticks, or larger than `GRAPH_ITEM_MAX_BYTES` as stored, becomes an excluded
- * pending pool (`PendingPool.excluded`: stored, so it is never read again and its logs are ignored); a token whose
+ * pending pool (`PendingPool.excluded`: stored, so it is not read again and its logs are ignored until `EXCLUDED_POOL_RETRY_MS` passes); a token whose
  * symbol is longer than a sanitised one can be (stored before symbols were sanitised at read) gets its sanitised
  * symbol. Each is logged as an error naming it. The graph is changed in place.
  */
@@ -68,7 +68,23 @@ export function excludeOversizedItems({ graph, candidates, log = logEvent }: Exc
   return out;
 }
 
-/** The excluded pending pool standing for a pool that is not indexed. */
-export function excludedPool(pool: { protocol: PendingPool["protocol"]; address: Address; token0: Address; token1: Address; fee?: number; tickSpacing?: number }): PendingPool {
-  return { protocol: pool.protocol, address: pool.address, token0: pool.token0, token1: pool.token1, fee: pool.fee ?? 3000, tickSpacing: pool.tickSpacing ?? 0, excluded: true };
+/**
+ * How long a pool stays excluded before it is read again. An exclusion is not final: anyone can push a real pool
+ * past the cap (dust positions at ~2,500 extra ticks) or stack ground pools in its shard, and burn the positions
+ * afterwards; a permanent exclusion would take a major pool out of quotes for good. After this long the pool is an
+ * ordinary pending pool again: its next log reads it whole (state and every tick; a cold index's load reads it), and
+ * it is re-included if it fits, else excluded again with a new time. 6 hours: an attacker keeping a pool out must
+ * keep the positions (capital, and gas each time they move), the re-read of a still-oversized pool (~40 requests of a
+ * 50,000-tick pool) costs a chain a few per day, and a pool wrongly kept out comes back within a quarter of a day.
+ */
+export const EXCLUDED_POOL_RETRY_MS = 6 * 60 * 60 * 1000;
+
+/** Whether a pool is excluded at `now`: excluded less than `EXCLUDED_POOL_RETRY_MS` ago (an old row's `1`: long ago). */
+export function isExcludedPool(pool: { excluded?: number } | undefined, now: number = Date.now()): boolean {
+  return pool?.excluded !== undefined && now - pool.excluded < EXCLUDED_POOL_RETRY_MS;
+}
+
+/** The excluded pending pool standing for a pool that is not indexed, excluded at `at` (ms). */
+export function excludedPool(pool: { protocol: PendingPool["protocol"]; address: Address; token0: Address; token1: Address; fee?: number; tickSpacing?: number }, at: number = Date.now()): PendingPool {
+  return { protocol: pool.protocol, address: pool.address, token0: pool.token0, token1: pool.token1, fee: pool.fee ?? 3000, tickSpacing: pool.tickSpacing ?? 0, excluded: at };
 }

@@ -28,7 +28,7 @@ export type ExcludeToFitShardParameters = {
  * its tokens, and an attacker chooses its junk tokens'), so several pools just under the per-item cap
  * (`excludeOversizedItems`) can share a shard's address bits and pass the value limit together, where no re-sharding
  * separates them. Excludes the shard's largest pools, one at a time, until `fits`: each becomes an excluded pending
- * pool (`PendingPool.excluded`, stored, so it is never read again and its logs are ignored), logged as an error naming
+ * pool (`PendingPool.excluded`, stored, so it is not read again until the exclusion expires), logged as an error naming
  * it. At least one pool is excluded (the caller saw the shard fail). The graph is changed in place; answers the pools
  * excluded, largest first.
  *

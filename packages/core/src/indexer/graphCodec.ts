@@ -9,7 +9,8 @@
  *     v3:      [address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, ticks][]
  *              where ticks = [index, liquidityNet, index, liquidityNet, …] (flat),
  *     pending: [address, protocol, token0, token1, fee, tickSpacing, excluded?][] }
- *              where excluded = 1 marks a pool never indexed (`PendingPool.excluded`); absent otherwise
+ *              where excluded = the time (ms) a pool was excluded from the index (`PendingPool.excluded`; 1 in
+ *              rows stored before the time was kept: long ago); absent otherwise
  */
 import type { Address } from "viem";
 import type { PoolProtocol } from "../pools/types.js";
@@ -25,7 +26,7 @@ export type GraphShard = { tokens: IndexedToken[]; pools: IndexedPool[]; pending
 export type EncodedToken = [Address, string, number, number | null, number | null];
 export type EncodedV2 = [Address, Address, Address, string, string];
 export type EncodedV3 = [Address, Address, Address, number, number, string, number, string, (number | string)[]];
-export type EncodedPending = [Address, PoolProtocol, Address, Address, number, number, 1?];
+export type EncodedPending = [Address, PoolProtocol, Address, Address, number, number, number?];
 type EncodedShard = { v: number; tokens: EncodedToken[]; v2: EncodedV2[]; v3: EncodedV3[]; pending: EncodedPending[] };
 
 /**
@@ -56,7 +57,7 @@ export function encodeGraphShard(shard: GraphShard, raw?: RawGraphShard): string
   }
   const tokens: EncodedToken[] = shard.tokens.map((t) => [t.address, t.symbol, t.decimals, t.quality, t.lastTradeAt]);
   const pending: EncodedPending[] = shard.pending.map((p) => p.excluded
-    ? [p.address, p.protocol, p.token0, p.token1, p.fee, p.tickSpacing, 1]
+    ? [p.address, p.protocol, p.token0, p.token1, p.fee, p.tickSpacing, p.excluded]
     : [p.address, p.protocol, p.token0, p.token1, p.fee, p.tickSpacing]);
   if (raw) {
     tokens.push(...raw.tokens);
@@ -108,7 +109,7 @@ export const decodeTokenRow = ([address, symbol, decimals, quality, lastTradeAt]
   ({ address: intern(address), symbol, decimals, quality, lastTradeAt });
 
 export const decodePendingRow = ([address, protocol, token0, token1, fee, tickSpacing, excluded]: EncodedPending, intern: AddressInterner = asIs): PendingPool =>
-  ({ address, protocol, token0: intern(token0), token1: intern(token1), fee, tickSpacing, ...(excluded === 1 && { excluded: true as const }) });
+  ({ address, protocol, token0: intern(token0), token1: intern(token1), fee, tickSpacing, ...(typeof excluded === "number" && excluded > 0 && { excluded }) });
 
 /**
  * The shard `encodeGraphShard` wrote, or null for another version (the graph is then rebuilt from scratch). A read of

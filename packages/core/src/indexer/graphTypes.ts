@@ -30,10 +30,11 @@ export type PendingPool = {
   readonly fee: number;
   readonly tickSpacing: number;
   /**
-   * Never indexed (`excludeOversizedItems`: a V3 pool with more initialized ticks than any real pool has). Kept, and
-   * stored, so the pool is not read again: its logs are ignored.
+   * When (ms) the pool was excluded from the index (`excludeOversizedItems`: more initialized ticks than any real
+   * pool has, or too large for its shard); 1 for rows stored before the time was kept. Stored, so the pool is not read
+   * again and its logs are ignored until `EXCLUDED_POOL_RETRY_MS` has passed (`isExcludedPool`).
    */
-  readonly excluded?: true;
+  readonly excluded?: number;
 };
 
 export type ChainGraph = {

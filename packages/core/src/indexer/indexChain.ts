@@ -3,7 +3,7 @@ import type { ChainName } from "../chains/chains.js";
 import { indexedEvents } from "./abis.js";
 import { addTokenMetadata } from "./addTokenMetadata.js";
 import { applyPoolStates } from "./applyPoolStates.js";
-import { V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
+import { isExcludedPool, V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
 import { emptyGraph, indexPoolsByToken, type IndexedToken, type ChainGraph } from "./graphTypes.js";
 import { unlimitedIndexBudget, type IndexBudget } from "./indexBudget.js";
 import { readIndexLogs } from "./readIndexLogs.js";
@@ -12,6 +12,8 @@ import type { TokenQualitySource } from "./tokenQuality.js";
 import { v3TickWord } from "./v3TickWords.js";
 
 export type IndexChainParameters = {
+  /** The clock exclusions expire by (`EXCLUDED_POOL_RETRY_MS`); default `Date.now`. */
+  now?: () => number;
   chain: ChainName;
   chainId: number;
   client: PublicClient;
@@ -99,8 +101,10 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   const v3Factory = params.uniswapV3Factory?.toLowerCase();
   if (params.loadStored) await loadNamed(graph, logs, new Set([v2Factory, v3Factory].filter((a) => a !== undefined)), params.loadStored, budget);
   const isKnown = (a: Address) => graph.pools.has(a) || graph.pending.has(a);
-  // An excluded pool (see `excludeOversizedItems`) is known but not indexed: its logs are ignored.
-  const protocolOf = (a: Address) => graph.pools.get(a)?.protocol ?? (graph.pending.get(a)?.excluded ? undefined : graph.pending.get(a)?.protocol);
+  // An excluded pool (see `excludeOversizedItems`) is known but not indexed: its logs are ignored until the exclusion
+  // expires (`EXCLUDED_POOL_RETRY_MS`); then its next log reads it whole, to re-include it if it now fits.
+  const now = (params.now ?? Date.now)();
+  const protocolOf = (a: Address) => graph.pools.get(a)?.protocol ?? (isExcludedPool(graph.pending.get(a), now) ? undefined : graph.pending.get(a)?.protocol);
   const touched = new Map<Address, PoolStateRequest & { words: Set<number>; all: boolean }>();
   const touch = (address: Address, protocol: PoolStateRequest["protocol"]) => {
     let entry = touched.get(address);
@@ -135,7 +139,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
       const entry = touch(log.address, "uniswap-v3");
       const spacing = tickSpacingOf(graph.pools.get(log.address) ?? graph.pending.get(log.address)!);
       // A pool never read in full (pending since its creation) is read in full once it is initialized.
-      if (log.eventName === "Initialize" && !graph.pools.has(log.address)) entry.all = true;
+      if ((log.eventName === "Initialize" || graph.pending.get(log.address)?.excluded !== undefined) && !graph.pools.has(log.address)) entry.all = true;
       if (log.eventName === "Mint" || log.eventName === "Burn") {
         entry.words.add(v3TickWord(Number(a.tickLower), spacing)).add(v3TickWord(Number(a.tickUpper), spacing));
       }
@@ -149,7 +153,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   logs.length = 0;
 
   // Tokens first: a pool is only usable once both its tokens have metadata (pools of tokens without it are dropped).
-  const metadata = await addTokenMetadata({ graph, client, budget });
+  const metadata = await addTokenMetadata({ graph, client, budget, now });
   const changedTokens = new Set<Address>(metadata.added);
 
   const requests: PoolStateRequest[] = [...touched.values()]
@@ -160,7 +164,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
       return { protocol, address, tickSpacing: tickSpacingOf(meta), ...(all ? { tickWords: "all" as const } : words.size > 0 ? { tickWords: [...words] } : {}) };
     });
   const { states } = await readPoolStates({ client, requests, blockNumber: toBlock, callsPerRequest: INDEX_CALLS_PER_REQUEST, budget });
-  applyPoolStates(graph, states, { maxV3Ticks: V3_TICKS_PER_POOL_MAX });
+  applyPoolStates(graph, states, { maxV3Ticks: V3_TICKS_PER_POOL_MAX, now: () => now });
 
   // Trade times: from the logs when the node includes them, else from the blocks (one request per distinct block).
   const missing = [...new Set([...lastTrade.values()].filter((t) => t.timestamp === undefined).map((t) => t.block))];

@@ -245,7 +245,7 @@ describe("the graph being built, in segments on Redis", () => {
     const read = (await partialGraphStore(kv).read("base", counter()))!;
     expect(read.tokens.get(junk.token.address)!.symbol).toBe("?");
     expect(read.pools.has(junk.pool.address)).toBe(false);
-    expect(read.pending.get(junk.pool.address)?.excluded).toBe(true);
+    expect(read.pending.get(junk.pool.address)?.excluded).toBeGreaterThan(1);
     expect(content(read)).toEqual(content(graph));
     expect(read.pools.size).toBe(pools);
     // A first write (the whole graph) of the same items stores too.
@@ -253,7 +253,7 @@ describe("the graph being built, in segments on Redis", () => {
     graph.pending.delete(junk.pool.address);
     graph.pools.set(junk.pool.address, junk.pool);
     await partialGraphStore(kv).write(graph, undefined, commit(100), counter());
-    expect((await partialGraphStore(kv).read("base", counter()))!.pending.get(junk.pool.address)?.excluded).toBe(true);
+    expect((await partialGraphStore(kv).read("base", counter()))!.pending.get(junk.pool.address)?.excluded).toBeGreaterThan(1);
     await partialGraphStore(kv).drop("base", commit(101), counter());
   });
 });

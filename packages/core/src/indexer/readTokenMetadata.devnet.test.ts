@@ -4,9 +4,11 @@
  * does not starve the others read with it, and a request that fails throws (nothing concluded, pools kept pending).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toHex, type Address } from "viem";
+import { createPublicClient, custom, encodeFunctionData, toHex, type Address, type PublicClient } from "viem";
 import { address, decimalsAnswer, rejectingClient, startTokenMetadataChain, symbolAnswer, type TokenMetadataChain } from "@sluice/testkit";
+import { erc20MetadataAbi } from "./abis.js";
 import { addTokenMetadata } from "./addTokenMetadata.js";
+import { AGGREGATE_REQUESTS_MAX, aggregateSettled } from "./aggregateSettled.js";
 import { emptyGraph } from "./graphTypes.js";
 import { readTokenMetadata } from "./readTokenMetadata.js";
 
@@ -27,6 +29,25 @@ beforeAll(async () => {
   await chain.placeToken(bytes32Symbol, { symbol: { returns: toHex("MKR", { size: 32 }) }, decimals: decimalsAnswer(18) });
 }, 60_000);
 afterAll(async () => chain?.stop());
+
+/** A client of `client`'s node counting its requests and the most in flight at once. */
+function countingClient(client: PublicClient) {
+  const state = { requests: 0, inFlight: 0, maxInFlight: 0 };
+  const counted = createPublicClient({
+    transport: custom({
+      async request({ method, params }) {
+        state.requests++;
+        state.maxInFlight = Math.max(state.maxInFlight, ++state.inFlight);
+        try {
+          return await client.request({ method, params } as never);
+        } finally {
+          state.inFlight--;
+        }
+      },
+    }, { retryCount: 0 }),
+  }) as PublicClient;
+  return { client: counted, state };
+}
 
 const byAddress = (list: { address: Address }[]) => new Map(list.map((m) => [m.address, m]));
 
@@ -63,4 +84,29 @@ describe("readTokenMetadata", () => {
     expect(dropped).toEqual([address(0x2002)]);
     expect([...graph.pending.keys()]).toEqual([address(0x2001)]);
   });
+
+  it("many gas burners in one batch cost a bounded number of requests, one in flight at a time, logged once", async () => {
+    // 40 burners spread among 200 good tokens: unbounded, the splitting costs ~2m-1 requests a read, 256 at once.
+    const goods = Array.from({ length: 200 }, (_, i) => address(0x5000 + i));
+    const burners = Array.from({ length: 40 }, (_, i) => address(0x6000 + i));
+    for (const token of goods) await chain.placeToken(token, { symbol: symbolAnswer("OK"), decimals: decimalsAnswer(6) });
+    for (const token of burners) await chain.placeToken(token, { symbol: "burn-gas", decimals: "burn-gas" });
+    const tokens = goods.flatMap((g, i) => (i % 5 === 0 ? [burners[i / 5]!, g] : [g]));
+    const callData = encodeFunctionData({ abi: erc20MetadataAbi, functionName: "decimals" });
+    const counted = countingClient(chain.client);
+    const logs: unknown[][] = [];
+    const settled = await aggregateSettled({ client: counted.client, calls: tokens.map((target) => ({ target, callData })), log: (...a) => void logs.push(a) });
+    expect(settled).toHaveLength(tokens.length);
+    for (const b of burners) expect(settled[tokens.indexOf(b)]!.success).toBe(false);
+    expect(counted.state.requests).toBeLessThanOrEqual(AGGREGATE_REQUESTS_MAX);
+    expect(counted.state.maxInFlight).toBe(1);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]![0]).toBe("warn");
+
+    // Through readTokenMetadata: symbol, decimals and the bytes32 retry are each bounded; the burners are left out.
+    const read = countingClient(chain.client);
+    const metadata = byAddress(await readTokenMetadata(read.client, tokens));
+    for (const b of burners) expect(metadata.has(b)).toBe(false);
+    expect(read.state.requests).toBeLessThanOrEqual(3 * AGGREGATE_REQUESTS_MAX);
+  }, 120_000);
 });
