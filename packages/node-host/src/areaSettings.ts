@@ -15,7 +15,10 @@ export type AreaSettingsParameters = {
  * The settings one area gets, as wrangler gives them on Workers: of the settings its schema declares, a secret only
  * when its own wrangler.toml requires it (the sandbox's swap never sees `RELAYER_PRIVATE_KEYS`, nor the sandbox
  * `ADMIN_TOKEN`), other settings as the process has them; its `[vars]` last, so they always win
- * (`SLUICE_ENVIRONMENT=sandbox` on the sandbox whatever the process says).
+ * (`SLUICE_ENVIRONMENT=sandbox` on the sandbox whatever the process says). One default differs from Workers':
+ * `DATABASE_DRIVER` is `pg` unless set. Workers pick Neon's serverless driver for a `*.neon.tech` URL (a Worker has no
+ * plain TCP to Postgres without Hyperdrive); a Node process has TCP, which Neon accepts (with `sslmode=require`), while
+ * the serverless driver needs a global `WebSocket`, which Node 20 lacks: a Neon URL would not connect at all.
  */
 export function areaSettings({ schema, wrangler, anySecret, settings }: AreaSettingsParameters): Record<string, string> {
   const env: Record<string, string> = {};
@@ -24,5 +27,6 @@ export function areaSettings({ schema, wrangler, anySecret, settings }: AreaSett
     const value = settings[key];
     if (value !== undefined) env[key] = value;
   }
+  if (schema && "DATABASE_DRIVER" in schema.shape) env.DATABASE_DRIVER ??= "pg";
   return Object.assign(env, wrangler.vars);
 }

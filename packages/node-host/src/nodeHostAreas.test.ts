@@ -61,6 +61,14 @@ describe("areaSettings: each area gets what wrangler gives it", () => {
     expect(envOf("sluice-gateway")).toEqual({});
   });
 
+  it("a Neon URL is reached over TCP (pg) unless DATABASE_DRIVER says otherwise: Node 20 has no WebSocket for Neon's driver", () => {
+    const neon = { ...settings, DATABASE_URL: "postgres://user:secret@ep-cool-name-123.eu-central-1.aws.neon.tech/sluice?sslmode=require" };
+    for (const d of deployments.filter((d) => d.schema)) {
+      expect(areaSettings({ schema: d.schema, wrangler: d.wrangler, anySecret, settings: neon }).DATABASE_DRIVER, d.wrangler.name).toBe("pg");
+      expect(areaSettings({ schema: d.schema, wrangler: d.wrangler, anySecret, settings: { ...neon, DATABASE_DRIVER: "neon" } }).DATABASE_DRIVER).toBe("neon");
+    }
+  });
+
   it("each area's settings pass its worker's own schema", () => {
     for (const d of deployments.filter((d) => d.schema)) {
       const parsed = d.schema!.safeParse(envOf(d.wrangler.name));
