@@ -91,4 +91,30 @@ describe("createWebhookFetch: the Node host's webhook connections go to public a
     expect(named).toMatch(/resolves to a non-public address at connect time/);
     expect(connections).toBe(1);
   });
+
+  it("an attempt cut by close() (the host stopping) records nothing: its lease lapses and it is sent again, not blamed on the receiver", async () => {
+    // A receiver that never answers, on its own server.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/slow`;
+      const endpoint = await createWebhookEndpoint(database.db, { accountId: "acc_rebind", environment: "production", url, events: ["webhook.test"], signingKey });
+      const [deliveryId] = await emitWebhookEvents(database.db, [{
+        type: "webhook.test", accountId: "acc_rebind", objectKey: "obj_abandoned", endpointId: endpoint.id, environment: "production", data: {},
+      }], { attemptNow: true });
+      const webhookFetch = createWebhookFetch({ allowLocalHttp: true });
+      const pass = deliverWebhooks({ db: database.db, signingKey, policy: { allowLocalHttp: true }, fetch: webhookFetch, timeoutMs: 10_000, deliveryIds: [deliveryId!] });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await webhookFetch.close();
+      expect(await pass).toMatchObject({ attempted: 1, retrying: 1, failed: 0 });
+      const row = (await database.db.execute<{ status: string; leased: boolean; last_error: string | null }>(
+        `select status, lease_until > now() as leased, last_error from webhook_deliveries where id = '${deliveryId}'`)).rows[0]!;
+      expect(row).toEqual({ status: "pending", leased: true, last_error: null });
+      const [endpointRow] = (await database.db.execute<{ failing_since: Date | null }>(`select failing_since from webhook_endpoints where id = '${endpoint.id}'`)).rows;
+      expect(endpointRow!.failing_since).toBeNull();
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
 });

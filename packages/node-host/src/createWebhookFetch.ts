@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { isPublicAddress } from "@sluice/core";
+import { isPublicAddress, webhookAttemptAbandoned } from "@sluice/core";
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
 import { publicAddressLookup, WEBHOOK_ADDRESS_REFUSED, type ResolveAll } from "./publicAddressLookup.js";
 
@@ -15,7 +15,8 @@ export type CreateWebhookFetchParameters = {
 
 /**
  * The webhook fetch of the Node host: `fetch`, and `close` to let its connections go when the host stops (requests
- * still in flight then are aborted: the stop has waited out its grace for them, and their deliveries are sent again).
+ * still in flight then fail as abandoned, `webhookAttemptAbandoned`: the stop has waited out its grace for them, and
+ * their deliveries record nothing and are sent again).
  */
 export type WebhookFetch = typeof fetch & { close: () => Promise<void> };
 
@@ -43,14 +44,23 @@ export function createWebhookFetch({ allowLocalHttp = false, resolve }: CreateWe
       connector(options, callback);
     },
   });
+  let closing = false;
   const webhookFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    if (closing) throw webhookAttemptAbandoned("the host is stopping");
     try {
       return await undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...init, dispatcher: agent } as Parameters<typeof undiciFetch>[1]) as unknown as Response;
     } catch (error) {
       const cause = (error as { cause?: { code?: unknown } }).cause;
       if (cause instanceof Error && cause.code === WEBHOOK_ADDRESS_REFUSED) throw cause;
+      // Cut by `close` (the host stopping), not by the receiver: the delivery records nothing and is sent again.
+      if (closing) throw webhookAttemptAbandoned("the host stopped before the receiver answered");
       throw error;
     }
   };
-  return Object.assign(webhookFetch as typeof fetch, { close: () => agent.destroy() });
+  return Object.assign(webhookFetch as typeof fetch, {
+    close: () => {
+      closing = true;
+      return agent.destroy();
+    },
+  });
 }

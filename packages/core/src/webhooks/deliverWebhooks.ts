@@ -5,6 +5,7 @@ import { newId } from "../ids/newId.js";
 import { logEvent } from "../observability/logEvent.js";
 import { checkWebhookUrl, type WebhookUrlPolicy } from "./webhookUrl.js";
 import { decryptWebhookSecret, signWebhookBody } from "./webhookSecrets.js";
+import { WEBHOOK_ATTEMPT_ABANDONED } from "./webhookAttemptAbandoned.js";
 
 export const WEBHOOK_SIGNATURE_HEADER = "X-Sluice-Signature";
 export const WEBHOOK_EVENT_ID_HEADER = "X-Sluice-Event-Id";
@@ -196,6 +197,13 @@ async function attempt(params: DeliverWebhooksParameters, delivery: Claimed, res
     }
   } catch (caught) {
     const e = caught as Error;
+    if (e.name === WEBHOOK_ATTEMPT_ABANDONED) {
+      // The host let the connection go (stopping): nothing is known of the receiver, nothing is recorded, and the
+      // lease lapses, so the delivery is sent again.
+      logEvent("warn", "webhook attempt abandoned", { delivery: delivery.id, endpoint: delivery.endpoint_id });
+      result.retrying++;
+      return;
+    }
     error = e.name === "TimeoutError" || e.name === "AbortError" ? `timed out after ${timeoutMs} ms` : (e.message || String(e)).slice(0, 300);
   }
   const latencyMs = Date.now() - started;

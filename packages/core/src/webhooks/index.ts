@@ -17,3 +17,4 @@ export * from "./routes/testWebhookRoute.js";
 export * from "./routes/listWebhookDeliveriesRoute.js";
 export * from "./routes/registerWebhookRoutes.js";
 export * from "./pruneWebhookHistory.js";
+export * from "./webhookAttemptAbandoned.js";
