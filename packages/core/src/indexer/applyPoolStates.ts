@@ -2,7 +2,9 @@ import type { Address } from "viem";
 import { V2Pool } from "../pools/v2/v2Pool.js";
 import { V3Pool } from "../pools/v3/v3Pool.js";
 import { logEvent } from "../observability/logEvent.js";
-import { excludedPool, isExcludedPool } from "./excludeOversizedItems.js";
+import { MAX_TICK, MIN_TICK } from "../pools/v3/math/constants.js";
+import { bandV3Ticks } from "./bandV3Ticks.js";
+import { isExcludedPool } from "./excludeOversizedItems.js";
 import type { ChainGraph } from "./graphTypes.js";
 import type { PoolState } from "./readPoolStates.js";
 import { v3TickWord } from "./v3TickWords.js";
@@ -11,9 +13,11 @@ import { v3TickWord } from "./v3TickWords.js";
  * Puts freshly read pool state into the graph: new immutable pool objects replace the old ones (quotes in flight
  * keep the objects they hold). V3 tick lists are the known ticks updated with the ticks just read (an uninitialized
  * tick is removed; a bitmap word read in full replaces every known tick in it). A V3 pool without a price stays pending.
- * With `maxV3Ticks` (the indexer's `V3_TICKS_PER_POOL_MAX`), a V3 pool that would hold more initialized ticks is
- * not indexed: it becomes an excluded pending pool (not read again until the exclusion expires; see `excludeOversizedItems`), logged as an
- * error. Returns the pools that changed.
+ * A V3 pool's `tickDataRange` (where its ticks are known complete) is kept, and cleared by a read of every bitmap word.
+ * With `maxV3Ticks` (the indexer's `V3_TICKS_PER_POOL_MAX`), ticks outside that range are dropped and a pool that
+ * would hold more initialized ticks keeps only the band nearest its price (`bandV3Ticks`; logged as a warning when it
+ * is first cut), so a swap leaving the band throws instead of quoting on ticks that are not there. An excluded pool
+ * (`excludeOversizedItems`) is skipped until its exclusion expires. Returns the pools that changed.
  */
 export function applyPoolStates(graph: ChainGraph, states: ReadonlyMap<Address, PoolState>, options: { maxV3Ticks?: number; log?: typeof logEvent; now?: () => number } = {}): Address[] {
   const changed: Address[] = [];
@@ -27,29 +31,33 @@ export function applyPoolStates(graph: ChainGraph, states: ReadonlyMap<Address, 
       graph.pools.set(address, new V2Pool({ address, token0, token1, reserve0: state.reserve0, reserve1: state.reserve1 }));
     } else {
       if (state.sqrtPriceX96 === 0n) continue;
-      const known = meta instanceof V3Pool ? meta.ticks : [];
-      const tickSpacing = meta instanceof V3Pool ? meta.tickSpacing : (meta as { tickSpacing: number }).tickSpacing;
-      const ticks = new Map(known.map((t) => [t.index, t.liquidityNet]));
-      // Words read in full replace what was known in them.
+      const prior = meta instanceof V3Pool ? meta : undefined;
+      const tickSpacing = prior ? prior.tickSpacing : (meta as { tickSpacing: number }).tickSpacing;
+      const ticks = new Map((prior?.ticks ?? []).map((t) => [t.index, t.liquidityNet]));
+      // Words read in full replace what was known in them; every word read in full: the ticks are complete everywhere.
+      let range = prior?.tickDataRange;
       if (state.tickWords) {
         const words = new Set(state.tickWords);
         for (const index of ticks.keys()) if (words.has(v3TickWord(index, tickSpacing))) ticks.delete(index);
+        if (words.size === v3TickWord(MAX_TICK, tickSpacing) - v3TickWord(MIN_TICK, tickSpacing) + 1) range = undefined;
       }
       for (const [index, net] of state.ticks) {
         if (net === null) ticks.delete(index);
         else ticks.set(index, net);
       }
-      if (options.maxV3Ticks !== undefined && ticks.size > options.maxV3Ticks) {
-        graph.pools.delete(address);
-        graph.pending.set(address, excludedPool({ protocol: "uniswap-v3", address, token0, token1, fee: meta.fee, tickSpacing }, now));
-        changed.push(address);
-        (options.log ?? logEvent)("error", "pool excluded from the index: too many initialized ticks", { chain: graph.chain, pool: address, ticks: ticks.size, maxTicks: options.maxV3Ticks });
-        continue;
+      let sorted = [...ticks].sort((a, b) => a[0] - b[0]).map(([index, liquidityNet]) => ({ index, liquidityNet }));
+      if (options.maxV3Ticks !== undefined) {
+        const band = bandV3Ticks({ ticks: sorted, tick: state.tick, max: options.maxV3Ticks, tickDataRange: range });
+        if (band.cut && !range) {
+          (options.log ?? logEvent)("warn", "pool indexed near its price only: too many initialized ticks", {
+            chain: graph.chain, pool: address, ticks: sorted.length, maxTicks: options.maxV3Ticks, tickDataRange: band.tickDataRange!.join(".."),
+          });
+        }
+        ({ ticks: sorted, tickDataRange: range } = band);
       }
-      const sorted = [...ticks].sort((a, b) => a[0] - b[0]).map(([index, liquidityNet]) => ({ index, liquidityNet }));
       graph.pools.set(address, new V3Pool({
         address, token0, token1, fee: meta.fee, tickSpacing,
-        sqrtPriceX96: state.sqrtPriceX96, tick: state.tick, liquidity: state.liquidity, ticks: sorted,
+        sqrtPriceX96: state.sqrtPriceX96, tick: state.tick, liquidity: state.liquidity, ticks: sorted, ...(range && { tickDataRange: range }),
       }));
     }
     graph.pending.delete(address);

@@ -16,9 +16,11 @@ export function decodeSharedPool(meta: IndexedPool | PendingPool, encoded: unkno
     }
     if (value[0] === "v3" && meta.protocol === "uniswap-v3") {
       const ticks = (value[4] as [number, string][]).map(([index, net]) => ({ index, liquidityNet: big(net) }));
+      const range = value[5] as [number, number] | undefined;
       return new V3Pool({
         address, token0, token1, fee: meta.fee, tickSpacing: meta.tickSpacing,
         sqrtPriceX96: big(value[1]), tick: Number(value[2]), liquidity: big(value[3]), ticks,
+        ...(range !== undefined && { tickDataRange: [Number(range[0]), Number(range[1])] as const }),
       });
     }
     return null;

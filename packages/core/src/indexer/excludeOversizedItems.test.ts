@@ -1,7 +1,8 @@
 /**
  * One oversized item never stops a chain's writes: a graph holding a token whose symbol is 2 MB of control characters
- * and a V3 pool with 50,000 initialized ticks is stored whole, the token's symbol cut and the pool excluded (stored
- * as an excluded pending pool, so it is not read again), both logged; the rest as it was.
+ * and a V3 pool with 50,000 initialized ticks is stored whole, the token's symbol cut and the pool kept with the
+ * 5,000 ticks nearest its price (`bandV3Ticks`), both logged; the rest as it was. Pools stacked in one shard past the
+ * value limit are excluded (stored as excluded pending pools, not read again until the exclusion expires).
  */
 import type { Address } from "viem";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -27,13 +28,22 @@ function junkGraph(): { graph: ChainGraph; token: `0x${string}`; pool: `0x${stri
   return { graph, token: token.address, pool: pool.address };
 }
 
+/** The junk pool (50,000 ticks at -50,000..-1, price at tick 0) as kept: the 5,000 ticks nearest its price. */
+function expectBanded(pool: unknown) {
+  expect(pool).toBeInstanceOf(V3Pool);
+  const banded = pool as V3Pool;
+  expect(banded.ticks).toHaveLength(V3_TICKS_PER_POOL_MAX);
+  expect([banded.ticks[0]!.index, banded.ticks.at(-1)!.index]).toEqual([-5_000, -1]);
+  expect(banded.tickDataRange).toEqual([-5_000, 887_272]);
+}
+
 const logs = () => {
   const lines: { event: string; fields: LogFields }[] = [];
   return { lines, log: (_level: string, event: string, fields: LogFields = {}) => void lines.push({ event, fields }) };
 };
 
 describe("excludeOversizedItems", () => {
-  it("a whole write of a graph holding a 2 MB symbol and a 50,000-tick pool: stored, the symbol cut, the pool excluded", async () => {
+  it("a whole write of a graph holding a 2 MB symbol and a 50,000-tick pool: stored, the symbol cut, the pool kept near its price", async () => {
     const { graph, token, pool } = junkGraph();
     const pools = graph.pools.size;
     const store = memoryGraphStore();
@@ -41,9 +51,9 @@ describe("excludeOversizedItems", () => {
     for (const part of ["r", "x"] as const) for (const [, bytes] of manifest.shards[part]) expect(bytes).toBeLessThanOrEqual(MB);
     const read = (await store.read("base"))!;
     expect(read.tokens.get(token)!.symbol).toBe("?");
-    expect(read.pools.has(pool)).toBe(false);
-    expect(read.pending.get(pool)?.excluded).toBeGreaterThan(1);
-    expect(read.pools.size).toBe(pools - 1);
+    expectBanded(read.pools.get(pool));
+    expect(read.pending.has(pool)).toBe(false);
+    expect(read.pools.size).toBe(pools);
   });
 
   it("an incremental write of a graph read for update: the same, and the pool's shard rewritten", async () => {
@@ -61,8 +71,7 @@ describe("excludeOversizedItems", () => {
     await store.write(update, { routable: new Set([...update.pools.keys()]), changed: { pools: [pool], tokens: [token] } });
     const read = (await store.read("base"))!;
     expect(read.tokens.get(token)!.symbol).toBe("?");
-    expect(read.pending.get(pool)?.excluded).toBeGreaterThan(1);
-    expect(read.pools.has(pool)).toBe(false);
+    expectBanded(read.pools.get(pool));
   });
 
   it("names each item in an error line; a graph of normal items is left alone", () => {
@@ -73,7 +82,7 @@ describe("excludeOversizedItems", () => {
     expect(excludeOversizedItems({ graph, log })).toEqual({ pools: [], tokens: [] });
   });
 
-  it("applyPoolStates with the cap: a pool read with more initialized ticks than V3_TICKS_PER_POOL_MAX is excluded", () => {
+  it("applyPoolStates with the cap: a pool read with more initialized ticks than V3_TICKS_PER_POOL_MAX keeps those nearest its price, logged once", () => {
     const { graph, pool } = junkGraph();
     const junk = graph.pools.get(pool) as V3Pool;
     graph.pools.delete(pool);
@@ -81,11 +90,14 @@ describe("excludeOversizedItems", () => {
     const state = { protocol: "uniswap-v3" as const, sqrtPriceX96: junk.sqrtPriceX96, tick: junk.tick, liquidity: junk.liquidity, ticks: new Map(junk.ticks.map((t) => [t.index, t.liquidityNet])) };
     const { lines, log } = logs();
     expect(applyPoolStates(graph, new Map([[pool, state]]), { maxV3Ticks: V3_TICKS_PER_POOL_MAX, log })).toEqual([pool]);
-    expect(graph.pools.has(pool)).toBe(false);
-    expect(graph.pending.get(pool)?.excluded).toBeGreaterThan(1);
-    expect(lines[0]!.fields).toMatchObject({ pool, ticks: 50_000 });
-    // Never read again: a later state of it is not applied.
-    expect(applyPoolStates(graph, new Map([[pool, state]]), { maxV3Ticks: V3_TICKS_PER_POOL_MAX, log })).toEqual([]);
+    expectBanded(graph.pools.get(pool));
+    expect(graph.pending.has(pool)).toBe(false);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.fields).toMatchObject({ pool, ticks: 50_000, tickDataRange: "-5000..887272" });
+    // Its next log's state (no words read) applies; the band stays, no new line.
+    expect(applyPoolStates(graph, new Map([[pool, { ...state, ticks: new Map() }]]), { maxV3Ticks: V3_TICKS_PER_POOL_MAX, log })).toEqual([pool]);
+    expectBanded(graph.pools.get(pool));
+    expect(lines).toHaveLength(1);
   });
 });
 
@@ -239,12 +251,17 @@ describe("excluded pools expire", () => {
     }
   });
 
-  it("still too large when read again: excluded again with the new time", () => {
+  it("still past the tick cap when read again: re-included with the ticks nearest its price", () => {
     const { graph, pool, junk } = excludedAt(1);
     const state = { ...fewTicks(junk), ticks: new Map(junk.ticks.map((t) => [t.index, t.liquidityNet])) };
     const { log } = logs();
     expect(applyPoolStates(graph, new Map([[pool, state]]), { maxV3Ticks: V3_TICKS_PER_POOL_MAX, log, now: () => now })).toEqual([pool]);
-    expect(graph.pending.get(pool)?.excluded).toBe(now);
+    expect(graph.pending.has(pool)).toBe(false);
+    expectBanded(graph.pools.get(pool));
+  });
+
+  it("an exclusion's time is stored with the pending pool", () => {
+    const { graph, pool } = excludedAt(now);
     const row = JSON.parse(encodeGraphShard({ pools: [], pending: [graph.pending.get(pool)!], tokens: [] } as never)).pending[0];
     expect(decodePendingRow(row).excluded).toBe(now);
   });

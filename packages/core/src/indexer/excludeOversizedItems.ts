@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import { logEvent } from "../observability/logEvent.js";
 import { V3Pool } from "../pools/v3/v3Pool.js";
+import { bandV3Ticks } from "./bandV3Ticks.js";
 import { encodeGraphShard } from "./graphCodec.js";
 import { indexPoolsByToken, type ChainGraph, type PendingPool } from "./graphTypes.js";
 import { sanitizeTokenSymbol, TOKEN_SYMBOL_MAX_CHARS } from "./sanitizeTokenSymbol.js";
@@ -8,11 +9,12 @@ import { sanitizeTokenSymbol, TOKEN_SYMBOL_MAX_CHARS } from "./sanitizeTokenSymb
 /**
  * Initialized ticks a V3 pool may have and still be indexed. The deepest real pools hold a few thousand (USDC/WETH
  * 0.05% on Ethereum: about 2,000–3,000, spread by years of positions); anyone can create a fee-100 pool and mint
- * tens of thousands of one-tick positions in it. At most about 46 bytes a tick as stored (a 7-character index and a
- * 32-digit liquidityNet), 5,000 ticks are at most ~230 KB: under half a cold index's 512 KB segment and a quarter of
- * a stored value (1 MB), whatever shares the shard. A pool past it is excluded whole rather than kept with the
- * ticks of a band around its price: the band would need re-centring as the price moved (a swap leaving it would
- * quote on ticks that are not there), and no pool worth routing through is that fragmented.
+ * tens of thousands of one-tick positions in it, or a few thousand dust positions far from a real pool's price. At most
+ * about 46 bytes a tick as stored (a 7-character index and a 32-digit liquidityNet), 5,000 ticks are at most ~230 KB:
+ * under half a cold index's 512 KB segment and a quarter of a stored value (1 MB), whatever shares the shard. A pool
+ * past it keeps the 5,000 ticks nearest its price (`bandV3Ticks`): a swap that would leave the band throws instead of
+ * quoting on ticks that are not there, and the indexer reads the pool whole again to re-centre the band when its price
+ * nears an edge (`bandNeedsRecentring`). Excluding it instead let anyone take a real pool out of the index with dust.
  */
 export const V3_TICKS_PER_POOL_MAX = 5_000;
 
@@ -30,34 +32,45 @@ export type ExcludeOversizedItemsParameters = {
   log?: typeof logEvent;
 };
 
-/** What changed: pools excluded (now excluded pending pools) and tokens whose symbol was cut. */
+/** What changed: pools cut to a band or excluded (now excluded pending pools), and tokens whose symbol was cut. */
 export type ExcludeOversizedItemsReturnType = { pools: Address[]; tokens: Address[] };
 
 /**
  * The writers' guard: no single pool or token may stop a chain's writes. A V3 pool with more than
- * `V3_TICKS_PER_POOL_MAX` initialized ticks, or larger than `GRAPH_ITEM_MAX_BYTES` as stored, becomes an excluded
- * pending pool (`PendingPool.excluded`: stored, so it is not read again and its logs are ignored until `EXCLUDED_POOL_RETRY_MS` passes); a token whose
- * symbol is longer than a sanitised one can be (stored before symbols were sanitised at read) gets its sanitised
- * symbol. Each is logged as an error naming it. The graph is changed in place.
+ * `V3_TICKS_PER_POOL_MAX` initialized ticks keeps only the band nearest its price (`bandV3Ticks`, as `applyPoolStates`
+ * does when it is read; a warning names it); one still larger than `GRAPH_ITEM_MAX_BYTES` as stored becomes an
+ * excluded pending pool (`PendingPool.excluded`: stored, so it is not read again and its logs are ignored until
+ * `EXCLUDED_POOL_RETRY_MS` passes); a token whose symbol is longer than a sanitised one can be (stored before symbols
+ * were sanitised at read) gets its sanitised symbol. Each exclusion and cut symbol is logged as an error naming it.
+ * The graph is changed in place.
  */
 export function excludeOversizedItems({ graph, candidates, log = logEvent }: ExcludeOversizedItemsParameters): ExcludeOversizedItemsReturnType {
   const out: ExcludeOversizedItemsReturnType = { pools: [], tokens: [] };
+  const excluded: Address[] = [];
   for (const address of candidates ? new Set(candidates.pools) : graph.pools.keys()) {
-    const pool = graph.pools.get(address);
+    let pool = graph.pools.get(address);
     if (!(pool instanceof V3Pool) || pool.ticks.length <= MEASURE_FROM_TICKS) continue;
-    const bytes = pool.ticks.length > V3_TICKS_PER_POOL_MAX ? undefined : encodeGraphShard({ tokens: [], pools: [pool], pending: [] }).length;
-    if (bytes !== undefined && bytes <= GRAPH_ITEM_MAX_BYTES) continue;
-    out.pools.push(address);
-    log("error", "pool excluded from the index: too large to store", {
-      chain: graph.chain, pool: address, ticks: pool.ticks.length, maxTicks: V3_TICKS_PER_POOL_MAX, ...(bytes !== undefined && { bytes }),
-    });
+    if (pool.ticks.length > V3_TICKS_PER_POOL_MAX) {
+      const band = bandV3Ticks({ ticks: pool.ticks, tick: pool.tick, max: V3_TICKS_PER_POOL_MAX, tickDataRange: pool.tickDataRange });
+      log("warn", "pool indexed near its price only: too many initialized ticks", {
+        chain: graph.chain, pool: address, ticks: pool.ticks.length, maxTicks: V3_TICKS_PER_POOL_MAX, tickDataRange: band.tickDataRange!.join(".."),
+      });
+      pool = new V3Pool({ ...pool, ticks: band.ticks, tickDataRange: band.tickDataRange });
+      graph.pools.set(address, pool);
+      out.pools.push(address);
+    }
+    const bytes = encodeGraphShard({ tokens: [], pools: [pool], pending: [] }).length;
+    if (bytes <= GRAPH_ITEM_MAX_BYTES) continue;
+    excluded.push(address);
+    if (!out.pools.includes(address)) out.pools.push(address);
+    log("error", "pool excluded from the index: too large to store", { chain: graph.chain, pool: address, ticks: pool.ticks.length, bytes });
   }
-  for (const address of out.pools) {
+  for (const address of excluded) {
     const pool = graph.pools.get(address) as V3Pool;
     graph.pools.delete(address);
     graph.pending.set(address, excludedPool(pool));
   }
-  if (out.pools.length > 0) indexPoolsByToken(graph);
+  if (excluded.length > 0) indexPoolsByToken(graph);
   for (const address of candidates ? new Set(candidates.tokens) : graph.tokens.keys()) {
     const token = graph.tokens.get(address);
     if (!token || token.symbol.length <= 2 * TOKEN_SYMBOL_MAX_CHARS) continue;

@@ -6,8 +6,9 @@
  *   { v,
  *     tokens:  [address, symbol, decimals, quality | null, lastTradeAt | null][],
  *     v2:      [address, token0, token1, reserve0, reserve1][],
- *     v3:      [address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, ticks][]
- *              where ticks = [index, liquidityNet, index, liquidityNet, …] (flat),
+ *     v3:      [address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, ticks, tickDataRange?][]
+ *              where ticks = [index, liquidityNet, index, liquidityNet, …] (flat), and tickDataRange = [lower, upper]
+ *              for a pool whose ticks are kept only near its price (`bandV3Ticks`), absent otherwise,
  *     pending: [address, protocol, token0, token1, fee, tickSpacing, excluded?][] }
  *              where excluded = the time (ms) a pool was excluded from the index (`PendingPool.excluded`; 1 in
  *              rows stored before the time was kept: long ago); absent otherwise
@@ -25,7 +26,7 @@ export type GraphShard = { tokens: IndexedToken[]; pools: IndexedPool[]; pending
 
 export type EncodedToken = [Address, string, number, number | null, number | null];
 export type EncodedV2 = [Address, Address, Address, string, string];
-export type EncodedV3 = [Address, Address, Address, number, number, string, number, string, (number | string)[]];
+export type EncodedV3 = [Address, Address, Address, number, number, string, number, string, (number | string)[], [number, number]?];
 export type EncodedPending = [Address, PoolProtocol, Address, Address, number, number, number?];
 type EncodedShard = { v: number; tokens: EncodedToken[]; v2: EncodedV2[]; v3: EncodedV3[]; pending: EncodedPending[] };
 
@@ -48,7 +49,9 @@ export function encodeGraphShard(shard: GraphShard, raw?: RawGraphShard): string
     } else {
       const ticks: (number | string)[] = [];
       for (const t of pool.ticks) ticks.push(t.index, hex(t.liquidityNet));
-      v3.push([pool.address, pool.token0, pool.token1, pool.fee, pool.tickSpacing, hex(pool.sqrtPriceX96), pool.tick, hex(pool.liquidity), ticks]);
+      const row: EncodedV3 = [pool.address, pool.token0, pool.token1, pool.fee, pool.tickSpacing, hex(pool.sqrtPriceX96), pool.tick, hex(pool.liquidity), ticks];
+      if (pool.tickDataRange) row.push([pool.tickDataRange[0], pool.tickDataRange[1]]);
+      v3.push(row);
     }
   }
   if (raw) {
@@ -97,11 +100,12 @@ export function decodePoolRow(row: EncodedV2 | EncodedV3, intern: AddressInterne
     const [address, token0, token1, r0, r1] = row;
     return new V2Pool({ address, token0: intern(token0), token1: intern(token1), reserve0: unhex(r0), reserve1: unhex(r1) });
   }
-  const [address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, flat] = row;
+  const [address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, flat, tickDataRange] = row;
   const ticks = [];
   for (let i = 0; i < flat.length; i += 2) ticks.push({ index: flat[i] as number, liquidityNet: unhex(flat[i + 1] as string) });
   return new V3Pool({
     address, token0: intern(token0), token1: intern(token1), fee, tickSpacing, sqrtPriceX96: unhex(sqrtPriceX96), tick, liquidity: unhex(liquidity), ticks,
+    ...(tickDataRange && { tickDataRange }),
   });
 }
 

@@ -30,8 +30,8 @@ export type PendingPool = {
   readonly fee: number;
   readonly tickSpacing: number;
   /**
-   * When (ms) the pool was excluded from the index (`excludeOversizedItems`: more initialized ticks than any real
-   * pool has, or too large for its shard); 1 for rows stored before the time was kept. Stored, so the pool is not read
+   * When (ms) the pool was excluded from the index (`excludeOversizedItems`: too large to store even cut to the ticks
+   * near its price, or too large for its shard); 1 for rows stored before the time was kept. Stored, so the pool is not read
    * again and its logs are ignored until `EXCLUDED_POOL_RETRY_MS` has passed (`isExcludedPool`).
    */
   readonly excluded?: number;

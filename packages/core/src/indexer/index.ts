@@ -39,4 +39,6 @@ export * from "./readIndexStatus.js";
 export * from "./addTokenMetadata.js";
 export * from "./v3TickWords.js";
 export * from "./excludeOversizedItems.js";
+export * from "./bandV3Ticks.js";
+export * from "./bandNeedsRecentring.js";
 export * from "./sanitizeTokenSymbol.js";

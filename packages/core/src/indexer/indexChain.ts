@@ -2,12 +2,15 @@ import type { Address, PublicClient } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import { indexedEvents } from "./abis.js";
 import { addTokenMetadata } from "./addTokenMetadata.js";
+import { V3Pool } from "../pools/v3/v3Pool.js";
 import { applyPoolStates } from "./applyPoolStates.js";
+import { bandNeedsRecentring } from "./bandNeedsRecentring.js";
 import { isExcludedPool, V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
 import { emptyGraph, indexPoolsByToken, type IndexedToken, type ChainGraph } from "./graphTypes.js";
 import { unlimitedIndexBudget, type IndexBudget } from "./indexBudget.js";
 import { readIndexLogs } from "./readIndexLogs.js";
 import { readPoolStates, type PoolStateRequest } from "./readPoolStates.js";
+import { estimateTickBitmapCalls, type TickBitmapPool } from "./readTickBitmaps.js";
 import type { TokenQualitySource } from "./tokenQuality.js";
 import { v3TickWord } from "./v3TickWords.js";
 
@@ -37,6 +40,8 @@ export type IndexChainParameters = {
   maxAddressFilter?: number;
   /** Logs one pass holds at most (see `readIndexLogs`); past them the pass ends at the last block fully read. */
   maxLogs?: number;
+  /** Initialized ticks a V3 pool keeps at most, nearest its price (`bandV3Ticks`); default `V3_TICKS_PER_POOL_MAX`. */
+  maxV3Ticks?: number;
   /**
    * For a graph that holds only part of the stored graph (`GraphStore.readForUpdate`): adds the stored pools and
    * tokens of these addresses (`GraphStore.load`), answering the requests it made. Called with the addresses the
@@ -164,7 +169,9 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
       return { protocol, address, tickSpacing: tickSpacingOf(meta), ...(all ? { tickWords: "all" as const } : words.size > 0 ? { tickWords: [...words] } : {}) };
     });
   const { states } = await readPoolStates({ client, requests, blockNumber: toBlock, callsPerRequest: INDEX_CALLS_PER_REQUEST, budget });
-  applyPoolStates(graph, states, { maxV3Ticks: V3_TICKS_PER_POOL_MAX, now: () => now });
+  const maxV3Ticks = params.maxV3Ticks ?? V3_TICKS_PER_POOL_MAX;
+  applyPoolStates(graph, states, { maxV3Ticks, now: () => now });
+  await recentreBands(graph, requests, { client, block: toBlock, budget, now, maxV3Ticks });
 
   // Trade times: from the logs when the node includes them, else from the blocks (one request per distinct block).
   const missing = [...new Set([...lastTrade.values()].filter((t) => t.timestamp === undefined).map((t) => t.block))];
@@ -189,6 +196,29 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   const changedPools = new Set<Address>([...touched.keys(), ...metadata.dropped]);
   return { graph, fromBlock, toBlock, head, logs: logCount, poolsRead: requests.length, newTokens: metadata.added.length, span: read.span, changedPools, changedTokens };
 }
+
+/**
+ * Pools kept only near their price (`bandV3Ticks`) whose price the pass moved near an edge of their band
+ * (`bandNeedsRecentring`) are read whole again at the pass's block, which centres the band on the price again; only
+ * when the budget holds the tick bitmap lens's calls and a margin for what the pass still does. A pool left as it is
+ * stays quotable inside its band (a swap leaving it throws), and is tried again at its next log.
+ */
+async function recentreBands(graph: ChainGraph, read: readonly PoolStateRequest[], p: { client: PublicClient; block: bigint; budget: IndexBudget; now: number; maxV3Ticks: number }) {
+  const pools: TickBitmapPool[] = [];
+  for (const { address } of read) {
+    const pool = graph.pools.get(address);
+    if (pool instanceof V3Pool && bandNeedsRecentring(pool, p.maxV3Ticks)) pools.push({ address, tickSpacing: pool.tickSpacing });
+  }
+  if (pools.length === 0 || !p.budget.allows(estimateTickBitmapCalls(pools) + pools.length + RECENTRE_BUDGET_MARGIN)) return;
+  const { states } = await readPoolStates({
+    client: p.client, blockNumber: p.block, callsPerRequest: INDEX_CALLS_PER_REQUEST, budget: p.budget,
+    requests: pools.map(({ address, tickSpacing }) => ({ protocol: "uniswap-v3", address, tickSpacing, tickWords: "all" })),
+  });
+  applyPoolStates(graph, states, { maxV3Ticks: p.maxV3Ticks, now: () => p.now });
+}
+
+/** Subrequests a pass keeps after re-centring bands (trade times, and the store's writes after it). */
+const RECENTRE_BUDGET_MARGIN = 20;
 
 /** What the logs name, and the tokens of those pools, added from the store to a graph that holds only part of it. */
 async function loadNamed(

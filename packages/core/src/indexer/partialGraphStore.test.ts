@@ -17,6 +17,8 @@ import { decodeIndexProgress, encodeIndexProgress, type IndexProgress } from "./
 import { partialGraphStore, type PartialGraphChanges } from "./partialGraphStore.js";
 import { redisGraphKv } from "./redisGraphKv.js";
 import { V2Pool } from "../pools/v2/v2Pool.js";
+import { V3Pool } from "../pools/v3/v3Pool.js";
+import { V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
 
 const MB = 2 ** 20;
 let redis: TestRedis;
@@ -228,7 +230,7 @@ describe("the graph being built, in segments on Redis", () => {
     await redis.redis.del(...stored, redisKeys.indexProgress("base"));
   });
 
-  it("a slice holding a token with a 2 MB symbol and a V3 pool with 50,000 ticks still stores: the symbol cut, the pool excluded, the rest stored", async () => {
+  it("a slice holding a token with a 2 MB symbol and a V3 pool with 50,000 ticks still stores: the symbol cut, the pool kept near its price, the rest stored", async () => {
     const { kv, seen } = observedKv();
     const store = partialGraphStore(kv);
     const graph = emptyGraph("base", 8453);
@@ -244,16 +246,16 @@ describe("the graph being built, in segments on Redis", () => {
     expect(seen.largest).toBeLessThanOrEqual(MB);
     const read = (await partialGraphStore(kv).read("base", counter()))!;
     expect(read.tokens.get(junk.token.address)!.symbol).toBe("?");
-    expect(read.pools.has(junk.pool.address)).toBe(false);
-    expect(read.pending.get(junk.pool.address)?.excluded).toBeGreaterThan(1);
+    const kept = read.pools.get(junk.pool.address) as V3Pool;
+    expect([kept.ticks.length, kept.tickDataRange]).toEqual([V3_TICKS_PER_POOL_MAX, [-5_000, 887_272]]);
     expect(content(read)).toEqual(content(graph));
-    expect(read.pools.size).toBe(pools);
+    expect(read.pools.size).toBe(pools + 1);
     // A first write (the whole graph) of the same items stores too.
     graph.tokens.set(junk.token.address, junk.token);
     graph.pending.delete(junk.pool.address);
     graph.pools.set(junk.pool.address, junk.pool);
     await partialGraphStore(kv).write(graph, undefined, commit(100), counter());
-    expect((await partialGraphStore(kv).read("base", counter()))!.pending.get(junk.pool.address)?.excluded).toBeGreaterThan(1);
+    expect(((await partialGraphStore(kv).read("base", counter()))!.pools.get(junk.pool.address) as V3Pool).ticks).toHaveLength(V3_TICKS_PER_POOL_MAX);
     await partialGraphStore(kv).drop("base", commit(101), counter());
   });
 });

@@ -17,7 +17,8 @@ export type V3SwapState = {
   readonly ticks: TickList;
   /**
    * The tick range [lower, upper] within which `ticks` is complete; omitted when it holds every initialized tick.
-   * A swap that would move the price beyond it throws TICK_DATA_INCOMPLETE instead of guessing.
+   * A swap from a price outside it, or that would move the price beyond it, throws TICK_DATA_INCOMPLETE instead of
+   * guessing.
    */
   readonly tickDataRange?: readonly [number, number];
 };
@@ -83,6 +84,10 @@ export function swap(state: V3SwapState, { zeroForOne, amountSpecified, sqrtPric
   );
   const exactInput = amountSpecified > 0n;
   const range = state.tickDataRange;
+  // A price outside the known range has unknown ticks between it and the range, whichever way it moves.
+  if (range && (state.tick < range[0] || state.tick > range[1])) {
+    throw new PoolMathError("TICK_DATA_INCOMPLETE", "swap: the price is outside the ticks known for this pool");
+  }
   let remaining = amountSpecified;
   let calculated = 0n;
   let sqrtPriceX96 = state.sqrtPriceX96;

@@ -72,6 +72,11 @@ export class V3Pool implements Pool {
     this.tick = state.tick;
     this.liquidity = state.liquidity;
     this.ticks = validateTickList(state.ticks, tickSpacing);
+    require_(
+      !state.tickDataRange || (Number.isInteger(state.tickDataRange[0]) && Number.isInteger(state.tickDataRange[1]) && state.tickDataRange[0] <= state.tickDataRange[1]),
+      "INVALID_POOL_STATE",
+      `pool ${this.address}: tickDataRange must be two ticks, lower first`,
+    );
     if (state.tickDataRange) this.tickDataRange = Object.freeze([state.tickDataRange[0], state.tickDataRange[1]] as const);
     Object.freeze(this);
   }
