@@ -13,7 +13,8 @@ import { v3TickWord } from "./v3TickWords.js";
  * Puts freshly read pool state into the graph: new immutable pool objects replace the old ones (quotes in flight
  * keep the objects they hold). V3 tick lists are the known ticks updated with the ticks just read (an uninitialized
  * tick is removed; a bitmap word read in full replaces every known tick in it). A V3 pool without a price stays pending.
- * A V3 pool's `tickDataRange` (where its ticks are known complete) is kept, and cleared by a read of every bitmap word.
+ * A V3 pool's `tickDataRange` (where its ticks are known complete) is kept, widened by a read complete over a range
+ * that meets it (`V3State.completeRange`), and cleared by a read of every bitmap word.
  * With `maxV3Ticks` (the indexer's `V3_TICKS_PER_POOL_MAX`), ticks outside that range are dropped and a pool that
  * would hold more initialized ticks keeps only the band nearest its price (`bandV3Ticks`; logged as a warning when it
  * is first cut), so a swap leaving the band throws instead of quoting on ticks that are not there. An excluded pool
@@ -40,6 +41,12 @@ export function applyPoolStates(graph: ChainGraph, states: ReadonlyMap<Address, 
         const words = new Set(state.tickWords);
         for (const index of ticks.keys()) if (words.has(v3TickWord(index, tickSpacing))) ticks.delete(index);
         if (words.size === v3TickWord(MAX_TICK, tickSpacing) - v3TickWord(MIN_TICK, tickSpacing) + 1) range = undefined;
+      }
+      if (state.completeRange) {
+        const [from, to] = state.completeRange;
+        for (const index of ticks.keys()) if (index >= from && index <= to) ticks.delete(index);
+        // Two ranges each complete, overlapping or touching, are complete together; else only the new one is known.
+        range = range && range[0] <= to + 1 && from <= range[1] + 1 ? [Math.min(range[0], from), Math.max(range[1], to)] : range ? [from, to] : range;
       }
       for (const [index, net] of state.ticks) {
         if (net === null) ticks.delete(index);

@@ -12,7 +12,10 @@ import { V3Pool } from "../pools/v3/v3Pool.js";
 import { bandNeedsRecentring } from "./bandNeedsRecentring.js";
 import type { ChainGraph } from "./graphTypes.js";
 import { indexChain } from "./indexChain.js";
+import { createIndexBudget } from "./indexBudget.js";
 import { readPoolStates, type V3State } from "./readPoolStates.js";
+import { readTickBitmaps } from "./readTickBitmaps.js";
+import { v3TickWord } from "./v3TickWords.js";
 
 /** The cap in this test: the ladder pool has 20 initialized ticks, ten on each side of its price. */
 const MAX = 12;
@@ -90,5 +93,19 @@ describe("a V3 pool past the tick cap, on chain", () => {
     expect(kept.tickDataRange![0]).toBeLessThan(before.tickDataRange![0]);
     const amountIn = 10n ** 18n;
     expect(kept.quoteExactIn(kept.token0, amountIn).amountOut).toBe(await quoterV2ExactIn(bed, { tokenIn: kept.token0, tokenOut: kept.token1, fee: kept.fee, amountIn }));
+  });
+
+  it("the re-centring read is bounded: the lens stops at its call cap (a window crowded with ticks costs at most that)", async () => {
+    const p = pool();
+    const budget = createIndexBudget({ maxSubrequests: 1_000 });
+    // One tick bitmap word per call, the ladder's ticks spread over several words: more calls than allowed.
+    await expect(readTickBitmaps({ client: bed.client, blockNumber: graph.block, budget, maxTicksPerCall: 256n, maxCalls: 1, pools: [{ address: ladder, tickSpacing: p.tickSpacing }] }))
+      .rejects.toThrow(/needs more than 1 calls/);
+    expect(budget.spent).toBe(1);
+    // A window of words reads only those: the ticks in it, and nothing else.
+    const word = v3TickWord(p.tick, p.tickSpacing);
+    const window = await readTickBitmaps({ client: bed.client, blockNumber: graph.block, pools: [{ address: ladder, tickSpacing: p.tickSpacing, fromWord: word, toWord: word }] });
+    const whole = await wholePool(graph.block);
+    expect([...window.get(ladder)!.keys()].sort((a, b) => a - b)).toEqual(whole.ticks.filter((t) => v3TickWord(t.index, p.tickSpacing) === word).map((t) => t.index));
   });
 });

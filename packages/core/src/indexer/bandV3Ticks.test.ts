@@ -10,13 +10,14 @@ import { PoolMathError } from "../pools/errors.js";
 import { getSqrtRatioAtTick } from "../pools/v3/math/getSqrtRatioAtTick.js";
 import { MAX_TICK, MIN_TICK } from "../pools/v3/math/constants.js";
 import { V3Pool } from "../pools/v3/v3Pool.js";
+import { poolPayout } from "../quoting/poolPayout.js";
 import { applyPoolStates } from "./applyPoolStates.js";
 import { bandNeedsRecentring } from "./bandNeedsRecentring.js";
 import { bandV3Ticks } from "./bandV3Ticks.js";
 import { decodeSharedPool } from "./decodeSharedPool.js";
 import { encodeSharedPool } from "./encodeSharedPool.js";
 import { V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
-import { decodeGraphShard, encodeGraphShard } from "./graphCodec.js";
+import { decodeGraphShard, encodeGraphShard, parseGraphShard } from "./graphCodec.js";
 import { indexPoolsByToken } from "./graphTypes.js";
 import type { V3State } from "./readPoolStates.js";
 
@@ -98,6 +99,21 @@ describe("bandV3Ticks", () => {
     expect(() => new V3Pool({ ...whole, tickDataRange: [10, -10] })).toThrow(/lower first/);
   });
 
+  it("is judged by what it pays out up to the edge of its band (a drain past it was refused: the pool counted as dust)", () => {
+    const whole = attackedPool();
+    const band = bandV3Ticks({ ticks: whole.ticks, tick: whole.tick, max: V3_TICKS_PER_POOL_MAX });
+    const kept = new V3Pool({ ...whole, ticks: band.ticks, tickDataRange: band.tickDataRange });
+    // Paying out token1 means selling token0: the price falls towards the dust, past the band.
+    const [all, upToEdge] = [poolPayout(whole, T1)!, poolPayout(kept, T1)];
+    expect(upToEdge).not.toBeNull();
+    expect(upToEdge!).toBeLessThanOrEqual(all);
+    // Every real position is inside the band: only the dust's few units are beyond it.
+    expect(all - upToEdge!).toBeLessThan(all / 1_000_000n);
+    expect(poolPayout(kept, T0)).toBe(poolPayout(whole, T0));
+    // A quote to execute is still refused past the edge.
+    expect(() => kept.quoteExactIn(T0, 10n ** 29n)).toThrow(/beyond the ticks known/);
+  });
+
   it("travels with the pool through the stored graph's codec and the shared per-block entry", () => {
     const whole = attackedPool();
     const band = bandV3Ticks({ ticks: whole.ticks, tick: whole.tick, max: V3_TICKS_PER_POOL_MAX });
@@ -110,6 +126,23 @@ describe("bandV3Ticks", () => {
     expect(shared.ticks).toEqual(kept.ticks);
     // A whole pool has none.
     expect((decodeSharedPool(whole, encodeSharedPool(whole)) as V3Pool).tickDataRange).toBeUndefined();
+  });
+
+  it("is stored apart from complete pools, so code that knows no ranges never reads it as complete; raw rows keep it", () => {
+    const whole = attackedPool();
+    const band = bandV3Ticks({ ticks: whole.ticks, tick: whole.tick, max: 100 });
+    const kept = new V3Pool({ ...whole, ticks: band.ticks, tickDataRange: band.tickDataRange });
+    const other = makeV3Pool({ address: address(0x9002), token0: T0, token1: T1, fee: 3000, sqrtPriceX96: getSqrtRatioAtTick(0), positions: [{ tickLower: -600, tickUpper: 600, liquidity: 10n ** 18n }] });
+    const text = encodeGraphShard({ tokens: [], pools: [kept, other], pending: [] });
+    const stored = JSON.parse(text) as { v3: unknown[][]; v3r: unknown[][] };
+    expect(stored.v3.map((row) => row[0])).toEqual([other.address]);
+    expect(stored.v3r.map((row) => row[0])).toEqual([kept.address]);
+    // A shard loaded undecoded and written again (a partial write) keeps it where it was.
+    const raw = parseGraphShard(text)!;
+    expect(raw.v3.map((row) => row[0])).toEqual([other.address, kept.address]);
+    const again = encodeGraphShard({ tokens: [], pools: [], pending: [] }, raw);
+    expect(again).toBe(text);
+    expect((decodeGraphShard(again)!.pools.find((p) => p.address === kept.address) as V3Pool).tickDataRange).toEqual(band.tickDataRange);
   });
 });
 

@@ -6,9 +6,12 @@
  *   { v,
  *     tokens:  [address, symbol, decimals, quality | null, lastTradeAt | null][],
  *     v2:      [address, token0, token1, reserve0, reserve1][],
- *     v3:      [address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, ticks, tickDataRange?][]
- *              where ticks = [index, liquidityNet, index, liquidityNet, …] (flat), and tickDataRange = [lower, upper]
- *              for a pool whose ticks are kept only near its price (`bandV3Ticks`), absent otherwise,
+ *     v3:      [address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, ticks][]
+ *              where ticks = [index, liquidityNet, index, liquidityNet, …] (flat),
+ *     v3r?:    the same rows with a 10th element, tickDataRange = [lower, upper], for pools whose ticks are kept only
+ *              near their price (`bandV3Ticks`). Apart from `v3` so that code that knows no ranges (an isolate or an
+ *              operator's checkout older than them) never sees such a pool, rather than quoting it as complete;
+ *              such code rewriting the shard drops them (the pool is read again at its next log),
  *     pending: [address, protocol, token0, token1, fee, tickSpacing, excluded?][] }
  *              where excluded = the time (ms) a pool was excluded from the index (`PendingPool.excluded`; 1 in
  *              rows stored before the time was kept: long ago); absent otherwise
@@ -28,11 +31,12 @@ export type EncodedToken = [Address, string, number, number | null, number | nul
 export type EncodedV2 = [Address, Address, Address, string, string];
 export type EncodedV3 = [Address, Address, Address, number, number, string, number, string, (number | string)[], [number, number]?];
 export type EncodedPending = [Address, PoolProtocol, Address, Address, number, number, number?];
-type EncodedShard = { v: number; tokens: EncodedToken[]; v2: EncodedV2[]; v3: EncodedV3[]; pending: EncodedPending[] };
+type EncodedShard = { v: number; tokens: EncodedToken[]; v2: EncodedV2[]; v3: EncodedV3[]; v3r?: EncodedV3[]; pending: EncodedPending[] };
 
 /**
  * A shard's items as stored rows, undecoded: what a graph holding only some shards keeps of a shard it loaded but whose
- * items it does not use (decoding every pool of a shard costs far more than parsing it).
+ * items it does not use (decoding every pool of a shard costs far more than parsing it). `v3` holds every V3 row,
+ * ranged ones included (they are stored apart, in `v3r`, and merged when parsed).
  */
 export type RawGraphShard = { tokens: EncodedToken[]; v2: EncodedV2[]; v3: EncodedV3[]; pending: EncodedPending[] };
 
@@ -58,6 +62,7 @@ export function encodeGraphShard(shard: GraphShard, raw?: RawGraphShard): string
     v2.push(...raw.v2);
     v3.push(...raw.v3);
   }
+  const v3r = v3.filter((row) => row.length > 9);
   const tokens: EncodedToken[] = shard.tokens.map((t) => [t.address, t.symbol, t.decimals, t.quality, t.lastTradeAt]);
   const pending: EncodedPending[] = shard.pending.map((p) => p.excluded
     ? [p.address, p.protocol, p.token0, p.token1, p.fee, p.tickSpacing, p.excluded]
@@ -66,14 +71,15 @@ export function encodeGraphShard(shard: GraphShard, raw?: RawGraphShard): string
     tokens.push(...raw.tokens);
     pending.push(...raw.pending);
   }
-  const encoded: EncodedShard = { v: VERSION, tokens, v2, v3, pending };
+  const encoded: EncodedShard = { v: VERSION, tokens, v2, v3: v3r.length > 0 ? v3.filter((row) => row.length === 9) : v3, ...(v3r.length > 0 && { v3r }), pending };
   return JSON.stringify(encoded);
 }
 
 /** A stored shard's rows, undecoded, or null for another version. */
 export function parseGraphShard(text: string): RawGraphShard | null {
   const e = JSON.parse(text) as EncodedShard;
-  return e.v === VERSION ? e : null;
+  if (e.v !== VERSION) return null;
+  return { tokens: e.tokens, v2: e.v2, v3: e.v3r ? [...e.v3, ...e.v3r] : e.v3, pending: e.pending };
 }
 
 /**
@@ -125,5 +131,6 @@ export function decodeGraphShard(text: string, intern: AddressInterner = address
   const pools: IndexedPool[] = [];
   for (const row of e.v2) pools.push(decodePoolRow(row, intern));
   for (const row of e.v3) pools.push(decodePoolRow(row, intern));
+  for (const row of e.v3r ?? []) pools.push(decodePoolRow(row, intern));
   return { tokens: e.tokens.map((row) => decodeTokenRow(row, intern)), pools, pending: e.pending.map((row) => decodePendingRow(row, intern)) };
 }

@@ -2,15 +2,17 @@ import type { Address, PublicClient } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import { indexedEvents } from "./abis.js";
 import { addTokenMetadata } from "./addTokenMetadata.js";
+import { MAX_TICK, MIN_TICK } from "../pools/v3/math/constants.js";
 import { V3Pool } from "../pools/v3/v3Pool.js";
+import { logEvent } from "../observability/logEvent.js";
 import { applyPoolStates } from "./applyPoolStates.js";
 import { bandNeedsRecentring } from "./bandNeedsRecentring.js";
 import { isExcludedPool, V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
 import { emptyGraph, indexPoolsByToken, type IndexedToken, type ChainGraph } from "./graphTypes.js";
 import { unlimitedIndexBudget, type IndexBudget } from "./indexBudget.js";
 import { readIndexLogs } from "./readIndexLogs.js";
-import { readPoolStates, type PoolStateRequest } from "./readPoolStates.js";
-import { estimateTickBitmapCalls, type TickBitmapPool } from "./readTickBitmaps.js";
+import { readPoolStates, type PoolStateRequest, type V3State } from "./readPoolStates.js";
+import { readTickBitmaps } from "./readTickBitmaps.js";
 import type { TokenQualitySource } from "./tokenQuality.js";
 import { v3TickWord } from "./v3TickWords.js";
 
@@ -198,25 +200,48 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
 }
 
 /**
- * Pools kept only near their price (`bandV3Ticks`) whose price the pass moved near an edge of their band
- * (`bandNeedsRecentring`) are read whole again at the pass's block, which centres the band on the price again; only
- * when the budget holds the tick bitmap lens's calls and a margin for what the pass still does. A pool left as it is
- * stays quotable inside its band (a swap leaving it throws), and is tried again at its next log.
+ * Pools kept only near their price (`bandV3Ticks`) whose price the pass moved near an edge of their band, or out of
+ * it (`bandNeedsRecentring`), get the ticks around their new price read at the pass's block: every bitmap word of a
+ * window as wide as their band, centred on the price (the tick bitmap lens), which `applyPoolStates` joins to what
+ * was known and cuts to the ticks nearest the price again. A window the lens cannot read in `RECENTRE_CALLS_MAX`
+ * calls (dust crowded near the price) is halved, at most `RECENTRE_ATTEMPTS` times; each pool is tried only while the
+ * budget holds its calls and a margin for what the pass still does, at most `RECENTRE_POOLS_MAX` pools a pass. A pool
+ * left as it is stays quotable inside its band (a swap leaving it throws), and is tried again at its next log.
  */
 async function recentreBands(graph: ChainGraph, read: readonly PoolStateRequest[], p: { client: PublicClient; block: bigint; budget: IndexBudget; now: number; maxV3Ticks: number }) {
-  const pools: TickBitmapPool[] = [];
-  for (const { address } of read) {
-    const pool = graph.pools.get(address);
-    if (pool instanceof V3Pool && bandNeedsRecentring(pool, p.maxV3Ticks)) pools.push({ address, tickSpacing: pool.tickSpacing });
+  const due = read.map(({ address }) => graph.pools.get(address))
+    .filter((pool): pool is V3Pool => pool instanceof V3Pool && bandNeedsRecentring(pool, p.maxV3Ticks))
+    .slice(0, RECENTRE_POOLS_MAX);
+  for (const pool of due) {
+    const [low, high] = pool.tickDataRange!;
+    let half = Math.ceil((Math.min(high, MAX_TICK) - Math.max(low, MIN_TICK)) / 2);
+    for (let attempt = 0; attempt < RECENTRE_ATTEMPTS && half >= pool.tickSpacing; attempt++, half = Math.floor(half / 2)) {
+      if (!p.budget.allows(RECENTRE_CALLS_MAX + RECENTRE_BUDGET_MARGIN)) return;
+      const window = { fromWord: v3TickWord(Math.max(MIN_TICK, pool.tick - half), pool.tickSpacing), toWord: v3TickWord(Math.min(MAX_TICK, pool.tick + half), pool.tickSpacing) };
+      const ticks = await readTickBitmaps({
+        client: p.client, blockNumber: p.block, budget: p.budget, maxCalls: RECENTRE_CALLS_MAX,
+        pools: [{ address: pool.address, tickSpacing: pool.tickSpacing, ...window }],
+      }).catch((error: unknown) => {
+        logEvent("warn", "pool band not re-centred", { chain: graph.chain, pool: pool.address, halfWidth: half, error: error instanceof Error ? error.message : String(error) });
+        return undefined;
+      });
+      if (!ticks) continue;
+      const completeRange = [Math.max(MIN_TICK, window.fromWord * 256 * pool.tickSpacing), Math.min(MAX_TICK, (window.toWord * 256 + 255) * pool.tickSpacing)] as const;
+      const state: V3State = {
+        protocol: "uniswap-v3", sqrtPriceX96: pool.sqrtPriceX96, tick: pool.tick, liquidity: pool.liquidity, ticks: ticks.get(pool.address)!, completeRange,
+      };
+      applyPoolStates(graph, new Map([[pool.address, state]]), { maxV3Ticks: p.maxV3Ticks, now: () => p.now });
+      break;
+    }
   }
-  if (pools.length === 0 || !p.budget.allows(estimateTickBitmapCalls(pools) + pools.length + RECENTRE_BUDGET_MARGIN)) return;
-  const { states } = await readPoolStates({
-    client: p.client, blockNumber: p.block, callsPerRequest: INDEX_CALLS_PER_REQUEST, budget: p.budget,
-    requests: pools.map(({ address, tickSpacing }) => ({ protocol: "uniswap-v3", address, tickSpacing, tickWords: "all" })),
-  });
-  applyPoolStates(graph, states, { maxV3Ticks: p.maxV3Ticks, now: () => p.now });
 }
 
+/** Lens calls one re-centring read may take (about 1,000 ticks each: a window as wide as a 5,000-tick band, and some). */
+const RECENTRE_CALLS_MAX = 8;
+/** Windows tried per pool, each half the last. */
+const RECENTRE_ATTEMPTS = 3;
+/** Pools re-centred per pass at most. */
+const RECENTRE_POOLS_MAX = 4;
 /** Subrequests a pass keeps after re-centring bands (trade times, and the store's writes after it). */
 const RECENTRE_BUDGET_MARGIN = 20;
 

@@ -35,6 +35,8 @@ export type V3State = {
    * `"latest"`, absent when the lens ran out of room before the pool's words (too many initialized ticks in one call).
    */
   tickWords?: readonly number[];
+  /** Every initialized tick in this tick range (inclusive) is in `ticks` (a windowed read; see `recentreBands`). */
+  completeRange?: readonly [number, number];
 };
 export type PoolState = V2State | V3State;
 

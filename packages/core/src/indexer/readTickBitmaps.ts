@@ -20,7 +20,8 @@ const PARALLEL_CALLS = 4;
 /** Gas of one empty word on a node (a warm call and a cold storage read), for estimates only. */
 const GAS_PER_WORD = 3_000;
 
-export type TickBitmapPool = { address: Address; tickSpacing: number };
+/** A pool to read, and optionally only the bitmap words `fromWord`..`toWord` (default: every word its spacing can use). */
+export type TickBitmapPool = { address: Address; tickSpacing: number; fromWord?: number; toWord?: number };
 
 export type ReadTickBitmapsParameters = {
   client: PublicClient;
@@ -30,6 +31,8 @@ export type ReadTickBitmapsParameters = {
   budget?: IndexBudget;
   /** Ticks one call may answer (default 1,024; at least 256, a whole word): lower means more, smaller calls. */
   maxTicksPerCall?: bigint;
+  /** Lens calls a group of pools may take; past them the read throws (the caller's bound on a pool it cannot size). */
+  maxCalls?: number;
 };
 
 /** Per pool: every initialized tick (all bitmap words the pool's tick spacing can use) → its liquidityNet. */
@@ -42,28 +45,30 @@ export type ReadTickBitmapsReturnType = Map<Address, Map<number, bigint>>;
  * and say where to resume. A 1-spaced pool has about 6,900 words: one call here instead of 14 Multicall3 requests
  * of 500 calls. Throws when a call fails (a pool that cannot be read must not be quoted on a partial tick list).
  */
-export async function readTickBitmaps({ client, pools, blockNumber, budget, maxTicksPerCall = MAX_TICKS_PER_CALL }: ReadTickBitmapsParameters): Promise<ReadTickBitmapsReturnType> {
+export async function readTickBitmaps({ client, pools, blockNumber, budget, maxTicksPerCall = MAX_TICKS_PER_CALL, maxCalls = Infinity }: ReadTickBitmapsParameters): Promise<ReadTickBitmapsReturnType> {
   const out: ReadTickBitmapsReturnType = new Map(pools.map((p) => [p.address, new Map()]));
   const groups = splitByWords(pools, PARALLEL_CALLS);
-  await Promise.all(groups.map((group) => readGroup({ client, pools: group, blockNumber, budget, maxTicksPerCall }, out)));
+  await Promise.all(groups.map((group) => readGroup({ client, pools: group, blockNumber, budget, maxTicksPerCall, maxCalls }, out)));
   return out;
 }
 
 /** About how many lens calls reading these pools takes (for slice planning; the real count depends on their ticks). */
 export function estimateTickBitmapCalls(pools: readonly TickBitmapPool[]): number {
-  const words = pools.reduce((sum, p) => sum + wordCount(p.tickSpacing), 0);
+  const words = pools.reduce((sum, p) => sum + wordCount(p), 0);
   return Math.ceil((words * GAS_PER_WORD) / Number(TICK_BITMAP_LENS_GAS - GAS_RESERVE));
 }
 
-async function readGroup({ client, pools, blockNumber, budget, maxTicksPerCall }: Required<Omit<ReadTickBitmapsParameters, "budget">> & { budget?: IndexBudget },
+async function readGroup({ client, pools, blockNumber, budget, maxTicksPerCall, maxCalls }: Required<Omit<ReadTickBitmapsParameters, "budget">> & { budget?: IndexBudget },
   out: ReadTickBitmapsReturnType) {
   if (pools.length === 0) return;
   const ranges = pools.map((p) => ({
-    pool: p.address, tickSpacing: p.tickSpacing, fromWord: v3TickWord(MIN_TICK, p.tickSpacing), toWord: v3TickWord(MAX_TICK, p.tickSpacing),
+    pool: p.address, tickSpacing: p.tickSpacing, fromWord: p.fromWord ?? v3TickWord(MIN_TICK, p.tickSpacing), toWord: p.toWord ?? v3TickWord(MAX_TICK, p.tickSpacing),
   }));
   let startRange = 0n;
   let startWord = ranges[0]!.fromWord;
+  let calls = 0;
   while (startRange < BigInt(ranges.length)) {
+    if (++calls > maxCalls) throw new Error(`tick bitmap lens: pool ${ranges[Number(startRange)]!.pool} needs more than ${maxCalls} calls`);
     budget?.spend(1);
     const data = encodeFunctionData({ abi: tickBitmapLensAbi, functionName: "read", args: [ranges, startRange, startWord, GAS_RESERVE, maxTicksPerCall] });
     const { data: answer } = await client.call({
@@ -80,13 +85,13 @@ async function readGroup({ client, pools, blockNumber, budget, maxTicksPerCall }
   }
 }
 
-function wordCount(tickSpacing: number): number {
-  return v3TickWord(MAX_TICK, tickSpacing) - v3TickWord(MIN_TICK, tickSpacing) + 1;
+function wordCount(p: TickBitmapPool): number {
+  return (p.toWord ?? v3TickWord(MAX_TICK, p.tickSpacing)) - (p.fromWord ?? v3TickWord(MIN_TICK, p.tickSpacing)) + 1;
 }
 
 /** Up to `n` contiguous groups of about equal word counts (order kept, so answers stay deterministic). */
 function splitByWords(pools: readonly TickBitmapPool[], n: number): TickBitmapPool[][] {
-  const total = pools.reduce((sum, p) => sum + wordCount(p.tickSpacing), 0);
+  const total = pools.reduce((sum, p) => sum + wordCount(p), 0);
   const target = Math.max(1, Math.ceil(total / n));
   const groups: TickBitmapPool[][] = [[]];
   let size = 0;
@@ -96,7 +101,7 @@ function splitByWords(pools: readonly TickBitmapPool[], n: number): TickBitmapPo
       size = 0;
     }
     groups.at(-1)!.push(p);
-    size += wordCount(p.tickSpacing);
+    size += wordCount(p);
   }
   return groups;
 }

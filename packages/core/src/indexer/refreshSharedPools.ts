@@ -30,7 +30,7 @@ const DEFAULT_TTL_MS = 60_000;
 /**
  * `refreshPools` done once per block for every request and isolate: pools this isolate already holds at
  * `latestBlock` cost nothing; the others are taken from the block's shared entry in Redis (one HMGET,
- * `sluice:pools:v1:<chain>:<block>`, field = pool, value = `encodeSharedPool`); only pools nobody has read at that
+ * `sluice:pools:v2:<chain>:<block>`, field = pool, value = `encodeSharedPool`); only pools nobody has read at that
  * block yet are read from the chain (one Multicall3 call, `refreshPools`) and added to the entry for the others
  * (one HSET + PEXPIRE pipeline, after the answer when `background` is given). Concurrent quotes of one isolate share
  * a refresh in flight. Redis failing only means reading the chain. Pool state at a block is the same whoever reads

@@ -22,6 +22,12 @@ export type QuoteOptions = {
    * identical to an unlimited one. Routers use it to avoid walking thousands of ticks for hopeless hops.
    */
   maxSqrtPriceMove?: number;
+  /**
+   * Stop the swap at the edge of the ticks known for the pool (a V3 pool kept only near its price, `tickDataRange`)
+   * instead of refusing to go past it; the input consumed is then less than requested. For measures of what a pool
+   * holds (`poolPayout`): a lower bound there, never a quote to execute.
+   */
+  withinKnownTicks?: boolean;
 };
 
 /**

@@ -41,8 +41,11 @@ export const redisKeys = {
   indexProgress: (chain: ChainName) => `sluice:index:v1:${chain}:progress`,
   indexPartial: (chain: ChainName) => `sluice:index:v1:${chain}:partial`,
   indexPartialSegment: (chain: ChainName, id: number) => `sluice:index:v1:${chain}:partial:${id}`,
-  /** Pool states read at one block, shared by every isolate (`refreshSharedPools`): field = pool address. */
-  poolsAtBlock: (chain: ChainName, block: bigint) => `sluice:pools:v1:${chain}:${block}`,
+  /**
+   * Pool states read at one block, shared by every isolate (`refreshSharedPools`): field = pool address. v2: entries
+   * may carry a V3 pool's `tickDataRange`, which a v1 reader would drop (and quote the pool as complete).
+   */
+  poolsAtBlock: (chain: ChainName, block: bigint) => `sluice:pools:v2:${chain}:${block}`,
   /** A chain's computed token list. */
   tokenList: (chain: ChainName) => `sluice:tokens:v1:${chain}`,
   /** A chain's token quality scores as read from Postgres (`tokenQuality/createTokenQualitySource.ts`). */

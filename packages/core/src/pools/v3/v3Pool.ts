@@ -2,7 +2,7 @@ import type { Address } from "viem";
 import { require_ } from "../errors.js";
 import { isToken0, normalizeToken } from "../normalizeToken.js";
 import type { Fraction, Pool, QuoteExactInReturnType, QuoteOptions } from "../types.js";
-import { FEE_TIER_TICK_SPACINGS, MAX_SQRT_RATIO, MAX_UINT128, MIN_SQRT_RATIO, Q192 } from "./math/constants.js";
+import { FEE_TIER_TICK_SPACINGS, MAX_SQRT_RATIO, MAX_TICK, MAX_UINT128, MIN_SQRT_RATIO, MIN_TICK, Q192 } from "./math/constants.js";
 import { getSqrtRatioAtTick } from "./math/getSqrtRatioAtTick.js";
 import { getTickAtSqrtRatio } from "./math/getTickAtSqrtRatio.js";
 import { swap, type SwapReturnType } from "./swap.js";
@@ -109,14 +109,23 @@ export class V3Pool implements Pool {
     };
   }
 
-  /** The sqrt price limit for `options.maxSqrtPriceMove`, or undefined (the quoter's default, no limit). */
+  /**
+   * The sqrt price limit for `options.maxSqrtPriceMove` and `options.withinKnownTicks` (the nearer of the two), or
+   * undefined (the quoter's default, no limit).
+   */
   private priceLimit(zeroForOne: boolean, options?: QuoteOptions): bigint | undefined {
+    const limits: bigint[] = [];
     const factor = options?.maxSqrtPriceMove;
-    if (!factor) return undefined;
-    require_(Number.isInteger(factor) && factor > 1, "INVALID_PRICE_LIMIT", "maxSqrtPriceMove must be an integer > 1");
-    const limit = zeroForOne ? this.sqrtPriceX96 / BigInt(factor) : this.sqrtPriceX96 * BigInt(factor);
-    if (zeroForOne) return limit > MIN_SQRT_RATIO ? limit : undefined;
-    return limit < MAX_SQRT_RATIO ? limit : undefined;
+    if (factor) {
+      require_(Number.isInteger(factor) && factor > 1, "INVALID_PRICE_LIMIT", "maxSqrtPriceMove must be an integer > 1");
+      limits.push(zeroForOne ? this.sqrtPriceX96 / BigInt(factor) : this.sqrtPriceX96 * BigInt(factor));
+    }
+    const range = this.tickDataRange;
+    if (options?.withinKnownTicks && range) limits.push(getSqrtRatioAtTick(zeroForOne ? Math.max(range[0], MIN_TICK) : Math.min(range[1], MAX_TICK)));
+    // Only a limit strictly between the price and the end of the price range is one the swap takes.
+    const valid = limits.filter((l) => (zeroForOne ? l < this.sqrtPriceX96 && l > MIN_SQRT_RATIO : l > this.sqrtPriceX96 && l < MAX_SQRT_RATIO));
+    if (valid.length === 0) return undefined;
+    return valid.reduce((a, b) => (zeroForOne ? (a > b ? a : b) : (a < b ? a : b)));
   }
 
   /** Exact-output quote; `amountOut` is less than requested if the pool runs out of liquidity. */
