@@ -168,6 +168,34 @@ describe("deliverWebhooks: whose failure it is", () => {
     expect(await deliverWebhooks({ ...settings(), deliveryIds: [delivery] })).toMatchObject({ attempted: 1, delivered: 1 });
     expect(receiver.received.filter((r) => r.path === "/ours")).toHaveLength(1);
   });
+
+  it("a receiver whose own DNS does not answer (the resolver answers other names) is the receiver's failure: retried, its failing clock started", async () => {
+    const slow = await createWebhookEndpoint(database.db, {
+      accountId: "acc_lease", environment: "production", url: "https://hooks.slow-dns.example/sluice", events: ["webhook.test"], signingKey,
+    });
+    const delivery = await emit(slow.id, "slow_dns_0");
+    const timedOut = () => Object.assign(new Error("The operation was aborted due to timeout"), { name: "TimeoutError" });
+    // The partner's nameserver is too slow for the resolver's time limit; every other name resolves.
+    const slowForOneHost = { resolve: async (host: string) => { if (host === "hooks.slow-dns.example") throw timedOut(); return ["93.184.216.34"]; } };
+    expect(await deliverWebhooks({ ...settings(), policy: slowForOneHost, deliveryIds: [delivery] }))
+      .toMatchObject({ attempted: 1, retrying: 1, deferred: 0, delivered: 0 });
+    expect(await deliveryRow(delivery)).toMatchObject({ status: "pending", attempts: 1, lease_token: null, later: true, logged: 1 });
+    expect(await endpointRow(slow.id)).toMatchObject({ status: "active", restarted: true });
+    const [attempt] = (await database.db.execute<{ error: string; status_code: number | null }>(
+      `select error, status_code from webhook_attempts where delivery_id = '${delivery}'`)).rows;
+    expect(attempt).toMatchObject({ status_code: null, error: expect.stringContaining("hooks.slow-dns.example") });
+
+    // The same timeout while the resolver answers nothing at all is still Sluice's: deferred, uncounted.
+    const other = await createWebhookEndpoint(database.db, {
+      accountId: "acc_lease", environment: "production", url: "https://hooks.other-dns.example/sluice", events: ["webhook.test"], signingKey,
+    });
+    const waiting = await emit(other.id, "slow_dns_1");
+    const downForAll = { resolve: async () => { throw timedOut(); } };
+    expect(await deliverWebhooks({ ...settings(), policy: downForAll, deliveryIds: [waiting] }))
+      .toMatchObject({ attempted: 1, deferred: 1, retrying: 0 });
+    expect(await deliveryRow(waiting)).toEqual({ status: "pending", attempts: 0, lease_token: null, later: true, logged: 0 });
+    expect(await endpointRow(other.id)).toMatchObject({ status: "active", failing_since: null });
+  });
 });
 
 describe("sendTestWebhook", () => {
@@ -189,6 +217,28 @@ describe("sendTestWebhook", () => {
     expect(refused.every((e) => e.message.includes(made[0]!.value.id))).toBe(true);
     const rows = await database.db.execute<{ n: number }>(`select count(*)::int as n from webhook_deliveries where endpoint_id = '${endpoint.id}'`);
     expect(rows.rows[0]!.n).toBe(1);
+  });
+
+  it("answers the test delivery's result while its receiver causes many other deliveries to the endpoint", async () => {
+    const endpoint = await createWebhookEndpoint(database.db, {
+      accountId: "acc_lease", environment: "production", url: receiver.url("/busy"), events: ["webhook.test", "swap.executed"], signingKey,
+    });
+    // While the test is in flight, 60 events for the endpoint are written (more than a page of its delivery log).
+    receiver.respond(async (r) => {
+      if (r.path === "/busy" && r.json.type === "webhook.test") {
+        await emitWebhookEvents(database.db, Array.from({ length: 60 }, (_, i) => ({
+          type: "swap.executed" as const, accountId: "acc_lease", objectKey: `busy_${i}`, data: { i },
+        })));
+        return 202;
+      }
+      return 200;
+    });
+    const answer = await sendTestWebhook(database.db, { signingKey, policy: { allowLocalHttp: true }, timeoutMs: 4_000 },
+      { accountId: "acc_lease", environment: "production" }, endpoint.id);
+    expect(answer).toMatchObject({ eventType: "webhook.test", status: "delivered", attempts: 1, lastStatusCode: 202 });
+    expect(answer.attemptLog).toHaveLength(1);
+    const pending = await database.db.execute<{ n: number }>(`select count(*)::int as n from webhook_deliveries where endpoint_id = '${endpoint.id}' and status = 'pending'`);
+    expect(pending.rows[0]!.n).toBe(60);
   });
 
   it("a delivery Sluice could not prepare for 7 days fails, without blaming the endpoint", async () => {

@@ -60,7 +60,10 @@ export const WEBHOOK_MAX_RESPONSE_BYTES = 4096;
  * receiver's time, never another receiver's hang.
  */
 export const DELIVERY_CONCURRENCY = 2;
-/** One attempt at its longest: the address check (its DNS lookups, 3 s), the request (`timeoutMs`) and its recording. */
+/**
+ * One attempt at its longest: the address check (its DNS lookups, 3 s), the request (`timeoutMs`) and its recording.
+ * A lookup that fails without a DNS status is followed by a control lookup (3 s more) but then by no request.
+ */
 export const attemptSeconds = (timeoutMs: number) => 3 + Math.ceil(timeoutMs / 1000) + 5;
 /**
  * How long a claim holds its deliveries: until the last of them can have been attempted — the run's `DELIVERY_CONCURRENCY`
@@ -91,8 +94,9 @@ const leaseSql = (timeoutMs: number) =>
  * deduplicate by `X-Sluice-Event-Id`). A failed attempt is retried with exponential backoff until the retry window
  * has passed since the event; an endpoint whose attempts have all failed for the window is disabled, with the
  * reason kept for its owner: failures count from the first of an unbroken run of them (none more than
- * `FAILURE_GAP_SECONDS` apart). A failure of Sluice's own before the request (its resolver does not answer, its
- * signing key does not open the secret; the host's own DNS failing is the receiver's) is not the receiver's: the
+ * `FAILURE_GAP_SECONDS` apart). A failure of Sluice's own before the request (its resolver does not answer, not even
+ * for a name that always resolves; its signing key does not open the secret; the host's own DNS failing or not
+ * answering is the receiver's) is not the receiver's: the
  * delivery is put back for later, uncounted, the endpoint untouched, and the operator told (`webhook delivery
  * deferred`); after 7 days it fails. A delivery first attempted after its retry window (a long outage of Sluice's
  * own) is given up at its first failure.
@@ -221,8 +225,9 @@ type Prepared = { url: string; signature: string } | { refused: string } | { our
 
 /**
  * What must be done before an attempt: the URL's rules checked again (addresses can change after the endpoint was
- * created), the secret decrypted, the body signed. A URL the rules now refuse is the receiver's failure (`refused`);
- * a resolver that does not answer, or a secret that does not decrypt, is Sluice's (`ours`).
+ * created), the secret decrypted, the body signed. A URL the rules now refuse is the receiver's failure (`refused`),
+ * and so is a host name whose own DNS does not answer while the resolver answers others (`checkWebhookUrl`'s control
+ * lookup); a resolver that does not answer at all, or a secret that does not decrypt, is Sluice's (`ours`).
  */
 async function prepare(params: DeliverWebhooksParameters, delivery: Claimed): Promise<Prepared> {
   let url: string;

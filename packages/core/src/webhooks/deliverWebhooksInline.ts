@@ -19,9 +19,12 @@ const INLINE_BUDGET_SECONDS = 30;
  * production (10 s: 18 s + 12 s) and the local (3 s) attempt limits: enough for the events a request just wrote, which
  * are what the pass is for; anything else due is the cron's, which claims 50 a round. It takes only deliveries not
  * attempted yet: retries to failing endpoints (often hanging ones) would otherwise take its two places ahead of the
- * events just written, whenever two accounts have any.
+ * events just written, whenever two accounts have any. `deliveryIds`: only those (the deliveries the caller just
+ * wrote, e.g. a sandbox dry run's, one per endpoint of the account: up to 20), still at most what the budget holds.
  */
-export async function deliverWebhooksInline(params: WebhookDeliverySettings & { db: Database }): Promise<DeliverWebhooksResult> {
+export async function deliverWebhooksInline(
+  params: WebhookDeliverySettings & { db: Database; deliveryIds?: string[] },
+): Promise<DeliverWebhooksResult> {
   const attempt = attemptSeconds(params.timeoutMs ?? 10_000); // deliverWebhooks' default limit
   const rounds = Math.max(1, Math.floor((INLINE_BUDGET_SECONDS - LEASE_MARGIN_SECONDS) / attempt));
   return deliverWebhooks({ ...params, limit: rounds * DELIVERY_CONCURRENCY, firstAttemptsOnly: true });

@@ -1,5 +1,6 @@
 export * from "./addressRules.js";
 export * from "./webhookUrl.js";
+export * from "./resolverAnswers.js";
 export * from "./webhookSecrets.js";
 export * from "./webhookEvents.js";
 export * from "./webhookEndpoints.js";
@@ -7,6 +8,7 @@ export * from "./webhookResource.js";
 export * from "./deliverWebhooks.js";
 export * from "./createInlineDeliveries.js";
 export * from "./deliverWebhooksInline.js";
+export * from "./announceDryRunSolve.js";
 export * from "./webhookPayloads.js";
 export * from "./webhookConfig.js";
 export * from "./webhookOperations.js";

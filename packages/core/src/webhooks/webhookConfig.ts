@@ -28,13 +28,15 @@ export type WebhookAppEnv = AppEnv<SluiceConfig & WebhookConfig, object>;
 
 /** Public DNS over HTTPS, to check the addresses a webhook host name resolves to (Workers have no resolver). */
 export const WEBHOOK_DOH_RESOLVER = "https://cloudflare-dns.com/dns-query";
+/** One per isolate, so what its control lookup found (`resolverAnswers`) is reused across requests and cron runs. */
+const dohResolve = resolveWithDoh(WEBHOOK_DOH_RESOLVER);
 
 export function webhookSettings(config: WebhookConfig): WebhookDeliverySettings {
   const local = config.WEBHOOK_LOCAL_DEVELOPMENT === "true";
   return {
     signingKey: config.WEBHOOK_SIGNING_KEY,
     fetch: config.WEBHOOK_FETCH,
-    policy: { allowLocalHttp: local, resolve: resolveWithDoh(WEBHOOK_DOH_RESOLVER) },
+    policy: { allowLocalHttp: local, resolve: dohResolve },
     retryBaseSeconds: local ? 1 : 30,
     timeoutMs: local ? 3000 : 10_000,
   };

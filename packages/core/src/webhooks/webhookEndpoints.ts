@@ -89,15 +89,20 @@ type DeliveryRow = {
   attempt_log: Array<{ attempt: number; attempted_at: string; status_code: number | null; latency_ms: number; error: string | null }>;
 };
 
-/** The endpoint's most recent deliveries (newest first) with every attempt. */
-export async function listWebhookDeliveries(db: Database, endpointId: string, limit: number): Promise<WebhookDeliveryRow[]> {
+/**
+ * The endpoint's most recent deliveries (newest first) with every attempt; with `deliveryId`, that one delivery if it
+ * is the endpoint's (a page of the newest would miss it once enough others were written after it).
+ */
+export async function listWebhookDeliveries(
+  db: Database, endpointId: string, limit: number, { deliveryId }: { deliveryId?: string } = {},
+): Promise<WebhookDeliveryRow[]> {
   const rows = await db.execute<DeliveryRow>(sql`
     select d.id, d.event_id, ev.type as event_type, d.status::text as status, d.attempts, d.next_attempt_at::text as next_attempt_at,
       d.last_status_code, d.last_error, d.created_at::text as created_at, d.completed_at::text as completed_at,
       coalesce((select jsonb_agg(jsonb_build_object('attempt', a.attempt, 'attempted_at', a.attempted_at, 'status_code', a.status_code,
         'latency_ms', a.latency_ms, 'error', a.error) order by a.attempt) from webhook_attempts a where a.delivery_id = d.id), '[]'::jsonb) as attempt_log
     from webhook_deliveries d join webhook_events ev on ev.id = d.event_id
-    where d.endpoint_id = ${endpointId}
+    where d.endpoint_id = ${endpointId}${deliveryId === undefined ? sql`` : sql` and d.id = ${deliveryId}`}
     order by d.created_at desc, d.id desc
     limit ${limit}`);
   return rows.rows.map((r) => ({

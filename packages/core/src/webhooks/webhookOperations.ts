@@ -68,7 +68,9 @@ export async function sendTestWebhook(
   });
   if (!deliveryId) throw new SluiceError("CONFLICT", `Webhook endpoint ${id} is not active`);
   await deliverWebhooks({ db, ...settings, deliveryIds: [deliveryId] });
-  const delivery = (await listWebhookDeliveries(db, endpoint.id, 50)).find((d) => d.id === deliveryId);
+  // Read by its id, within the endpoint found above (the account's): other events' deliveries written meanwhile, by
+  // the hundred, do not hide it.
+  const [delivery] = await listWebhookDeliveries(db, endpoint.id, 1, { deliveryId });
   if (!delivery) throw new SluiceError("INTERNAL", "The test delivery vanished");
   return delivery;
 }

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isPublicAddress, parseIpv6 } from "./addressRules.js";
-import { checkWebhookUrl, resolveWithDoh } from "./webhookUrl.js";
+import { checkWebhookUrl, resolveWithDoh, WEBHOOK_DNS_CONTROL_NAME } from "./webhookUrl.js";
 import { decryptWebhookSecret, encryptWebhookSecret, generateWebhookSecret, signWebhookBody } from "./webhookSecrets.js";
 
 const refused = [
@@ -73,6 +73,52 @@ describe("checkWebhookUrl", () => {
     expect(servfail).toMatchObject({ code: "MALFORMED_REQUEST", message: "url: hooks.partner.example could not be resolved: its DNS answered status 2" });
     const down = resolveWithDoh("https://doh.example/dns-query", (async () => new Response("busy", { status: 503 })) as typeof fetch);
     expect(await checkWebhookUrl("https://hooks.partner.example/", { resolve: down }).catch((e) => e)).toMatchObject({ code: "UPSTREAM_ERROR" });
+  });
+});
+
+describe("checkWebhookUrl when a name's lookup fails without a DNS status", () => {
+  const timedOut = () => Object.assign(new Error("The operation was aborted due to timeout"), { name: "TimeoutError" });
+
+  it("is the host's failure when the same resolver answers a well-known name, and Sluice's when it answers nothing", async () => {
+    const asked: string[] = [];
+    const slowForOneHost = async (host: string) => {
+      asked.push(host);
+      if (host === "hooks.slow.example") throw timedOut();
+      return ["93.184.216.34"];
+    };
+    const refused = await checkWebhookUrl("https://hooks.slow.example/in", { resolve: slowForOneHost }).catch((e) => e);
+    expect(refused).toMatchObject({ code: "MALFORMED_REQUEST", message: expect.stringMatching(/^url: hooks\.slow\.example could not be resolved: its DNS did not answer/) });
+    expect(asked).toEqual(["hooks.slow.example", WEBHOOK_DNS_CONTROL_NAME]);
+    // The control's answer is reused for a while: not a second lookup per failing delivery.
+    await checkWebhookUrl("https://hooks.slow.example/again", { resolve: slowForOneHost }).catch(() => {});
+    expect(asked.filter((host) => host === WEBHOOK_DNS_CONTROL_NAME)).toHaveLength(1);
+
+    const down = await checkWebhookUrl("https://hooks.slow.example/in", { resolve: async () => { throw timedOut(); } }).catch((e) => e);
+    expect(down).toMatchObject({ code: "UPSTREAM_ERROR" });
+  });
+
+  it("waits for both lookups (A and AAAA) before failing, so a failing attempt never has more lookups open than two", async () => {
+    let open = 0;
+    let most = 0;
+    const fetcher = (async (input: string) => {
+      open++;
+      most = Math.max(most, open);
+      try {
+        const a = input.endsWith("type=1");
+        await new Promise((resolve) => setTimeout(resolve, a ? 10 : 100));
+        if (a) throw new TypeError("fetch failed");
+        return new Response(JSON.stringify({ Status: 0, Answer: [] }), { status: 200 });
+      } finally {
+        open--;
+      }
+    }) as unknown as typeof fetch;
+    const resolve = resolveWithDoh("https://doh.example/dns-query", fetcher);
+    await expect(resolve("hooks.partner.example")).rejects.toThrow("fetch failed");
+    expect(open).toBe(0);
+    // The control lookup (two more) starts only once the failed name's lookups are over.
+    await checkWebhookUrl("https://hooks.partner.example/", { resolve }).catch(() => {});
+    expect(open).toBe(0);
+    expect(most).toBe(2);
   });
 });
 

@@ -1,5 +1,6 @@
 import { SluiceError } from "../errors/SluiceError.js";
 import { isIpLiteral, isPublicAddress } from "./addressRules.js";
+import { resolverAnswers } from "./resolverAnswers.js";
 
 export type WebhookUrlPolicy = {
   /**
@@ -10,6 +11,12 @@ export type WebhookUrlPolicy = {
   /** Resolves a host name to its addresses (`resolveWithDoh`); undefined: host names are refused. */
   resolve?: (host: string) => Promise<string[]>;
 };
+
+/**
+ * The name looked up to tell a host's own DNS failing from the resolver failing (`resolverAnswers`): reserved by IANA
+ * for examples, served by its nameservers for decades and held in every public resolver's cache.
+ */
+export const WEBHOOK_DNS_CONTROL_NAME = "example.com";
 
 const MAX_URL_LENGTH = 2048;
 const refusedNames = /(^|\.)(localhost|local|internal|localdomain|home\.arpa|onion)$/i;
@@ -54,8 +61,14 @@ export async function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy, fie
     // The name's own DNS failed (the resolver answered SERVFAIL, REFUSED…): the host's fault, like a wrong name.
     const status = (error as { dnsStatus?: number }).dnsStatus;
     if (status !== undefined) refuse(`${host} could not be resolved: its DNS answered status ${status}`);
-    // The resolver, not the input: a 502 to retry, not a 400.
-    throw new SluiceError("UPSTREAM_ERROR", `${field}: ${host} could not be resolved just now (${(error as Error).message}); retry shortly`);
+    // No answer about the name (the resolver's time limit, an HTTP error). If the same resolver answers a name that
+    // always resolves, the name's own nameservers did not (a partner's slow DNS): the host's fault, or its endpoint
+    // would never fail for it. Else the resolver, not the input: a 502 to retry, not a 400.
+    const message = (error as Error).message || String(error);
+    if (await resolverAnswers(policy.resolve, WEBHOOK_DNS_CONTROL_NAME)) {
+      refuse(`${host} could not be resolved: its DNS did not answer (${message}; other names resolve)`);
+    }
+    throw new SluiceError("UPSTREAM_ERROR", `${field}: ${host} could not be resolved just now (${message}); retry shortly`);
   }
   if (addresses.length === 0) refuse(`${host} does not resolve to any address`);
   const bad = addresses.find((address) => !isPublicAddress(address));
@@ -69,11 +82,14 @@ type DohAnswer = { Status: number; Answer?: Array<{ type: number; data: string }
  * Resolves a host's A and AAAA records with DNS over HTTPS (JSON API, e.g. `https://cloudflare-dns.com/dns-query`).
  * Workers have no resolver of their own; this is the check the code can make. (Workers' own `fetch` also refuses to
  * connect to private addresses in production, which covers a name that changes between this check and the request.)
+ * Both lookups are over before it fails, so a failed one's control lookup never runs beside them (an attempt holds at
+ * most two connections at once: `DELIVERY_CONCURRENCY`); a failure with a DNS status is the one thrown, as it is the
+ * name's. Without `fetcher`, the global `fetch` when it is called.
  */
-export function resolveWithDoh(endpoint: string, fetcher: typeof fetch = fetch) {
+export function resolveWithDoh(endpoint: string, fetcher?: typeof fetch) {
   return async (host: string): Promise<string[]> => {
-    const lookups = await Promise.all([1, 28].map(async (type) => {
-      const response = await fetcher(`${endpoint}?name=${encodeURIComponent(host)}&type=${type}`, {
+    const settled = await Promise.allSettled([1, 28].map(async (type) => {
+      const response = await (fetcher ?? fetch)(`${endpoint}?name=${encodeURIComponent(host)}&type=${type}`, {
         headers: { accept: "application/dns-json" }, signal: AbortSignal.timeout(3000),
       });
       if (!response.ok) throw new Error(`resolver answered ${response.status}`);
@@ -83,6 +99,8 @@ export function resolveWithDoh(endpoint: string, fetcher: typeof fetch = fetch) 
       if (answer.Status !== 0 && answer.Status !== 3) throw Object.assign(new Error(`resolver status ${answer.Status}`), { dnsStatus: answer.Status });
       return (answer.Answer ?? []).filter((a) => a.type === type).map((a) => a.data);
     }));
-    return lookups.flat();
+    const failures = settled.flatMap((s) => (s.status === "rejected" ? [s.reason as Error & { dnsStatus?: number }] : []));
+    if (failures.length) throw failures.find((f) => f.dnsStatus !== undefined) ?? failures[0];
+    return settled.flatMap((s) => (s.status === "fulfilled" ? s.value : []));
   };
 }
