@@ -1,10 +1,11 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import {
-  createAccount, findAccount, issueApiKey, listApiKeys, markEventsAsTest, readIndexStatus, reviewRoundTrips, revokeApiKey, settleMonth, updateAccount,
+  createAccount, CreateAccountBody, findAccount, issueApiKey, IssueKeyBody, listApiKeys, markEventsAsTest, readIndexStatus, reviewRoundTrips, revokeApiKey, settleMonth, updateAccount, UpdateAccountBody,
   SluiceError, type Database, type Redis,
 } from "@sluice/core";
 import { indexCommand, indexUsage } from "./indexCommand.js";
+import { parseOptions } from "./parseOptions.js";
 import { tokenQualityCommand, tokenQualityUsage } from "./tokenQualityCommand.js";
 
 export type AdminContext = {
@@ -19,7 +20,8 @@ const int = (value: string | undefined, field: string, min = 0, max = 10_000): n
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new SluiceError("MALFORMED_REQUEST", `${field}: must be a whole number`);
   const n = Number(value);
-  // The admin API's bounds (basis points 0–10,000; a key's rate 1–1,000,000 a minute: 0 would refuse every request).
+  // The admin API's bounds (basis points 0–10,000; a key's rate 1–1,000,000 a minute: 0 would refuse every request),
+  // said in the option's words; the API's body schema (`parseOptions`) checks them again with everything else.
   if (n < min || n > max) throw new SluiceError("MALFORMED_REQUEST", `${field}: must be between ${min} and ${max}`);
   return n;
 };
@@ -37,6 +39,9 @@ const date = (value: string | undefined, field: string): Date | undefined => {
   }
   return new Date(value);
 };
+/** The option that sets each field of the admin API's account and key bodies, for errors that name it. */
+const accountOptions = { slug: "--slug", name: "--name", rebateBps: "--rebate-bps", rebateActive: "--active", referrerSlug: "--referrer", referralBps: "--referral-bps" };
+const keyOptions = { environment: "--sandbox", isTest: "--test", name: "--name", rateLimitPerMinute: "--rate-limit" };
 function parse(args: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>["options"]>) {
   return parseArgs({ args, options, allowPositionals: true, strict: true });
 }
@@ -50,14 +55,13 @@ export const adminCommands: Record<string, Command> = {
         slug: { type: "string" }, name: { type: "string" }, "rebate-bps": { type: "string" },
         active: { type: "string" }, referrer: { type: "string" }, "referral-bps": { type: "string" },
       });
-      if (!values.slug || !values.name) throw new SluiceError("MALFORMED_REQUEST", "--slug and --name are required");
-      return { account: await createAccount(db, {
-        slug: values.slug as string, name: values.name as string,
+      return { account: await createAccount(db, parseOptions(CreateAccountBody, {
+        slug: values.slug, name: values.name,
         rebateBps: int(values["rebate-bps"] as string, "--rebate-bps"),
         rebateActive: bool(values.active as string, "--active"),
-        referrerSlug: values.referrer as string | undefined,
+        referrerSlug: values.referrer,
         referralBps: int(values["referral-bps"] as string, "--referral-bps"),
-      }) };
+      }, accountOptions)) };
     },
   },
   "get-account": {
@@ -72,13 +76,13 @@ export const adminCommands: Record<string, Command> = {
         referrer: { type: "string" }, "referral-bps": { type: "string" },
       });
       const referrer = values.referrer as string | undefined;
-      return { account: await updateAccount(db, required(positionals[0], "ACCOUNT"), {
-        name: values.name as string | undefined,
+      return { account: await updateAccount(db, required(positionals[0], "ACCOUNT"), parseOptions(UpdateAccountBody, {
+        name: values.name,
         rebateBps: int(values["rebate-bps"] as string, "--rebate-bps"),
         rebateActive: bool(values.active as string, "--active"),
         referrerSlug: referrer === "none" ? null : referrer,
         referralBps: int(values["referral-bps"] as string, "--referral-bps"),
-      }) };
+      }, accountOptions)) };
     },
   },
   "issue-key": {
@@ -87,13 +91,13 @@ export const adminCommands: Record<string, Command> = {
       const { values, positionals } = parse(args, {
         sandbox: { type: "boolean" }, test: { type: "boolean" }, name: { type: "string" }, "rate-limit": { type: "string" },
       });
-      return issueApiKey(db, {
-        account: required(positionals[0], "ACCOUNT"),
+      const account = required(positionals[0], "ACCOUNT");
+      return issueApiKey(db, { account, ...parseOptions(IssueKeyBody, {
         environment: values.sandbox ? "sandbox" : "production",
         isTest: Boolean(values.test),
-        name: values.name as string | undefined,
+        name: values.name,
         rateLimitPerMinute: int(values["rate-limit"] as string, "--rate-limit", 1, 1_000_000),
-      });
+      }, keyOptions) });
     },
   },
   "list-keys": {

@@ -66,6 +66,40 @@ describe("pnpm admin", () => {
     expect(await admin("issue-key", "acme", "--rate-limit", "0")).toMatchObject({ code: 1, body: { error: "--rate-limit: must be between 1 and 1000000" } });
     expect(await admin("update-account", "acme", "--rebate-bps", "10001")).toMatchObject({ code: 1, body: { error: "--rebate-bps: must be between 0 and 10000" } });
   });
+
+  const refused = (option: string) => ({ code: 1, body: { ok: false, code: "MALFORMED_REQUEST", error: expect.stringMatching(new RegExp(`^${option}: `)) } });
+
+  it("checks update-account's values with the admin API's own schema: refused naming the option, exit 1, nothing written", async () => {
+    await admin("create-account", "--slug", "named-co", "--name", "Named Co");
+    // An empty name passed through updateAccount's `??` and was stored; the API refuses it.
+    expect(await admin("update-account", "named-co", "--name", "")).toMatchObject(refused("--name"));
+    expect(await admin("update-account", "named-co", "--name", "n".repeat(201), "--rebate-bps", "30")).toMatchObject(refused("--name"));
+    expect((await admin("get-account", "named-co")).body.account).toMatchObject({ name: "Named Co", rebateBps: 0 });
+    // The API's limit itself is accepted.
+    expect(await admin("update-account", "named-co", "--name", "n".repeat(200))).toMatchObject({ code: 0, body: { account: { name: "n".repeat(200) } } });
+  });
+
+  it("checks create-account's values with the admin API's own schema", async () => {
+    expect(await admin("create-account", "--slug", "long-co", "--name", "n".repeat(201))).toMatchObject(refused("--name"));
+    expect(await admin("create-account", "--slug", "Bad Slug", "--name", "Bad")).toMatchObject(refused("--slug"));
+    expect(await admin("create-account", "--slug", "long-co")).toMatchObject({ code: 1, body: { error: "--name: is required" } });
+    expect(await admin("get-account", "long-co")).toMatchObject({ code: 1, body: { code: "NOT_FOUND" } });
+  });
+
+  it("checks issue-key's values with the admin API's own schema", async () => {
+    await admin("create-account", "--slug", "keyed-co", "--name", "Keyed Co");
+    expect(await admin("issue-key", "keyed-co", "--name", "k".repeat(201))).toMatchObject(refused("--name"));
+    expect((await admin("list-keys", "keyed-co")).body.keys).toHaveLength(0);
+    expect(await admin("issue-key", "keyed-co", "--name", "k".repeat(200))).toMatchObject({ code: 0, body: { apiKey: { name: "k".repeat(200) } } });
+  });
+
+  it("with DATABASE_URL alone in the environment, revoke-key names the Redis settings it needs and revokes nothing", async () => {
+    await admin("create-account", "--slug", "revoke-co", "--name", "Revoke Co");
+    const issued = await admin("issue-key", "revoke-co");
+    const revoked = await runAdminCli({ DATABASE_URL: url }, "revoke-key", issued.body.apiKey.id);
+    expect(revoked).toMatchObject({ code: 1, body: { ok: false, error: expect.stringMatching(/^REDIS_URL, or REDIS_REST_URL and REDIS_REST_TOKEN, must be set .*the environment sets DATABASE_URL/) } });
+    expect((await admin("list-keys", "revoke-co")).body.keys[0].revokedAt).toBeNull();
+  });
 });
 
 describe("pnpm admin index-status", () => {

@@ -1,13 +1,13 @@
 import { createDb, createRedis, CRON_QUERY_TIMEOUT_MS, CRON_REDIS_TIMEOUT_MS, SluiceError, toSluiceError, type Redis } from "@sluice/core";
 import { createTcpRedis } from "@sluice/core/node";
-import { adminCommands, adminUsage } from "./adminCommands.js";
+import { adminCommands, adminUsage, type AdminContext } from "./adminCommands.js";
 import { runDoctor } from "./doctor/runDoctor.js";
 import { runDeployExecutor } from "./deployExecutor/runDeployExecutor.js";
-import { resolveDoctorConfig } from "./resolveConfig.js";
+import { resolveConfig } from "./resolveConfig.js";
 
 const [name, ...args] = process.argv.slice(2);
 if (name === "doctor") {
-  const checks = await runDoctor(resolveDoctorConfig());
+  const checks = await runDoctor(resolveConfig());
   for (const c of checks) console.log(`${c.ok ? "✓" : "✗"} ${c.name.padEnd(32)} ${c.detail}`);
   const failed = checks.filter((c) => !c.ok).length;
   console.log(failed === 0 ? "all checks passed" : `${failed} check(s) failed`);
@@ -29,18 +29,27 @@ if (!command) {
   process.exit(name ? 2 : 0);
 }
 
-const config = resolveDoctorConfig();
-const { db, close } = createDb({ url: config.databaseUrl, queryTimeoutMs: CRON_QUERY_TIMEOUT_MS });
+const config = resolveConfig();
+let opened: ReturnType<typeof createDb> | undefined;
 let tcp: ReturnType<typeof createTcpRedis> | undefined;
 const redis = (): Redis => {
   if (config.redisUrl) return (tcp ??= createTcpRedis({ url: config.redisUrl })).redis;
   if (!config.redisRestUrl || !config.redisRestToken) {
-    throw new SluiceError("DEPENDENCY_DOWN", "REDIS_URL, or REDIS_REST_URL and REDIS_REST_TOKEN, are needed for this command (or a running local stack)");
+    throw new SluiceError("DEPENDENCY_DOWN", config.missing.redis ?? "REDIS_URL, or REDIS_REST_URL and REDIS_REST_TOKEN, must be set for this command");
   }
   return createRedis({ url: config.redisRestUrl, token: config.redisRestToken, timeoutMs: CRON_REDIS_TIMEOUT_MS });
 };
+// The database is opened when a command first reads it, so a command that needs none runs without DATABASE_URL,
+// and one that does fails naming it before it writes anywhere.
+const context: AdminContext = {
+  get db() {
+    if (!config.databaseUrl) throw new SluiceError("DEPENDENCY_DOWN", config.missing.database ?? "DATABASE_URL is not set");
+    return (opened ??= createDb({ url: config.databaseUrl, queryTimeoutMs: CRON_QUERY_TIMEOUT_MS })).db;
+  },
+  redis, sluiceChains: config.sluiceChains,
+};
 try {
-  const result = await command.run(args, { db, redis, sluiceChains: config.sluiceChains });
+  const result = await command.run(args, context);
   console.log(JSON.stringify({ ok: true, ...(result as object) }, null, 2));
 } catch (err) {
   const error = err instanceof Error && /^Unknown option|^Unexpected argument|^Option '/.test(err.message)
@@ -51,5 +60,5 @@ try {
   process.exitCode = 1;
 } finally {
   await tcp?.close();
-  await close();
+  await opened?.close();
 }

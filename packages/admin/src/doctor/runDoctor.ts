@@ -12,7 +12,7 @@ import { formatEther, getAddress, isAddressEqual, type Address, type PublicClien
 export type DoctorCheck = { name: string; ok: boolean; detail: string };
 
 export type RunDoctorParameters = {
-  databaseUrl: string;
+  databaseUrl?: string;
   redisRestUrl?: string;
   redisRestToken?: string;
   /** Redis over TCP (a Node host deployment); checked instead of the REST settings when set. */
@@ -20,6 +20,8 @@ export type RunDoctorParameters = {
   /** The deployment's `SLUICE_CHAINS`. */
   sluiceChains?: string;
   acrossApiUrl?: string;
+  /** Why a connection is not configured (`resolveConfig`), reported as its failed check. */
+  missing?: { database?: string; redis?: string };
   /** A relayer below this balance (wei of the native coin) fails its check; default the chain's minimum relayer balance. */
   relayerMinBalanceWei?: bigint;
 };
@@ -44,6 +46,7 @@ export async function runDoctor(p: RunDoctorParameters): Promise<DoctorCheck[]> 
   };
 
   await check("postgres", async () => {
+    if (!p.databaseUrl) throw new Error(p.missing?.database ?? "DATABASE_URL is not set");
     const { db, close } = createDb({ url: p.databaseUrl });
     try {
       const expected = (JSON.parse(readFileSync(journal, "utf8")) as { entries: unknown[] }).entries.length;
@@ -68,7 +71,7 @@ export async function runDoctor(p: RunDoctorParameters): Promise<DoctorCheck[]> 
         await tcp.close();
       }
     }
-    if (!p.redisRestUrl || !p.redisRestToken) throw new Error("neither REDIS_URL nor REDIS_REST_URL and REDIS_REST_TOKEN are set");
+    if (!p.redisRestUrl || !p.redisRestToken) throw new Error(p.missing?.redis ?? "neither REDIS_URL nor REDIS_REST_URL and REDIS_REST_TOKEN are set");
     const answer = await createRedis({ url: p.redisRestUrl, token: p.redisRestToken }).ping();
     if (answer !== "PONG") throw new Error(`answered ${String(answer)} to PING`);
     return "reachable";

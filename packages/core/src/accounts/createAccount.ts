@@ -15,7 +15,9 @@ export type CreateAccountParameters = {
   referralBps?: number;
 };
 
+/** Creates a partner account. Its name must not be empty, whoever calls (the admin API's schema also says so). */
 export async function createAccount(db: Database, params: CreateAccountParameters): Promise<Account> {
+  if (params.name === "") throw new SluiceError("MALFORMED_REQUEST", "name: must not be empty");
   let referrerId: string | null = null;
   if (params.referrerSlug) {
     const [referrer] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.slug, params.referrerSlug));

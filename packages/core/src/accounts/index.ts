@@ -5,3 +5,4 @@ export * from "./issueApiKey.js";
 export * from "./listApiKeys.js";
 export * from "./revokeApiKey.js";
 export * from "./markEventsAsTest.js";
+export * from "./accountRequestBodies.js";

@@ -77,4 +77,12 @@ describe("updateAccount", () => {
     await expect(updateAccount(db, a.slug, { referrerSlug: null, referralBps: 25 })).rejects.toMatchObject({ code: "MALFORMED_REQUEST" });
     expect((await updateAccount(db, a.slug, { referralBps: 0, name: "A2" })).name).toBe("A2");
   });
+
+  it("refuses an empty name, on change (it passed `??` and was stored) as at creation; the account stays as it was", async () => {
+    const { db } = database;
+    const a = await createAccount(db, { slug: slug("a"), name: "A" });
+    await expect(updateAccount(db, a.slug, { name: "", rebateBps: 30 })).rejects.toMatchObject({ code: "MALFORMED_REQUEST", message: "name: must not be empty" });
+    expect(await findAccount(db, a.id)).toMatchObject({ name: "A", rebateBps: 0 });
+    await expect(createAccount(db, { slug: slug("b"), name: "" })).rejects.toMatchObject({ code: "MALFORMED_REQUEST", message: "name: must not be empty" });
+  });
 });

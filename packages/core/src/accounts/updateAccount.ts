@@ -20,9 +20,11 @@ const REFERRAL_LOCK = 7_311_000_002;
  * Changes an account's name, rates or referral. Fields left out keep their value: the account's row is locked while
  * it is read and written, so two changes at once both stay (each wrote back every field it had read, and the one
  * that finished last undid the other's rate change). A referrer must not be referred, directly or through others, by
- * the account itself: a loop of referrals would pay each account of it on the others' volume.
+ * the account itself: a loop of referrals would pay each account of it on the others' volume. A name cannot be emptied,
+ * whoever calls: `""` is not left out (`??` keeps only a missing name), so it would be stored.
  */
 export async function updateAccount(db: Database, idOrSlug: string, params: UpdateAccountParameters): Promise<Account> {
+  if (params.name === "") throw new SluiceError("MALFORMED_REQUEST", "name: must not be empty");
   const { id } = await findAccount(db, idOrSlug);
   const referrer = typeof params.referrerSlug === "string" ? await findAccount(db, params.referrerSlug) : undefined;
   if (referrer?.id === id) throw new SluiceError("MALFORMED_REQUEST", "referrerSlug: an account cannot refer itself");

@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { createAccount, errorResponses, findAccount, requireAdminToken, updateAccount } from "@sluice/core";
-import { AccountParam, AdminAccountSchema, CreateAccountBody, UpdateAccountBody, adminSecurity } from "./schemas.js";
+import { createAccount, CreateAccountBody, errorResponses, findAccount, requireAdminToken, updateAccount, UpdateAccountBody } from "@sluice/core";
+import { AccountParam, AdminAccountSchema, adminSecurity } from "./schemas.js";
 import type { ReportingEnv } from "../env.js";
 
 const accountAnswer = { content: { "application/json": { schema: z.object({ ok: z.literal(true), account: AdminAccountSchema }) } } };

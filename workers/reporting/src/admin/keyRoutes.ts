@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { errorResponses, issueApiKey, listApiKeys, requireAdminToken, revokeApiKey } from "@sluice/core";
-import { AccountParam, AdminApiKeySchema, IssueKeyBody, KeyParam, adminSecurity } from "./schemas.js";
+import { errorResponses, issueApiKey, IssueKeyBody, listApiKeys, requireAdminToken, revokeApiKey } from "@sluice/core";
+import { AccountParam, AdminApiKeySchema, KeyParam, adminSecurity } from "./schemas.js";
 import type { ReportingEnv } from "../env.js";
 
 const common = { tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()] };

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
-import { findAccount, formatZodIssue, issueApiKey, markEventsAsTest, revokeApiKey, SluiceError } from "@sluice/core";
+import { findAccount, formatZodIssue, issueApiKey, IssueKeyBody, markEventsAsTest, revokeApiKey, SluiceError } from "@sluice/core";
 import type { z } from "zod";
-import { IssueKeyBody, MarkTestBody } from "../../admin/schemas.js";
+import { MarkTestBody } from "../../admin/schemas.js";
 import type { FormFields, PagesEnv } from "../pagesEnv.js";
 import { seeOther } from "../render.js";
 import { readForm, requireSession } from "../session.js";
