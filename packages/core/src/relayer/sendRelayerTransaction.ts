@@ -55,7 +55,9 @@ const ATTEMPTS = 4;
  *     attempt perhaps allocated by the caller beforehand (`nonce`);
  *  2. the node says the nonce is taken (too low / already known) → unless by this very transaction (its hash is
  *     found: its answer was lost and a retry met it; a lookup that fails makes it an uncertain send, step 3), the
- *     counter is raised to the chain's pending count and the send retried with a fresh nonce;
+ *     counter is raised to the chain's pending count and the send retried with a fresh nonce. A backend that does not
+ *     know it yet (twice, a second apart) may still be wrong: then both attempts can be mined, so what must find the
+ *     mined one is kept under the first attempt's hash, from which each later one is linked (`holdSolveEvent`);
  *  3. the send failed in a way that leaves it unknown whether the node got it (`settleUncertainSend`) → it counts as
  *     sent unless the node says for sure it does not have it: a transaction that may be mined is answered with its
  *     hash (known before sending), so the solve records it and the chain decides, and never has its nonce handed out

@@ -24,7 +24,7 @@ export async function encodeOnlySolve(s: SolveContext, dryRun: boolean, paused?:
     // behind, and the same calldata solved again is the same event.
     const eventId = await rememberEncodedSwap(s.services.db, {
       accountId: s.auth.accountId, apiKeyId: s.auth.keyId, chain: s.chain.name, executor: s.executor, data: s.data, owner: s.user,
-      tokenIn: s.quote.tokenIn.address, tokenOut: s.quote.tokenOut.address, amountIn: s.quote.amountIn,
+      permitNonce: s.permit.nonce, tokenIn: s.quote.tokenIn.address, tokenOut: s.quote.tokenOut.address, amountIn: s.quote.amountIn,
       quotedAmountOut: s.quote.amountOut, minAmountOut: s.minAmountOut, volumeUsd: s.event.volumeUsd, usageEventId: s.event.id,
     });
     await recordSolveEvent(s.usage, { ...s.event, id: eventId, isDryRun: true });

@@ -14,8 +14,6 @@ import { recordGaslessRevert } from "../gasBudget/recordGaslessRevert.js";
 import { recordGaslessSend } from "../gasBudget/recordGaslessSend.js";
 import { markGaslessOwnerProven } from "../gasBudget/markGaslessOwnerProven.js";
 import { finalizeAfterReceipt } from "./finalizeAfterReceipt.js";
-import { releaseHeldUsageEvents } from "../usage/releaseHeldUsageEvents.js";
-import { recordSolveEvent } from "./recordSolveEvent.js";
 import { holdSolveEvent } from "./holdSolveEvent.js";
 import type { SolveContext } from "./solveContext.js";
 import type { SolveSwapReturnType } from "./solveSwap.js";
@@ -43,7 +41,8 @@ export type SendGaslessSolveOptions = {
  * the solve's `pending` event made durable and its input reserved as the owner's pending spend before the node can have
  * the transaction (`holdSolveEvent`, `recordPendingSpend`: the owner's next solve sees the input committed however slow
  * the send, and the lock is released once it is sent; its receipt decides whether it counts, `finalizeAfterReceipt`),
- * and answers the transaction hash. After the answer: stuck relayer nonces repaired.
+ * and answers the transaction hash (the last attempt's: the only one known to have gone out; the event holds the
+ * first, linked to it, until the finaliser sets the mined one). After the answer: stuck relayer nonces repaired.
  * The caller releases the lock when this throws; nothing is sent then.
  */
 export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptions): Promise<SolveSwapReturnType> {
@@ -144,25 +143,26 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   // The account's sends: what its reverts are a share of (its gasless budget).
   s.background(recordGaslessSend(redis, { chainId, accountId: s.auth.accountId })
     .catch((error: unknown) => console.error("gasless send not counted", s.event.id, error)));
-  // Postgres gets the event after the answer, and the outbox then lets go of it (if that write fails, the outbox's
-  // drain makes it). An event Redis refused was written to Postgres before the send.
-  const written = hold.heldIn() === "postgres" ? Promise.resolve() : recordSolveEvent(usage, { ...pending, txHash: hash })
-    .then((result) => (result.deferred === 0 ? releaseHeldUsageEvents(redis, [pending.id]) : undefined))
+  // Postgres gets the event after the answer, under the first attempt's hash (from which every later attempt is
+  // linked), and the outbox then lets go of it (if that write fails, the outbox's drain makes it). An event Redis
+  // refused was written to Postgres before the send.
+  const written = hold.record()
     .catch((error: unknown) => console.error("solve event not written yet (it waits in the outbox)", s.event.id, error));
-  // Then finalised from its receipt (once Postgres has it); the reporting cron and usage reads finalise it too.
+  // Then finalised from its receipt (once Postgres has it); the reporting cron and usage reads finalise it too. The
+  // last attempt's receipt is waited for; the mined one of all of them decides (the first may have swapped too).
   s.background(written.then(() => finalizeAfterReceipt({
-    client: s.chain.client, redis, chain: s.chain.name, hash, eventId: s.event.id, openDb: s.openDb,
+    client: s.chain.client, redis, chain: s.chain.name, hash: hold.first() ?? hash, sent: hash, eventId: s.event.id, openDb: s.openDb,
     confirmations,
     // swap.executed / swap.failed is written with the outcome: the reporting worker sends it now, not at its next cron run.
     afterSettled: () => usage.deliverWebhooks(),
     // Mined: a revert counts against the owner at once (not only at the confirmation depth), then the slot is free,
-    // so the owner's next solve sees both.
+    // so the owner's next solve sees both. Unread (undefined): the finaliser counts it when it settles.
     onMined: async (receipt) => {
       try {
-        // The receipt's own hash: a replacement the repair sent, when that is what was mined.
-        if (receipt.status === "reverted") {
+        // The receipt's own hash: a replacement the repair sent, or an earlier attempt, when that is what decides.
+        if (receipt?.status === "reverted") {
           await recordGaslessRevert({ redis, client: s.chain.client, chainId, hash: receipt.transactionHash, accountId: s.auth.accountId });
-        } else if (receipt.to && isAddressEqual(receipt.to, s.executor)) {
+        } else if (receipt?.to && isAddressEqual(receipt.to, s.executor)) {
           // The swap itself succeeded (not a replacement that only spent the nonce): the owner is a real user.
           await markGaslessOwnerProven(redis, { chainId, owner: s.user });
         }

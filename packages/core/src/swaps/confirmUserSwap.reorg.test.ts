@@ -65,7 +65,7 @@ async function encodedSwap(): Promise<{ swapId: string; eventId: string }> {
   const token = devAccounts()[1]!.address;
   const remembered = await rememberEncodedSwap(database.db, {
     accountId, apiKeyId, chain: "base", executor: devAccounts()[9]!.address, data: `0x${randomBytes(96).toString("hex")}` as Hex,
-    owner: owner().address, tokenIn: token, tokenOut: devAccounts()[2]!.address, amountIn: 10n ** 18n,
+    owner: owner().address, permitNonce: 1n, tokenIn: token, tokenOut: devAccounts()[2]!.address, amountIn: 10n ** 18n,
     quotedAmountOut: 2_500n * 10n ** 6n, minAmountOut: 2_490n * 10n ** 6n, volumeUsd: "250", usageEventId: eventId,
   });
   expect(remembered).toBe(eventId);

@@ -88,20 +88,37 @@ function chainAnsweringPending(): RequestChain {
   return { ...requestChain(), client: lagging } as RequestChain;
 }
 
-/** An encode-only solve as `/solve` leaves it: its dry-run usage event and the encoded swap pointing at it. */
-async function encodedSwap(): Promise<{ eventId: string; data: Hex }> {
+/** The chain through a provider that answers the first receipt read, then fails every later one (an RPC outage). */
+function chainFailingReceiptsAfterFirst(): RequestChain {
+  const forward = createPublicClient({ transport: http(anvil.rpcUrl) });
+  let receipts = 0;
+  const failing = createPublicClient({
+    transport: custom({
+      async request({ method, params }) {
+        if (method === "eth_getTransactionReceipt" && receipts++ > 0) throw new Error("HTTP request failed: 503 Service Unavailable");
+        return forward.request({ method, params } as never);
+      },
+    }),
+  }) as PublicClient;
+  return { ...requestChain(), client: failing } as RequestChain;
+}
+
+/**
+ * An encode-only solve as `/solve` leaves it: its dry-run usage event and the encoded swap pointing at it. `by` another
+ * account and `data` given: that account encoding the same calldata (the same signed permit and route).
+ */
+async function encodedSwap(by = accountId, data = `0x${randomBytes(96).toString("hex")}` as Hex): Promise<{ eventId: string; data: Hex; remembered: string }> {
   const eventId = newId("evt");
   await insertUsageEvents(database.db, [{
-    id: eventId, accountId, apiKeyId, eventType: "solve", chain: "base", volumeUsd: "250", isDryRun: true, isTest: false,
-    occurredAt: new Date(Date.now() - 60_000),
+    id: eventId, accountId: by, apiKeyId: by === accountId ? apiKeyId : null, eventType: "solve", chain: "base", volumeUsd: "250", isDryRun: true,
+    isTest: false, occurredAt: new Date(Date.now() - 60_000),
   } as never]);
-  const data = `0x${randomBytes(96).toString("hex")}` as Hex;
-  await rememberEncodedSwap(database.db, {
-    accountId, apiKeyId, chain: "base", executor: executor(), data, owner: owner().address, tokenIn: devAccounts()[1]!.address,
-    tokenOut: devAccounts()[2]!.address, amountIn: 10n ** 18n, quotedAmountOut: 2_500n * 10n ** 6n, minAmountOut: 2_490n * 10n ** 6n,
-    volumeUsd: "250", usageEventId: eventId,
+  const remembered = await rememberEncodedSwap(database.db, {
+    accountId: by, apiKeyId: by === accountId ? apiKeyId : null as never, chain: "base", executor: executor(), data, owner: owner().address,
+    permitNonce: 7n, tokenIn: devAccounts()[1]!.address, tokenOut: devAccounts()[2]!.address, amountIn: 10n ** 18n,
+    quotedAmountOut: 2_500n * 10n ** 6n, minAmountOut: 2_490n * 10n ** 6n, volumeUsd: "250", usageEventId: eventId,
   });
-  return { eventId, data };
+  return { eventId, data, remembered };
 }
 
 /** Signs the call to the executor (the raw transaction is kept, so it can be sent again after a reorganisation). */
@@ -149,6 +166,20 @@ describe("confirmUserSwap counts a user-paid swap only once the chain's confirma
     expect(await confirm(hash)).toMatchObject({ status: "executed", confirmations: { current: 3, required: CONFIRMATIONS } });
     expect(await confirm(hash)).toMatchObject({ status: "executed" });
     expect(await eventOf(swap.eventId)).toMatchObject({ outcome: "succeeded", tx_hash: hash });
+    expect(await creditedVolume(swap.eventId)).toBe("250");
+  });
+
+  it("confirmed again once deep enough, but the receipt cannot be read to settle it: answered pending, as the ledger has it", async () => {
+    const swap = await encodedSwap();
+    const hash = await mine(await signed(swap.data));
+    expect(await confirm(hash)).toMatchObject({ status: "pending" });
+    await rpc("anvil_mine", ["0x2"]);
+    // /confirm reads the receipt (success, 3 deep); the finaliser's read of it then fails: nothing is settled.
+    expect(await confirm(hash, accountId, chainFailingReceiptsAfterFirst())).toMatchObject({ status: "pending", confirmations: { current: 3 } });
+    expect(await eventOf(swap.eventId)).toMatchObject({ outcome: "pending" });
+    expect(await creditedVolume(swap.eventId)).toBe("0");
+    // Once the receipt reads again, it settles and counts, once.
+    expect(await confirm(hash)).toMatchObject({ status: "executed" });
     expect(await creditedVolume(swap.eventId)).toBe("250");
   });
 
@@ -238,5 +269,17 @@ describe("confirmUserSwap counts a user-paid swap only once the chain's confirma
     await rpc("anvil_mine", ["0x2"]);
     await expect(confirm(hash, other)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await eventOf(swap.eventId)).toMatchObject({ is_dry_run: true });
+  });
+
+  it("calldata another account encoded first (the permit's claim in Redis lost) is refused to the second: its swap is never credited to the first", async () => {
+    const other = (await createAccount(database.db, { slug: `first-${randomBytes(3).toString("hex")}`, name: "first" })).id;
+    const first = await encodedSwap(other);
+    expect(first.remembered).toBe(first.eventId);
+    // The same permit and route encoded by this account: the row exists, and is the other account's.
+    await expect(encodedSwap(accountId, first.data)).rejects.toMatchObject({
+      code: "PERMIT_INVALID", message: expect.stringMatching(/already in use through another Sluice integration/),
+    });
+    // The account that encoded it first still gets its own row back (a retried solve is one event).
+    expect((await encodedSwap(other, first.data)).remembered).toBe(first.eventId);
   });
 });

@@ -22,7 +22,10 @@ export type ConfirmUserSwapReturnType = {
   txHash: Hash;
   chain: ChainName;
   volumeUsd: number;
-  /** `executed` once the chain's confirmation depth is on top of the transaction; `pending` until then. */
+  /**
+   * `executed` once the chain's confirmation depth is on top of the transaction and its event counts; `pending` until
+   * then (also when it is deep enough but its receipt could not be read to settle it: the cron counts it later).
+   */
   status: "executed" | "pending";
   confirmations: { current: number; required: number };
 };
@@ -73,12 +76,25 @@ export async function confirmUserSwap({ db, chain: requestChain, accountId, txHa
   // tracked as pending, and the reporting cron (or the next usage read) counts it once it is deep enough.
   const final = depth >= confirmations;
   const confirmed = await confirmEncodedSwap(db, swap.id, hash);
+  let executed = final;
   if (swap.usageEventId) {
     const marked = await markUsageExecuted(usage, swap.usageEventId, hash, final ? "succeeded" : "pending");
     // Confirmed again once deep enough: an earlier confirmation left it pending; it counts now (once).
-    if (final && marked.alreadyExecuted) await finalizePendingSolves({ db, clientFor: () => client, confirmationsFor: () => confirmations, eventIds: [swap.usageEventId] });
+    if (final && marked.alreadyExecuted) executed = await settleDeepEnough(db, client, chain, hash, swap.usageEventId, confirmations);
   }
-  return { txHash: hash, chain, volumeUsd: Number(confirmed.volumeUsd), status: final ? "executed" : "pending", confirmations: { current: depth, required: confirmations } };
+  return { txHash: hash, chain, volumeUsd: Number(confirmed.volumeUsd), status: executed ? "executed" : "pending", confirmations: { current: depth, required: confirmations } };
+}
+
+/**
+ * Settles a re-confirmed swap now deep enough; whether its event counts. Answered from the ledger, not from the
+ * depth: a receipt the finaliser could not read leaves the event pending (the cron settles it), and `executed` would
+ * then say the swap counts while it does not yet (decisions §2.3).
+ */
+async function settleDeepEnough(db: Database, client: PublicClient, chain: ChainName, hash: Hash, eventId: string, confirmations: number): Promise<boolean> {
+  const settled = await finalizePendingSolves({ db, clientFor: () => client, confirmationsFor: () => confirmations, eventIds: [eventId] });
+  if (settled.succeeded > 0) return true;
+  // Nothing settled now: counted already (an earlier call, the cron), or still pending.
+  return (await findUsageEventByTx(db, chain, hash))?.outcome === "succeeded";
 }
 
 /** The transaction exists, is mined and went to the executor; returns it. */
