@@ -7,10 +7,10 @@ import { deliverDueWebhooks } from "./webhookDelivery.js";
 
 /**
  * The reporting cron (wrangler.toml): every minute it drains the usage outbox, finalises gasless solves still
- * pending from their receipts (before settlement, so a month closes on what the chains say), and makes sure the
- * previous UTC month is settled, then sends the webhook deliveries that are due and forgets finished ones older than
- * 30 days; `0 0 1 * *` is the month's regular settlement, the minute schedule retries it if
- * that run failed.
+ * pending from their receipts (before settlement, so a month closes on what the chains say), and settles the last UTC
+ * month whose grace has passed (`SETTLEMENT_GRACE_HOURS` after its end, default 72: the operator's time for the
+ * volume review before the payout), retrying a run that failed; then it sends the webhook deliveries that are due and
+ * forgets finished ones older than 30 days. `0 0 1 * *` settles the month at its end when the grace is 0.
  */
 export async function scheduled(_controller: ScheduledController, bindings: object): Promise<void> {
   const env = readWorkerConfig(reportingConfigSchema, bindings);
@@ -21,7 +21,7 @@ export async function scheduled(_controller: ScheduledController, bindings: obje
     await drainUsageOutbox({ db, redis }).catch((error) => failures.push(error));
     await finalizePendingSolves({ db, redis, clientFor: chainClientLookup(env.SLUICE_CHAINS), confirmationsFor: confirmationsLookup(env.SLUICE_CHAINS), limit: 500 })
       .catch((error) => failures.push(error));
-    await settleDueMonth(db).catch((error) => failures.push(error));
+    await settleDueMonth(db, new Date(), env.SETTLEMENT_GRACE_HOURS).catch((error) => failures.push(error));
     // Last: what the steps above announced goes out in the same run.
     await deliverDueWebhooks(env, 20).catch((error) => failures.push(error));
     await pruneWebhookHistory(db).catch((error) => failures.push(error));

@@ -19,10 +19,18 @@ export type ComputedLedgerRowsParameters = {
  * Columns: period_start, account_id, kind, source_account_id, volume_usd, rebate_bps, rebate_usd.
  */
 /**
+ * `e` (a usage event) is an executed solve: one the chain shows succeeded, not a dry run. Its month's settlement
+ * weighed it — paid it, or kept it out as test traffic (`qualifyingEvent`) — so its test flag is part of what was paid.
+ * An encode-only solve not confirmed, or one still pending, was not: it counts in the month it is confirmed or
+ * finalised in.
+ */
+export const executedSolve = sql`e.event_type = 'solve' and e.outcome = 'succeeded' and not e.is_dry_run`;
+
+/**
  * `e` (a usage event) earns: a solve the chain shows succeeded, not a dry run, not test traffic. The partial indexes
  * on `usage_events` (db/schema/usage.ts) state the same condition.
  */
-export const qualifyingEvent = sql`e.event_type = 'solve' and e.outcome = 'succeeded' and not e.is_dry_run and not e.is_test`;
+export const qualifyingEvent = sql`${executedSolve} and not e.is_test`;
 
 export function computedLedgerRows({ periods, accountId }: ComputedLedgerRowsParameters): SQL {
   return sql`

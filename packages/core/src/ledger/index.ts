@@ -5,5 +5,6 @@ export * from "./computedLedgerRows.js";
 export * from "./listRebates.js";
 export * from "./settleMonth.js";
 export * from "./settleDueMonth.js";
+export * from "./settlementConfig.js";
 export * from "./exactNumber.js";
 export * from "./reviewRoundTrips.js";

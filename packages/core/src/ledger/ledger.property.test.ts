@@ -1,9 +1,9 @@
 /**
  * Model-based test of the rebate ledger against a real Postgres: random sequences of events (solves and routes,
  * dry runs, test traffic, retries; executed solves that succeeded, reverted or are still pending; the same
- * transaction recorded or confirmed again by any account), confirmations, test marking and un-marking (refused in a
- * settled month; un-marking keeps a test key's events test), rate/activity/referral changes (a loop of referrals
- * refused) and settlements.
+ * transaction recorded or confirmed again by any account), confirmations, test marking and un-marking (refused for an
+ * executed solve of a settled month; un-marking keeps a test key's events test), rate/activity/referral changes (a
+ * loop of referrals refused) and settlements.
  * After every settlement and at the end, every account's ledger (`listRebates`) must equal a simple model
  * computed from the same history in exact integer arithmetic.
  */
@@ -155,8 +155,9 @@ describe("rebate ledger (model-based, real Postgres)", () => {
           } else if (o.t === "markTest" && events.length) {
             const e = events[o.pick % events.length]!;
             const marking = markEventsAsTest(db, { account: ids[e.account]!, eventIds: [e.id], isTest: !o.unmark });
-            if (paid.has(e.ledger)) {
-              // Its month is paid: a mark would change what /usage shows and no money.
+            if (paid.has(e.ledger) && e.solve && !e.dryRun && e.outcome === "succeeded") {
+              // Its month paid it (or kept it out as test): a mark would change what /usage shows and no money. An event
+              // that never counted there (encode-only, pending, failed, a quote) is still marked.
               await expect(marking).rejects.toMatchObject({ code: "CONFLICT" });
             } else {
               expect(await marking).toEqual({ updated: 1 });

@@ -43,6 +43,37 @@ describe("settleDueMonth", () => {
     ]);
   });
 
+  it("a month settles only once the grace after its end has passed: until then the volume review can still exclude its last day", async () => {
+    const { db } = database;
+    const partner = await createAccount(db, { slug: `p-${randomBytes(3).toString("hex")}`, name: "P", rebateBps: 10 });
+    const [kept] = solve(partner.id, "2019-02-12T00:00:00Z", "1000");
+    // A round trip on the month's last day, found by the review after the month ended.
+    const [washLeg] = solve(partner.id, "2019-02-28T23:30:00Z", "5000");
+    await insertUsageEvents(db, [kept!, washLeg!]);
+    const afterEnd = (hours: number) => new Date(Date.parse("2019-03-01T00:00:00Z") + hours * 3600_000);
+    const settledWhile = async (now: Date, graceHours: number) => {
+      const months: string[] = [];
+      for (let r = await settleDueMonth(db, now, graceHours); r; r = await settleDueMonth(db, now, graceHours)) months.push(r.month);
+      return months;
+    };
+
+    for (const hours of [0, 1, 71]) expect(await settledWhile(afterEnd(hours), 72)).not.toContain("2019-02");
+    expect(await markEventsAsTest(db, { account: partner.id, eventIds: [washLeg!.id] })).toEqual({ updated: 1 });
+    expect(await settledWhile(afterEnd(72), 72)).toEqual(["2019-02"]);
+    expect((await listRebates(db, { accountId: partner.id })).map((r) => [r.periodStart, norm(r.rebateUsd), r.status]))
+      .toEqual([["2019-02-01", "1", "paid"]]);
+    await expect(markEventsAsTest(db, { account: partner.id, eventIds: [washLeg!.id], isTest: false })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("with no grace a month settles as soon as it has ended; by default the grace is 72 hours", async () => {
+    const { db } = database;
+    const partner = await createAccount(db, { slug: `p-${randomBytes(3).toString("hex")}`, name: "P", rebateBps: 10 });
+    await insertUsageEvents(db, solve(partner.id, "2019-02-12T00:00:00Z", "1000"));
+    expect(await settleDueMonth(db, new Date("2019-03-03T23:59:00Z"))).toMatchObject({ month: "2019-01" });
+    expect(await settleDueMonth(db, new Date("2019-03-03T23:59:00Z"))).toBeUndefined();
+    expect(await settleDueMonth(db, new Date("2019-03-01T00:00:00Z"), 0)).toMatchObject({ month: "2019-02", status: "settled" });
+  });
+
   it("a month of only test, dry-run or failed traffic is not waited on; one older than the lookback is left alone", async () => {
     const { db } = database;
     const partner = await createAccount(db, { slug: `p-${randomBytes(3).toString("hex")}`, name: "P", rebateBps: 10 });
@@ -87,5 +118,32 @@ describe("settleDueMonth", () => {
     expect(flags.rows.every((r: { is_test: boolean }) => r.is_test === false)).toBe(true);
     // The open month alone is marked.
     expect(await markEventsAsTest(db, { account: partner.id, eventIds: [openEvent!.id] })).toEqual({ updated: 1 });
+  });
+
+  it("events of a settled month that never counted in it (encoded, pending) can still be marked; one that counted or was kept out as test cannot", async () => {
+    const { db } = database;
+    const partner = await createAccount(db, { slug: `p-${randomBytes(3).toString("hex")}`, name: "P", rebateBps: 10 });
+    const at = "2019-02-10T00:00:00Z";
+    const [paid] = solve(partner.id, at, "1000");
+    const [keptOut] = solve(partner.id, at, "500");
+    const [encoded] = parseUsageEvents([{
+      id: `evt_${randomBytes(8).toString("hex")}`, accountId: partner.id, eventType: "solve", chain: "base", volumeUsd: "40",
+      isDryRun: true, isTest: false, occurredAt: at,
+    }]);
+    const [pending] = parseUsageEvents([{ ...solve(partner.id, at, "60")[0]!, outcome: "pending" }]);
+    await insertUsageEvents(db, [paid!, keptOut!, encoded!, pending!]);
+    await markEventsAsTest(db, { account: partner.id, eventIds: [keptOut!.id] });
+    await settleMonth(db, { month: "2019-02" });
+
+    // The encode-only and the pending solve will count in the month they are confirmed or finalised: not this one's.
+    expect(await markEventsAsTest(db, { account: partner.id, eventIds: [encoded!.id, pending!.id] })).toEqual({ updated: 2 });
+    expect(await markEventsAsTest(db, { account: partner.id, eventIds: [encoded!.id, pending!.id], isTest: false })).toEqual({ updated: 2 });
+    // What the month paid (or kept out as test) stays as it was paid.
+    for (const [ids, isTest] of [[[paid!.id], true], [[keptOut!.id], false], [[paid!.id, encoded!.id], true]] as const) {
+      await expect(markEventsAsTest(db, { account: partner.id, eventIds: [...ids], isTest }))
+        .rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("(2019-02)") });
+    }
+    await expect(markEventsAsTest(db, { account: partner.id, from: new Date("2019-02-01T00:00:00Z"), to: new Date("2019-03-01T00:00:00Z") }))
+      .rejects.toMatchObject({ code: "CONFLICT" });
   });
 });

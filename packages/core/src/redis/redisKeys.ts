@@ -129,6 +129,11 @@ export const redisKeys = {
   usageOutbox: "sluice:usage:outbox",
   usageDeadLetter: "sluice:usage:outbox:dead",
   usageOutboxDraining: "sluice:usage:outbox:draining",
+  /**
+   * Quote (`route`) events that waited out a Postgres outage (a hash by event id, bounded: `pushToQuoteOutbox`), apart
+   * from the usage outbox so that quotes, which move no money, never take the room solves need nor delay their drain.
+   */
+  usageQuoteOutbox: "sluice:usage:outbox:quotes",
 
   /**
    * A browser session of the partner dashboard or the operator pages, by the SHA-256 of the session cookie's value

@@ -119,7 +119,7 @@ describe("finalizePendingSolves", () => {
     // The owner's own reverted transaction of calldata Sluice encoded for it (user-paid, /confirm'ed): its gas, not Sluice's.
     const userPaidData = swapOf(2n);
     const userPaid = await rememberEncodedSwap(database.db, {
-      accountId, apiKeyId: null as never, chain: "base", executor: REVERTER, data: userPaidData, owner, tokenIn, tokenOut,
+      accountId, apiKeyId: null as never, chain: "base", executor: REVERTER, data: userPaidData, owner, permitNonce: 2n, tokenIn, tokenOut,
       amountIn: 1_000n, quotedAmountOut: 1n, minAmountOut: 1n, volumeUsd: "30", usageEventId: newId("evt"),
     });
     await insertUsageEvents(database.db, [{
@@ -192,6 +192,24 @@ describe("finalizePendingSolves", () => {
     const id = await pending(`0x${"ef".repeat(32)}`);
     await finalizePendingSolves({ db: database.db, clientFor: () => undefined, eventIds: [id] });
     expect(await outcomeOf(id)).toBe("pending");
+  });
+
+  it("a page full of an unserved chain's pending solves does not keep a served chain's from being finalised", async () => {
+    // Older than anything else pending, and more than a page (the cron's 500): picked first, never settled here.
+    const unserved = Array.from({ length: 501 }, (_, i) => ({
+      id: newId("evt"), accountId, apiKeyId: null, eventType: "solve", chain: "ethereum", volumeUsd: "30", isDryRun: false, isTest: false,
+      txHash: `0xe${i.toString(16).padStart(63, "0")}`, outcome: "pending", occurredAt: new Date(Date.now() - 24 * 3600_000),
+    }));
+    await insertUsageEvents(database.db, unserved as never);
+    try {
+      const served = await pending(await send("0x"));
+      const result = await finalizePendingSolves({ db: database.db, clientFor: (chain) => (chain === "base" ? client : undefined), limit: 500 });
+      expect(result.succeeded).toBeGreaterThanOrEqual(1);
+      expect(await outcomeOf(served)).toBe("succeeded");
+    } finally {
+      const raw = (database.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<unknown> } }).$client;
+      await raw.query("delete from usage_events where id = any($1)", [unserved.map((e) => e.id)]);
+    }
   });
 
   it("an RPC that never answers leaves the event pending once rpcDeadlineMs has passed, whatever the client's own timeout", async () => {

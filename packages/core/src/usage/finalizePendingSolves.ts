@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getAddress, type Hash, type PublicClient } from "viem";
 import { raceDeadline } from "../async/raceDeadline.js";
-import { chains, type ChainName } from "../chains/chains.js";
+import { chainNames, chains, type ChainName } from "../chains/chains.js";
 import type { Database } from "../db/createDb.js";
 import { recordGaslessRevert } from "../gasBudget/recordGaslessRevert.js";
 import { markGaslessOwnerProven } from "../gasBudget/markGaslessOwnerProven.js";
@@ -67,6 +67,9 @@ type Pending = { id: string; account_id: string; chain: ChainName; tx_hash: Hash
 export async function finalizePendingSolves(params: FinalizePendingSolvesParameters): Promise<FinalizePendingSolvesReturnType> {
   const { db, clientFor, limit = 50, droppedAfterMs = 2 * 3600_000 } = params;
   const filters: SQL[] = [sql`outcome = 'pending'`];
+  // Only chains served here: another chain's events stay pending, and being the oldest they would fill every page.
+  const served = chainNames.filter((chain) => clientFor(chain));
+  filters.push(sql`chain in ${served.length ? served : [""]}`);
   if (params.accountId) filters.push(sql`account_id = ${params.accountId}`);
   if (params.eventIds) filters.push(sql`id in ${params.eventIds.length ? params.eventIds : [""]}`);
   const pending = await db.execute<Pending>(sql`

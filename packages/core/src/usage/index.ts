@@ -1,5 +1,6 @@
 export * from "./usageEventInput.js";
 export * from "./usageOutbox.js";
+export * from "./pushToQuoteOutbox.js";
 export * from "./holdUsageEvents.js";
 export * from "./releaseHeldUsageEvents.js";
 export * from "./insertUsageEvents.js";

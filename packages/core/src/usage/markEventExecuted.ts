@@ -39,7 +39,7 @@ export async function markEventExecuted(
   const hash = txHash.toLowerCase();
   let row = await flipOnce(db, eventId, hash, outcome);
   if (!row && redis && (await redis.hexists(USAGE_OUTBOX_KEY, eventId))) {
-    await drainUsageOutbox({ db, redis });
+    await drainUsageOutbox({ db, redis, quotes: false }); // a solve: the quotes' outbox never holds one
     row = await flipOnce(db, eventId, hash, outcome);
   }
   if (!row) throw new SluiceError("NOT_FOUND", `No usage event ${eventId}`);

@@ -7,7 +7,7 @@ export const markTestRoute = createRoute({
   tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()],
   method: "post", path: "/admin/v1/accounts/{account}/events/mark-test",
   summary: "Mark an account's usage events as test traffic (by ids or a time range)",
-  description: "`isTest: false` un-marks: an event recorded with a test key stays test. Events of a settled month are refused (409).",
+  description: "`isTest: false` un-marks: an event recorded with a test key stays test. Executed solves of a settled month are refused (409): they were paid, or kept out as test. Its other events (quotes, encode-only or pending solves, failed ones) never counted there and are marked.",
   request: { params: AccountParam, body: { required: true, content: { "application/json": { schema: MarkTestBody } } } },
   responses: {
     200: { description: "How many events changed", content: { "application/json": { schema: z.object({ ok: z.literal(true), updated: z.number() }) } } },
