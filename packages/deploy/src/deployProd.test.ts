@@ -32,6 +32,8 @@ const declared = [...new Set(workers.flatMap((w) => w.secrets))];
 const validValues: Record<string, string> = {
   REDIS_REST_URL: "https://redis.example.com", ACROSS_API_URL: "https://across.example.com", SLUICE_CHAINS: "{}",
   ADMIN_TOKEN: "f".repeat(64), WEBHOOK_LOCAL_DEVELOPMENT: "false",
+  // Whole seconds, 600 or more; digits no dry-run line shows (bundle sizes are printed in KiB).
+  BRIDGE_MIN_FILL_WINDOW_SECONDS: "43217",
 };
 const fullSecrets = Object.fromEntries(declared.map((name) => [name, validValues[name] ?? `value-of-${name.toLowerCase()}`]));
 
@@ -110,6 +112,11 @@ describe("secrets file", () => {
     expect(problems).toContain("sluice-reporting-staging: ADMIN_TOKEN in the secrets file is refused by the worker: must be at least 32 characters (got 13); generate one with `openssl rand -hex 32`");
     expect(problems.filter((p) => p.includes("SLUICE_CHAINS in the secrets file is refused by the worker")).length).toBe(staging.filter((w) => w.secrets.includes("SLUICE_CHAINS")).length);
     expect(problems.join("\n")).not.toContain("hunter2");
+    // The bridge's shortest fill window: less than 600 s would let quotes leave relayers too little time to fill.
+    for (const value of ["60", "-5", "599"]) {
+      expect(checkSecrets({ workers: staging, secrets: { ...fullSecrets, BRIDGE_MIN_FILL_WINDOW_SECONDS: value }, schemas }))
+        .toEqual(["sluice-bridge-staging: BRIDGE_MIN_FILL_WINDOW_SECONDS in the secrets file is refused by the worker: must be whole seconds from 600 to 86400"]);
+    }
   });
 
   it("pnpm deploy:prod exits 1 on a missing or extra secret, a bad --env or a committed file, before sending anything", async () => {

@@ -200,8 +200,9 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       return { DATABASE_DRIVER: "neon", NEON_WS_PROXY: proxy.setting };
     };
     // The devnet mines a deposit at once, and its held deposits' 20 s fill window leaves no room for the 300 s a
-    // production deployment allows (by default) between signing a deposit and its block.
-    const bridgeVars = { BRIDGE_DEPOSIT_INCLUSION_SECONDS: "0" };
+    // production deployment allows (by default) between signing a deposit and its block, nor for the 600 s fill window
+    // a production deployment leaves relayers at least: the devnet's own, shorter one stands in for it.
+    const bridgeVars = { BRIDGE_DEPOSIT_INCLUSION_SECONDS: "0", BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS: "15" };
     const apiVars = { ...await databaseVars(""), ...bridgeVars };
     const sandboxVars = { ...await databaseVars("sandbox-"), ...bridgeVars };
     let faultsUrl: string | undefined;
@@ -225,9 +226,9 @@ export async function startStack(params: StartStackParameters): Promise<Stack> {
       ADMIN_TOKEN: adminToken,
       ACROSS_API_URL: across.url, ACROSS_API_KEY: across.apiKey, ACROSS_INTEGRATOR_ID: "0x5c1e",
       BRIDGE_FEE_RECIPIENT: devnet.manifest.accounts.bridgeFeeRecipient,
-      // The devnet relayer's held deposits have a 20 s fill window, to show expiry and refunds within a test;
-      // a production deployment sets 600 or more (and see BRIDGE_DEPOSIT_INCLUSION_SECONDS in the vars).
-      BRIDGE_MIN_FILL_WINDOW_SECONDS: "15",
+      // What a production deployment sets (600 or more); the devnet relayer's held deposits have a 20 s fill window,
+      // to show expiry and refunds within a test: BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS in the vars stands in for it.
+      BRIDGE_MIN_FILL_WINDOW_SECONDS: "600",
       // Kept with the stack's state, so endpoints created in an earlier `pnpm dev` can still sign.
       WEBHOOK_SIGNING_KEY: process.env.WEBHOOK_SIGNING_KEY ?? stackSigningKey(stateDir),
       // Local only: endpoints on http://127.0.0.1 (a receiver on this machine) and 1 s first retries.

@@ -1,4 +1,7 @@
-import { acrossConfigFromEnv, BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN, BRIDGE_MAX_FEE_BPS_PATTERN, createAcrossClient, sluiceConfigSchema, type AppEnv } from "@sluice/core";
+import {
+  acrossConfigFromEnv, BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN, BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS_PATTERN, BRIDGE_MAX_FEE_BPS_PATTERN,
+  BRIDGE_MIN_FILL_WINDOW_SECONDS_PATTERN, createAcrossClient, sluiceConfigSchema, type AppEnv,
+} from "@sluice/core";
 import { z } from "zod";
 
 /** The bridge worker's settings (wrangler.toml vars and secrets), parsed once per isolate. */
@@ -11,8 +14,13 @@ export const bridgeConfigSchema = sluiceConfigSchema.extend({
   BRIDGE_FEE_RECIPIENT: z.string().optional(),
   /** Per-request timeout of calls to Across (ms); default 5000. */
   ACROSS_TIMEOUT_MS: z.string().optional(),
-  /** The shortest fill window a quoted deposit may leave relayers (s); default 600. */
-  BRIDGE_MIN_FILL_WINDOW_SECONDS: z.string().optional(),
+  /** The shortest fill window a quoted deposit may leave relayers (s, 600–86400); default 600. */
+  BRIDGE_MIN_FILL_WINDOW_SECONDS: z.string().regex(BRIDGE_MIN_FILL_WINDOW_SECONDS_PATTERN, "must be whole seconds from 600 to 86400").optional(),
+  /**
+   * A local stack only (the devnet's held deposits leave relayers 20 s), never in production: the shortest fill window
+   * in place of the one above, any whole seconds. Declared by no wrangler.toml, so `pnpm deploy:prod` refuses it.
+   */
+  BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS: z.string().regex(BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS_PATTERN, "must be whole seconds from 1").optional(),
   /** The most a same-asset transfer may keep in fees, all together (bps, 1–1000); default 300. */
   BRIDGE_MAX_FEE_BPS: z.string().regex(BRIDGE_MAX_FEE_BPS_PATTERN, "must be a whole number of basis points from 1 to 1000").optional(),
   /** The most a signed deposit may take to be mined (s, 0–1800); default 300. */

@@ -23,6 +23,12 @@ import type { Address } from "viem";
 /** Sluice's bridge app fee: 10 bps of the output, taken in the output token on the destination chain. */
 export const BRIDGE_APP_FEE_BPS = 10n;
 export const BRIDGE_APP_FEE_FRACTION = "0.001";
+/**
+ * The longest quote id `/bridge/track` takes back (`quoteId`). A quote's id is Sluice's own (a UUID), never the
+ * protocol's: its answers carry none, and one that did could be any length or text, echoed to partners and then
+ * refused when they track with it.
+ */
+export const BRIDGE_QUOTE_ID_MAX_LENGTH = 200;
 
 export type QuoteBridgeParameters = {
   /** Without a recipient, the depositor's own address where that is safe (`defaultBridgeRecipient`). */
@@ -108,17 +114,26 @@ export async function quoteBridge(params: QuoteBridgeParameters) {
   return presentQuote(request, quote, context, feeRecipient, { allowance, balance, approvals });
 }
 
+/**
+ * A refusal of the protocol in Sluice's words. Only a 400 or 422 is about the request itself (a route it does not
+ * serve, an amount out of its bounds), and only then may the partner be told to change it; any other 4xx (401, 403:
+ * Sluice's key; 429: Sluice's rate; 404, 409 …) is the protocol's side, UPSTREAM_ERROR (502) whatever code or
+ * parameter its body names. A 400 naming neither a route nor the amount is UPSTREAM_ERROR too: Sluice sent the
+ * parameters, so the partner cannot fix them.
+ */
 function fromAcrossRefusal(error: AcrossRequestError, request: BridgeQuoteRequest): SluiceError {
   const code = error.code ?? "";
-  if (/ROUTE|UNSUPPORTED|UNAVAILABLE|TOKEN/.test(code)) {
+  const aboutRequest = error.status === 400 || error.status === 422;
+  if (aboutRequest && /ROUTE|UNSUPPORTED|UNAVAILABLE|TOKEN/.test(code)) {
     return new SluiceError("UNSUPPORTED_TOKEN",
       `No bridge route from ${request.inputToken.symbol} on chain ${request.originChainId} to ${request.outputToken.symbol} on chain ${request.destinationChainId}`);
   }
   // The protocol's own words stay in the logs: a partner reads Sluice's message and code, never upstream text.
   console.warn("bridge protocol refusal", JSON.stringify({ status: error.status, code: error.code, param: error.param, message: error.message }));
-  if (/AMOUNT/.test(code) || error.param === "amount") {
+  if (aboutRequest && (/AMOUNT/.test(code) || error.param === "amount")) {
     return new SluiceError("MALFORMED_REQUEST", "amount: the bridge protocol does not accept this amount for the route (too small or too large)");
   }
+  if (!aboutRequest) return new SluiceError("UPSTREAM_ERROR", `The bridge protocol refused Sluice's request (HTTP ${error.status}); retry later`);
   return new SluiceError("UPSTREAM_ERROR", "The bridge protocol refused the request; retry later or with other parameters");
 }
 
@@ -139,7 +154,7 @@ function presentQuote(
   const nativeToken = { chainId: destination.id, address: zeroAddress, symbol: destination.nativeSymbol, name: destination.nativeSymbol, decimals: 18 };
   const inputAmount = context.deposit.inputAmount.toString();
   return {
-    id: quote.id ?? crypto.randomUUID(),
+    id: crypto.randomUUID(),
     inputToken: token(request.inputToken),
     outputToken: token(request.outputToken),
     inputAmount,

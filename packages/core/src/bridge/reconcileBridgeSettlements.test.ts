@@ -14,7 +14,7 @@ import {
   concatHex, createPublicClient, createWalletClient, encodeAbiParameters, encodeEventTopics, http, multicall3Abi, pad, zeroHash, type AbiParameter, type Hash, type Hex, type PublicClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { ne } from "drizzle-orm";
+import { inArray, ne, sql } from "drizzle-orm";
 import { devAccounts, startAnvil, startSilentServer, startTestDatabase, type AnvilNode, type TestDatabase } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
 import { chainById, MULTICALL3_ADDRESS } from "../chains/chains.js";
@@ -392,4 +392,29 @@ describe("reconcileBridgeSettlements", () => {
     }
     expect(await rowOf(id)).toMatchObject({ status: "pending", checkFailures: 0 });
   });
+
+  it("an expired deposit whose whole refund search window is confirmed and holds no refund is checked daily, then left expired after 30 days", async () => {
+    await closeEveryRow();
+    const recent = await insertOpen(await mineExpiredDeposit(80n, depositor), { ageMs: 60_000, depositId: "80" });
+    const old = await insertOpen(await mineExpiredDeposit(81n, depositor), { ageMs: 31 * 86_400_000, depositId: "81" });
+    const across = acrossAnswering(() => ({ status: "expired", depositTxnRef: "0x", originChainId: BASE, destinationChainId: ARBITRUM }));
+    // The search window (one page of 2,000 blocks here, from the deadline's block) is all under the confirmed head.
+    await mine(2_100);
+    const reconcile = () => reconcileBridgeSettlements({ db: database.db, across, clientFor: () => client, maxSearchPages: 1 });
+    expect(await reconcile()).toMatchObject({ checked: 2, updated: 2, failed: 0 });
+    expect(await rowOf(recent)).toMatchObject({ status: "expired" });
+    // Searched again: nothing new can appear in that window; only the protocol naming a refund could prove one.
+    expect(await reconcile()).toMatchObject({ checked: 2, updated: 0, failed: 0 });
+    const next = (await rowOf(recent))!;
+    expect(next).toMatchObject({ status: "expired", checkFailures: 1 });
+    expect(next.nextCheckAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(next.nextCheckAt.getTime()).toBeLessThan(Date.now() + 25 * 3_600_000);
+    // Tracked 31 days ago: left expired, its refund unproven, never due again.
+    const [left] = await database.db.select({ never: sql<boolean>`${bridgeSettlements.nextCheckAt} = 'infinity'` })
+      .from(bridgeSettlements).where(inArray(bridgeSettlements.id, [old]));
+    expect(left).toEqual({ never: true });
+    expect(await rowOf(old)).toMatchObject({ status: "expired" });
+    await database.db.update(bridgeSettlements).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(ne(bridgeSettlements.id, old));
+    expect(await reconcile()).toMatchObject({ checked: 1 });
+  }, 120_000);
 });

@@ -14,7 +14,11 @@
  * run) after a good check, later after one that found nothing; a row a dead run never reached comes back when its
  * lease ends. A row that finds nothing (Across does not know the deposit yet, or the check failed) backs off, doubling
  * from a minute up to an hour; one good check brings it back to every run. An `expired` row that stays expired backs
- * off too: its refund comes hours after the deadline, and each check searches the origin's logs for it.
+ * off too: its refund comes hours after the deadline, and each check searches the origin's logs for it. Once that
+ * search's whole window (`findRefundTransaction`: its pages from the deadline's block) is confirmed and holds no
+ * refund, searching again finds nothing new: the row is checked daily (only the protocol naming the refund transaction
+ * can still prove one), and after `REFUND_UNPROVEN_GIVE_UP_SECONDS` from its tracking it is left `expired` for good,
+ * its refund unproven and logged (`next_check_at` 'infinity': never due; an operator who sets it back re-queues it).
  *
  * The deposit is the one the transaction holds with the row's terms (`tracked`), not the row's deposit id: a
  * reorganisation can re-include the transaction after another deposit, and the SpokePool's sequential id then
@@ -29,6 +33,7 @@ import { bridgeSettlements } from "../db/schema/bridge.js";
 import type { PublicClient } from "viem";
 import type { AcrossClient } from "./across/createAcrossClient.js";
 import { SluiceError } from "../errors/SluiceError.js";
+import { logEvent } from "../observability/logEvent.js";
 import { pendingDepositHint, presentDeposit } from "./bridgeDepositStatus.js";
 import { bridgeTokens } from "./bridgeTokens.js";
 import { trackedDepositTerms } from "./trackedDepositTerms.js";
@@ -46,6 +51,15 @@ export type ReconcileResult = { checked: number; updated: number; failed: number
  */
 const CLAIM_LEASE_SECONDS = 15 * 60;
 
+/** How often an expired row whose whole refund search window held no refund is checked again: the protocol's word only. */
+const REFUND_UNPROVEN_RECHECK_SECONDS = 86_400;
+/**
+ * How long after tracking such a row is checked at all: a month of daily asks. Across refunds an expired deposit in
+ * one of the next bundles, hours after its deadline; a refund neither the chain's window nor the protocol showed by
+ * then is not coming to light by asking.
+ */
+export const REFUND_UNPROVEN_GIVE_UP_SECONDS = 30 * 86_400;
+
 export type ReconcileBridgeSettlementsParameters = {
   db: Database;
   across: AcrossClient;
@@ -54,9 +68,12 @@ export type ReconcileBridgeSettlementsParameters = {
   /** A chain's confirmation depth, by id: a fill or refund counts once it is this deep (default 1: once mined). */
   confirmationsFor?: (chainId: number) => number;
   limit?: number;
+  /** Log-query pages a fill or refund search reads at most (default `verifyDepositStatus`'s: 100 and 50). */
+  maxSearchPages?: number;
 };
 
-export async function reconcileBridgeSettlements({ db, across, clientFor, confirmationsFor, limit = 100 }: ReconcileBridgeSettlementsParameters): Promise<ReconcileResult> {
+export async function reconcileBridgeSettlements(params: ReconcileBridgeSettlementsParameters): Promise<ReconcileResult> {
+  const { db, across, clientFor, confirmationsFor, limit = 100, maxSearchPages } = params;
   const open = await claimDueSettlements(db, limit);
   const result: ReconcileResult = { checked: open.length, updated: 0, failed: 0 };
   for (const settlement of open) {
@@ -70,7 +87,7 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, confir
       });
       const shown = await verifyDepositStatus({
         hint: { ...(answer ?? pendingDepositHint(settlement)), depositTxHash: settlement.originTxHash, depositId: "" },
-        originChainId: settlement.originChainId, clientFor, confirmationsFor, tracked: trackedDepositTerms(settlement),
+        originChainId: settlement.originChainId, clientFor, confirmationsFor, tracked: trackedDepositTerms(settlement), maxSearchPages,
       }).catch((error: unknown) => {
         // The origin does not show it (yet) and the protocol has nothing either: asked again later, less often each time.
         if (!answer && error instanceof SluiceError && error.code === "NOT_FOUND") return undefined;
@@ -87,10 +104,12 @@ export async function reconcileBridgeSettlements({ db, across, clientFor, confir
       // The id the chain shows now (a reorganisation may have changed it since tracking).
       const depositId = shown.depositId;
       if (status === settlement.status && fillTxHash === settlement.fillTxHash && depositId === settlement.depositId) {
-        // Still expired: the refund is not on the origin yet; it comes hours later, so the row is asked less often.
+        // Still expired: the refund is not on the origin yet; it comes hours later, so the row is asked less often —
+        // daily once its whole search window showed none (then never, a month after tracking).
         // So is a deposit the protocol does not know whose chains show no change.
         // A good check puts the row back to every run (its claim leased it ahead).
-        if (status === "expired" || !answer) await backOff(db, settlement.id);
+        if (status === "expired" && shown.refundSearchExhausted) await refundUnproven(db, settlement);
+        else if (status === "expired" || !answer) await backOff(db, settlement.id);
         else await db.update(bridgeSettlements).set({ checkFailures: 0, nextCheckAt: sql`now()` }).where(eq(bridgeSettlements.id, settlement.id));
         continue;
       }
@@ -149,6 +168,26 @@ async function backOff(db: Database, id: string) {
     checkFailures: sql`${bridgeSettlements.checkFailures} + 1`,
     nextCheckAt: sql`now() + least(power(2, least(${bridgeSettlements.checkFailures}, 6)), 60) * interval '1 minute'`,
   }).where(eq(bridgeSettlements.id, id));
+}
+
+/**
+ * An expired row whose refund the chain's whole search window does not show: asked again in a day, or, tracked more
+ * than `REFUND_UNPROVEN_GIVE_UP_SECONDS` ago, left `expired` for good (never due again), and logged for the operator.
+ */
+async function refundUnproven(db: Database, settlement: { id: string; createdAt: Date; originChainId: number; originTxHash: string }) {
+  if (Date.now() - settlement.createdAt.getTime() < REFUND_UNPROVEN_GIVE_UP_SECONDS * 1000) {
+    await db.update(bridgeSettlements).set({
+      checkFailures: sql`${bridgeSettlements.checkFailures} + 1`,
+      nextCheckAt: sql`now() + ${REFUND_UNPROVEN_RECHECK_SECONDS} * interval '1 second'`,
+    }).where(eq(bridgeSettlements.id, settlement.id));
+    return;
+  }
+  await db.update(bridgeSettlements).set({ checkFailures: sql`${bridgeSettlements.checkFailures} + 1`, nextCheckAt: sql`'infinity'` })
+    .where(eq(bridgeSettlements.id, settlement.id));
+  logEvent("warn", "bridge reconcile: refund unproven", {
+    settlementId: settlement.id, originChainId: settlement.originChainId, originTxHash: settlement.originTxHash,
+    reason: `expired, and no refund shown on the origin nor named by the protocol within ${REFUND_UNPROVEN_GIVE_UP_SECONDS / 86_400} days; no longer checked`,
+  });
 }
 
 /** USD value of a raw stablecoin amount as an exact decimal string; null for other assets. */

@@ -70,6 +70,12 @@ export type VerifyDepositStatusReturnType = BridgeDeposit & {
    * (the app fee its message paid may not have been paid). Never in a partner's answer.
    */
   fillUpdated?: boolean;
+  /**
+   * An `expired` deposit whose whole refund search window (`findRefundTransaction`: its pages from the deadline's block)
+   * is confirmed and holds no refund of it: searching again finds nothing new; only the protocol naming the refund
+   * transaction can still prove one. Never in a partner's answer.
+   */
+  refundSearchExhausted?: boolean;
 };
 
 export async function verifyDepositStatus(params: VerifyDepositStatusParameters): Promise<VerifyDepositStatusReturnType> {
@@ -144,11 +150,11 @@ export async function verifyDepositStatus(params: VerifyDepositStatusParameters)
   }
   // No refund named, or not this deposit's: the origin's own logs. A hint that keeps answering `expired` must not
   // keep a refunded deposit from being `refunded` (and its partner from the `refunded` event).
-  const refundTx = await findRefundTransaction({ ...refundOf, maxPages: params.maxSearchPages });
+  const { refundTx, windowSearched } = await findRefundTransaction({ ...refundOf, maxPages: params.maxSearchPages });
   if (refundTx) {
     if (hint.status !== "refunded" || hint.refundTx) disagree(`the origin shows its refund in ${refundTx}`);
     return shown("refunded", refundTx);
   }
   if (hint.status === "refunded") disagree(`the origin shows no refund of it in ${hint.refundTx ?? "(no transaction)"}`);
-  return shown("expired");
+  return windowSearched ? { ...shown("expired"), refundSearchExhausted: true } : shown("expired");
 }

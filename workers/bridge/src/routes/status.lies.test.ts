@@ -248,6 +248,23 @@ describe("bridge status against the chains", () => {
     }
   });
 
+  it("through the route: a tracked deposit is what the chains show when the protocol refuses the lookup (429, 401) or names a malformed deposit id; untracked, an upstream error", async () => {
+    // The account tracks this deposit since the test above.
+    const answered = { status: 200, body: { deposit: { status: "filled", depositId: filled.depositId, depositTxHash: filled.depositTxHash, fillTx: filled.fillTx } } };
+    const other = (await createPartner()).key;
+    try {
+      for (const answer of ["status 429", "status 401", { status: "pending", depositId: "x1" }, { status: "pending", depositId: 1.2e21 }]) {
+        await acrossControl("status-answer", { depositTxnRef: filled.depositTxHash, answer });
+        expect(await call(`/api/v1/bridge/status?depositTxnRef=${filled.depositTxHash}`, { key: partnerKey }), JSON.stringify(answer)).toMatchObject(answered);
+        expect(await call(`/api/v1/bridge/status?originChainId=${BASE}&depositId=${filled.depositId}`, { key: partnerKey }), JSON.stringify(answer)).toMatchObject(answered);
+        expect(await call(`/api/v1/bridge/status?depositTxnRef=${filled.depositTxHash}`, { key: other }), JSON.stringify(answer))
+          .toMatchObject({ status: 502, body: { ok: false, code: "UPSTREAM_ERROR" } });
+      }
+    } finally {
+      await acrossControl("status-answer", { depositTxnRef: filled.depositTxHash, answer: null });
+    }
+  });
+
   it("'expired' before the fill deadline has passed on the destination is not expired", async () => {
     const { result, logged } = await verdict(heldHint(held.e, held.eRelay, { status: "expired" }));
     expect(result.status).toBe("pending");

@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, bridgeDepositNotFound, errorResponses, findTrackedFingerprints, requireApiKey, SluiceError, trackBridgeDeposit,
+  apiKeySecurity, authErrorCodes, BRIDGE_QUOTE_ID_MAX_LENGTH, bridgeDepositNotFound, errorResponses, findTrackedFingerprints, requireApiKey, SluiceError, trackBridgeDeposit,
   verifyBridgeDeposit, wasBridgeQuoteIssued, type VerifiedBridgeDeposit,
 } from "@sluice/core";
 import { isAddressEqual } from "viem";
@@ -17,7 +17,7 @@ export const BridgeTrackRequestSchema = z.object({
   outputToken: addressField,
   amountInRaw: rawAmountField,
   expectedOutRaw: rawAmountField,
-  quoteId: z.string().min(1).max(200).optional(),
+  quoteId: z.string().min(1).max(BRIDGE_QUOTE_ID_MAX_LENGTH).optional(),
   originTxHash: txHashField,
 }).openapi("BridgeTrackRequest");
 

@@ -1,6 +1,8 @@
 /** The bridge's configuration: the fee bound a deployment sets reaches validation; a bad value is refused, never guessed. */
 import { describe, expect, it } from "vitest";
-import { acrossConfigFromEnv, BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN, BRIDGE_MAX_FEE_BPS_PATTERN } from "./acrossConfig.js";
+import {
+  acrossConfigFromEnv, BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN, BRIDGE_MAX_FEE_BPS_PATTERN, BRIDGE_MIN_FILL_WINDOW_SECONDS_PATTERN,
+} from "./acrossConfig.js";
 
 const env = {
   ACROSS_API_URL: "https://app.across.to/api/", ACROSS_INTEGRATOR_ID: "0x00a1", BRIDGE_FEE_RECIPIENT: "0x2222222222222222222222222222222222222222",
@@ -29,6 +31,28 @@ describe("acrossConfigFromEnv", () => {
     for (const value of ["1801", "1900", "3600", "-1", "05", "1.5", "", "abc"]) {
       expect(BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN.test(value), value).toBe(false);
       expect(() => acrossConfigFromEnv({ ...env, BRIDGE_DEPOSIT_INCLUSION_SECONDS: value })).toThrow(/Bridging is not configured/);
+    }
+  });
+
+  it("takes BRIDGE_MIN_FILL_WINDOW_SECONDS of 600 s or more (default 600); refuses less, or anything not whole seconds", () => {
+    expect(acrossConfigFromEnv(env).minFillWindowSeconds).toBe(600);
+    for (const value of ["600", "601", "900", "3600", "86400"]) {
+      expect(BRIDGE_MIN_FILL_WINDOW_SECONDS_PATTERN.test(value), value).toBe(true);
+      expect(acrossConfigFromEnv({ ...env, BRIDGE_MIN_FILL_WINDOW_SECONDS: value }).minFillWindowSeconds).toBe(Number(value));
+    }
+    for (const value of ["60", "-5", "0", "599", "15", "0600", "600.5", "6e2", "", "abc", "86401", "1000000"]) {
+      expect(BRIDGE_MIN_FILL_WINDOW_SECONDS_PATTERN.test(value), value).toBe(false);
+      expect(() => acrossConfigFromEnv({ ...env, BRIDGE_MIN_FILL_WINDOW_SECONDS: value }), value).toThrow(/Bridging is not configured/);
+    }
+  });
+
+  it("a local stack's devnet window (BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS, any whole seconds) stands in for it", () => {
+    const local = { ...env, ACROSS_API_URL: "http://127.0.0.1:4100/api" };
+    expect(acrossConfigFromEnv({ ...local, BRIDGE_MIN_FILL_WINDOW_SECONDS: "600", BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS: "15" }).minFillWindowSeconds).toBe(15);
+    // Against a real bridge API it is ignored: the deployment's minimum stands.
+    expect(acrossConfigFromEnv({ ...env, ACROSS_API_URL: "https://app.across.to/api", BRIDGE_MIN_FILL_WINDOW_SECONDS: "600", BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS: "15" }).minFillWindowSeconds).toBe(600);
+    for (const value of ["0", "-5", "1.5", "", "abc"]) {
+      expect(() => acrossConfigFromEnv({ ...env, BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS: value }), value).toThrow(/Bridging is not configured/);
     }
   });
 });

@@ -61,10 +61,23 @@ export const acrossSwapApprovalSchema = z.object({
 }).loose();
 export type AcrossSwapApproval = z.infer<typeof acrossSwapApprovalSchema>;
 
+const UINT256_MAX = 2n ** 256n - 1n;
+
+/**
+ * A deposit id as the SpokePool emits it: a uint256, in canonical decimal ("7", never "007", "x1" or "1.2e+21"), as
+ * Across' API answers it; or a JSON number that holds it exactly (a safe integer). Anything else — a number past 2^53,
+ * which JSON has already rounded, or any other text — makes the whole answer unusable (UPSTREAM_ERROR), so that a
+ * deposit the partner tracks is read from the chains instead of being lost to an id that names nothing.
+ */
+const depositIdSchema = z.union([
+  z.string().refine((v) => /^(0|[1-9]\d{0,77})$/.test(v) && BigInt(v) <= UINT256_MAX, "must be a uint256 in canonical decimal"),
+  z.number().int().nonnegative().refine(Number.isSafeInteger, "must be exact (at most 2^53 - 1 as a JSON number)").transform(String),
+]);
+
 export const acrossDepositStatusSchema = z.object({
   status: z.string(),
   originChainId: z.coerce.number().int().nullish(),
-  depositId: z.union([z.string(), z.number()]).transform(String).nullish(),
+  depositId: depositIdSchema.nullish(),
   depositTxHash: z.string().nullish(),
   depositTxnRef: z.string().nullish(),
   fillTx: z.string().nullish(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SluiceError } from "../../errors/SluiceError.js";
 import { AcrossRequestError, createAcrossClient } from "./createAcrossClient.js";
 
 const config = { baseUrl: "http://across.test", apiKey: "k", integratorId: "0x5c1e" as const, feeRecipient: "0x7777777777777777777777777777777777777777" as const, timeoutMs: 50 };
@@ -39,6 +40,22 @@ describe("createAcrossClient", () => {
     expect(calls).toHaveLength(1);
     const query = new URL(calls[0]!).searchParams;
     expect(Object.fromEntries(query)).toMatchObject({ integratorId: "0x5c1e", appFee: "0.001", refundAddress: "d", refundOnOrigin: "true" });
+  });
+
+  it("a status lookup refused with another 4xx (rate limit, key, parameters) is UPSTREAM_ERROR, without retry or upstream text", async () => {
+    const { calls, client } = scripted([
+      json(429, { message: "Too many requests, slow down" }),
+      json(401, { code: "UNAUTHORIZED", message: "Invalid or missing API key" }),
+      json(403, { code: "FORBIDDEN", message: "Key not allowed" }),
+      json(400, { code: "INVALID_PARAM", message: "depositTxnRef is odd", param: "depositTxnRef" }),
+    ]);
+    for (const status of [429, 401, 403, 400]) {
+      const error = await client.depositStatus({ depositTxnRef: "0xab" }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SluiceError);
+      expect(error).toMatchObject({ code: "UPSTREAM_ERROR", message: expect.stringContaining(`HTTP ${status}`) });
+      expect((error as Error).message).not.toMatch(/slow down|API key|not allowed|odd/);
+    }
+    expect(calls).toHaveLength(4);
   });
 
   it("a 404 status is null; malformed JSON and wrong shapes are UPSTREAM_ERROR without retry", async () => {

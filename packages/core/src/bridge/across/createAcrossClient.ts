@@ -1,7 +1,11 @@
 /**
  * Sluice's client of the Across API. Answers are parsed with zod; network failures, timeouts and 5xx answers are
- * retried (they are UPSTREAM_ERROR-class: safe to retry), 4xx answers never are — they are returned to the caller
- * as an `AcrossRequestError` to map onto Sluice's own codes.
+ * retried (they are UPSTREAM_ERROR-class: safe to retry), 4xx answers never are. A quote's 4xx is returned to the
+ * caller as an `AcrossRequestError` to map onto Sluice's own codes (`quoteBridge`: the request may be the partner's
+ * fault). A status lookup's 404 is "unknown deposit" (null); any other 4xx there (429, 401, 403, 400) is the
+ * protocol's, not the partner's — Sluice's query is well-formed by then — so it is UPSTREAM_ERROR, like a 5xx: the
+ * status route then reads a deposit its account tracks from the chains, and the reconcile cron reads the chains as
+ * for any unusable answer.
  */
 import type { z } from "zod";
 import { SluiceError } from "../../errors/SluiceError.js";
@@ -36,7 +40,7 @@ export type DepositStatusQuery = { depositTxnRef: string } | { originChainId: nu
 
 export type AcrossClient = {
   swapApproval(params: SwapApprovalParameters): Promise<AcrossSwapApproval>;
-  /** null when Across does not know the deposit (404). */
+  /** null when Across does not know the deposit (404); UPSTREAM_ERROR when it refuses the lookup otherwise (any other 4xx). */
   depositStatus(query: DepositStatusQuery): Promise<AcrossDepositStatus | null>;
 };
 
@@ -153,7 +157,14 @@ export function createAcrossClient(config: CreateAcrossClientParameters): Across
       const params: Record<string, string> = "depositTxnRef" in query
         ? { depositTxnRef: query.depositTxnRef }
         : { originChainId: String(query.originChainId), depositId: query.depositId };
-      return get("/deposit/status", params, acrossDepositStatusSchema, true);
+      return get("/deposit/status", params, acrossDepositStatusSchema, true).catch((error: unknown) => {
+        if (!(error instanceof AcrossRequestError)) throw error;
+        // The protocol's own words stay in the logs: a partner reads Sluice's message and code, never upstream text.
+        console.warn("bridge protocol refused a status lookup", JSON.stringify({ status: error.status, code: error.code, param: error.param, message: error.message }));
+        throw new SluiceError("UPSTREAM_ERROR", `The bridge protocol refused the status lookup (HTTP ${error.status}); retry shortly`, {
+          hint: "the protocol refused Sluice's own lookup (its rate limit or key, say): its reason is in the operator's logs",
+        });
+      });
     },
   };
 }

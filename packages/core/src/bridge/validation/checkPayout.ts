@@ -6,7 +6,10 @@
  *   `drainLeftoverTokens(outputToken, recipient)` — Across drains twice (the transfer action, then the leftover
  *   drain); one drain is accepted too;
  * - exactOutput: the app fee `transfer`, a `transfer(recipient, amount)` of exactly the requested amount, then
- *   `drainLeftoverTokens(outputToken, refund)` of the rest to the depositor (the refund address) or the recipient.
+ *   `drainLeftoverTokens(outputToken, refund)` of the rest to the depositor (the refund address) or the recipient —
+ *   a rest of at most `EXACT_OUTPUT_LEFTOVER_UNITS`: Across' deposit output is the amount and its fee exactly, so
+ *   anything more is input taken from the user and paid out on the destination chain to an address that, for a
+ *   contract depositor, may be nobody's wallet (and an inflated input the economic bound would not see).
  * The fallback recipient (who receives the output if the message fails) is the zero address — with
  * `refundOnOrigin=true` the handler then reverts the fill, and the deposit is refunded to the depositor on the origin
  * chain — or the requested recipient. Anything else (another recipient, another fee recipient, extra or other calls,
@@ -20,6 +23,15 @@ import type { DecodedDeposit } from "./decodeDepositCalldata.js";
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const ZERO = /^0x0{40}$/i;
+
+/**
+ * What an exactOutput deposit may leave over after the app fee and the requested amount, in output-token base units.
+ * Across (frontend `bdcf46ce`) makes the deposit output `addMarkupToAmount(amount, rate)` = floor(amount × (1 + rate))
+ * and the fee `calculateAppFee` = floor(amount × rate): for a whole amount both floor the same fraction, so the rest
+ * is exactly 0 (the fixtures' `exactOutput-*` answers). One unit covers a rounding taken the other way (a markup
+ * rounded up), never anything material.
+ */
+export const EXACT_OUTPUT_LEFTOVER_UNITS = 1n;
 
 export type Payout = { problems: string[]; appFee: bigint; instructions?: HandlerInstructions };
 
@@ -53,7 +65,7 @@ export function checkPayout({ request, feeRecipient }: QuoteValidationInput, dep
     appFee = feeCall.amount;
   }
   problems.push(...(request.tradeType === "exactOutput"
-    ? exactOutputPayout(payoutCalls, request, token)
+    ? exactOutputPayout(payoutCalls, request, token, deposit.outputAmount - (feeCall?.kind === "transfer" ? feeCall.amount : 0n))
     : drainPayout(payoutCalls, request.recipient, token)));
   if (instructions.calls.some((call) => call.value !== 0n)) problems.push("the handler message sends native value");
   return { problems, appFee, instructions };
@@ -77,8 +89,11 @@ function drainPayout(calls: HandlerCall[], recipient: string, token: string): st
   return problems;
 }
 
-/** exactOutput: exactly the requested amount to the recipient, then the rest to the depositor (or recipient). */
-function exactOutputPayout(calls: HandlerCall[], request: QuoteValidationInput["request"], token: string): string[] {
+/**
+ * exactOutput: exactly the requested amount to the recipient, then the rest to the depositor (or recipient), a rest of
+ * rounding only. `afterFee`: the deposit's output less the fee transfer.
+ */
+function exactOutputPayout(calls: HandlerCall[], request: QuoteValidationInput["request"], token: string, afterFee: bigint): string[] {
   const [transfer, drain, ...extra] = calls;
   const problems: string[] = [];
   if (!transfer || transfer.kind !== "transfer" || !same(transfer.target, token)) {
@@ -91,6 +106,10 @@ function exactOutputPayout(calls: HandlerCall[], request: QuoteValidationInput["
     problems.push("the handler does not return the rest of the output token");
   } else if (!same(drain.to, request.depositor) && !same(drain.to, request.recipient)) {
     problems.push(`the handler drains the rest of the output to ${drain.to}, neither the depositor nor the recipient`);
+  }
+  const rest = afterFee - request.amount;
+  if (rest > EXACT_OUTPUT_LEFTOVER_UNITS) {
+    problems.push(`the deposit leaves ${rest} base units of the output beyond the requested amount and the app fee, drained to ${isDrainOf(drain, token) ? drain.to : "the handler"} on the destination chain (at most ${EXACT_OUTPUT_LEFTOVER_UNITS})`);
   }
   if (extra.length > 0) problems.push(`the handler message carries ${extra.length} call(s) beyond the fee and the payout`);
   return problems;

@@ -202,6 +202,51 @@ describe("validateAcrossQuote", () => {
     expect((error as SluiceError).message).toMatch(/deposit's output of 50000000 base units exceeds its input of 25000000/);
   });
 
+  it("refuses an exactOutput deposit that takes more than the requested amount and the app fee: the rest would be drained to the depositor's address on the destination", () => {
+    // Across' exactOutput answer (fixture: 25 USDC, deposit output 25.025, fee 0.025 on the 25), then a hostile one:
+    // the same handler message (fee, the 25 to the recipient, the rest drained to the depositor) on a deposit taking
+    // and delivering 3 % more. Every figure is consistent, the "fee" is 0 and the floor counts only 25.025 delivered:
+    // without a bound on the rest, 0.725 USDC would go to the depositor's address on the destination chain, which for
+    // a contract depositor may be nobody's wallet.
+    const c = fixtureCases.find((f) => f.name === "exactOutput-usdc-fees")!;
+    const request = {
+      originChainId: c.request.originChainId, destinationChainId: c.request.destinationChainId, amount: c.request.amount,
+      inputToken: findBridgeToken(c.request.originChainId, "USDC")!, outputToken: findBridgeToken(c.request.destinationChainId, "USDC")!,
+      tradeType: c.request.tradeType, depositor: fixtureUser, recipient: fixtureUser,
+    };
+    const depositing = (amount: bigint) => {
+      const answer = JSON.parse(JSON.stringify(buildAcrossSwapApproval(fixtureParameters(c)))) as Record<string, unknown>;
+      // No bridge step or fee breakdown (both optional in Across' answers) to disclose the deposit's zero bridge fee.
+      delete answer.steps;
+      delete answer.fees;
+      const quote = acrossSwapApprovalSchema.parse(answer);
+      const { calldata, integratorId } = stripIntegratorSuffix(quote.swapTx.data as `0x${string}`);
+      const args = [...decodeFunctionData({ abi: spokePoolDepositAbi, data: calldata }).args] as unknown[];
+      args[4] = amount;
+      args[5] = amount;
+      quote.swapTx.data = concat([encodeFunctionData({ abi: spokePoolDepositAbi, functionName: "deposit", args: args as never }), "0x1dc0de", integratorId!, "0x73c0de"]);
+      quote.inputAmount = amount.toString();
+      quote.checks.allowance.expected = amount.toString();
+      quote.checks.balance.expected = amount.toString();
+      return { request, quote, feeRecipient: fixtureFeeRecipient, integratorId: fixtureIntegratorId, appFeeBps: 10n, nowSeconds: FIXTURE_NOW };
+    };
+    // Across' own output: the requested amount and its fee, nothing left over.
+    const exact = validateAcrossQuote(depositing(25_025_000n));
+    expect(exact.deposit.outputAmount - exact.appFee - c.request.amount).toBe(0n);
+    let error: unknown;
+    try {
+      validateAcrossQuote(depositing(25_750_000n));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SluiceError);
+    expect((error as SluiceError).code).toBe("UPSTREAM_ERROR");
+    expect((error as SluiceError).message).toMatch(/leaves 725000 base units of the output beyond the requested amount and the app fee/);
+    // Rounding: one unit left over is allowed, two are not.
+    expect(validateAcrossQuote(depositing(25_025_001n)).deposit.outputAmount).toBe(25_025_001n);
+    expect(() => validateAcrossQuote(depositing(25_025_002n))).toThrow(/leaves 2 base units of the output beyond/);
+  });
+
   it("strips the integrator suffix and the marker", () => {
     expect(stripIntegratorSuffix("0xabcdef1dc0de5c1e73c0de")).toEqual({ calldata: "0xabcdef", integratorId: "0x5c1e" });
     expect(stripIntegratorSuffix("0xabcdef")).toEqual({ calldata: "0xabcdef", integratorId: undefined });

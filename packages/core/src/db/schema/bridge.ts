@@ -35,7 +35,8 @@ export const bridgeSettlements = pgTable("bridge_settlements", {
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   /**
    * The reconcile cron's queue: it takes the open rows due longest ago and moves each to the back as it takes it, so a
-   * row that never changes or keeps failing cannot hold the batch; a failing row's next check backs off.
+   * row that never changes or keeps failing cannot hold the batch; a failing row's next check backs off. 'infinity':
+   * never due again (an expired row whose refund neither the chain nor the protocol showed within a month).
    */
   nextCheckAt: timestamp("next_check_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   /** Consecutive checks that found nothing (Across did not know the deposit, or the check failed); 0 after a good one. */

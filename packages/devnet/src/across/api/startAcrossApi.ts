@@ -13,7 +13,8 @@
  * - `POST /devnet/status-answer { depositTxnRef, answer }`: `/deposit/status` asked about that deposit transaction answers
  *   the deposit's honest record with `answer`'s fields laid over it (a lying status answer: another deposit's
  *   identifiers, a status, a fill or refund transaction that are not this deposit's); `answer: "not-found"` answers
- *   404 as for a deposit the protocol does not know (forgotten, or not indexed); `answer: null` restores;
+ *   404 as for a deposit the protocol does not know (forgotten, or not indexed); `answer: "status N"` (N a 4xx or 5xx)
+ *   answers HTTP N, as a refused lookup (429: rate limited; 401: a bad key); `answer: null` restores;
  * - `GET /devnet/requests?depositor=`: how many `/swap/approval` requests were made for that depositor (retries);
  * - `POST /devnet/fund { chainId, address, token, amount }`: the relayer sends `amount` (raw units) of a curated
  *   token, and 10 native coins, to a test wallet.
@@ -52,7 +53,7 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
   const tampering = new Map<string, TamperMode>();
   const upstreams = new Map<string, string>();
   const requestCounts = new Map<string, number>();
-  const statusAnswers = new Map<string, Record<string, unknown> | "not-found">();
+  const statusAnswers = new Map<string, Record<string, unknown> | string>();
   const pending = new Set<NodeJS.Timeout>();
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -98,6 +99,8 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
       const answer = statusAnswers.get(deposit.depositTxHash.toLowerCase());
       // A deposit the protocol has forgotten (or not indexed): its own answer for an unknown deposit.
       if (answer === "not-found") throw new AcrossApiError(404, "DEPOSIT_NOT_FOUND", "Deposit not found given the provided constraints");
+      // A refused lookup: the status the test named, in the API's error shape.
+      if (typeof answer === "string") throw new AcrossApiError(Number(answer.slice("status ".length)), "DEVNET_REFUSED", `Refused with ${answer}`);
       return send(200, { ...statusView(deposit), ...answer });
     }
     throw new AcrossApiError(404, "NOT_FOUND", `No such endpoint: ${request.method} ${path}`);
@@ -150,7 +153,8 @@ export async function startAcrossApi(params: StartAcrossApiParameters): Promise<
       if (!isHash(ref)) throw invalidParam("depositTxnRef", "depositTxnRef must be a transaction hash");
       if (body.answer === null) statusAnswers.delete(ref);
       else if ((typeof body.answer === "object" && body.answer) || body.answer === "not-found") statusAnswers.set(ref, body.answer as Record<string, unknown> | "not-found");
-      else throw invalidParam("answer", "answer must be an object of status fields, \"not-found\" or null");
+      else if (typeof body.answer === "string" && /^status [45]\d\d$/.test(body.answer)) statusAnswers.set(ref, body.answer);
+      else throw invalidParam("answer", "answer must be an object of status fields, \"not-found\", \"status N\" (a 4xx or 5xx) or null");
       return { ok: true };
     }
     if (path === "/devnet/requests") return { count: requestCounts.get(depositorOf(url.searchParams.get("depositor")).toLowerCase()) ?? 0 };
