@@ -12,7 +12,12 @@ export function need(name: string): string {
   return value;
 }
 
-export const sluice = createSluiceClient({ baseUrl: process.env.SLUICE_BASE_URL ?? "http://127.0.0.1:8787", apiKey: need("SLUICE_API_KEY") });
+/** Sluice's executor: needed against a deployment (`SLUICE_EXECUTOR`); the local stack's is the SDK's default. */
+const executor = process.env.SLUICE_EXECUTOR as `0x${string}` | undefined;
+
+export const sluice = createSluiceClient({
+  baseUrl: process.env.SLUICE_BASE_URL ?? "http://127.0.0.1:8787", apiKey: need("SLUICE_API_KEY"), ...(executor ? { executor } : {}),
+});
 
 /** The user's wallet (PRIVATE_KEY) on `chain` through the RPC named by `rpcVariable`. */
 export function wallet(chain: Chain, rpcVariable: string) {

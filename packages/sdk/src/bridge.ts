@@ -4,6 +4,7 @@ import type { Requester } from "./http.js";
 import type {
   BridgeChain, BridgeDeposit, BridgeQuote, BridgeQuoteRequest, BridgeToken, BridgeTrackRequest, OkAnswer,
 } from "./types.js";
+import { verifyBridgeQuote } from "./verifyBridgeQuote.js";
 import { readerFor, requireWalletChain, sendAndWait, type ChainReader, type SluiceWalletClient } from "./wallet.js";
 
 /** What /bridge/quote takes; `tradeType` and `slippage` have server defaults (`exactInput`, `"auto"`). */
@@ -77,7 +78,9 @@ export function createBridge(request: Requester) {
      * Sends the quote's approvals, then the deposit, from the wallet (each waited for), and registers the deposit with
      * /bridge/track. A quote at or past its expiry — before the approvals, or after them, right before the deposit — is
      * quoted again on the same terms (the request this client quoted it with, or `params`); one made for another
-     * depositor than the wallet is refused (its deposit would refund that depositor).
+     * depositor than the wallet is refused (its deposit would refund that depositor). Before anything is sent, each
+     * transaction is checked against that request (else the quote's own terms) and the pinned Across SpokePool:
+     * `SluiceVerificationError` when one differs.
      */
     async execute(params: BridgeExecuteParams): Promise<BridgeExecuteResult> {
       const { walletClient, publicClient, signal } = params;
@@ -92,26 +95,27 @@ export function createBridge(request: Requester) {
       let current = params.quote && !expired(params.quote) ? params.quote : await quote(requestOf(params.quote), signal);
       const approvalTxHashes: Hex[] = [];
       let reader: ChainReader | undefined;
+      let checked: ReturnType<typeof verifyBridgeQuote>;
       // Approvals wait for their receipts: the quote may expire meanwhile, and is then quoted again (the approvals
       // already mined stay; the new quote asks only for what is still missing).
       for (let attempt = 0; ; attempt++) {
         if (current.refundAddress.toLowerCase() !== depositor.toLowerCase()) {
           throw new Error(`bridge.execute: the quote was made for depositor ${current.refundAddress}, not for the wallet's ${depositor} (its deposit would refund that depositor): quote again for this wallet`);
         }
-        await requireWalletChain(walletClient, current.swapTx.chainId, "the bridge deposit");
+        // Nothing is sent unless every transaction is the one the request asks for (SpokePool, tokens, depositor, amounts).
+        const asked = params.params ? { ...params.params, depositor: params.params.depositor ?? depositor } : quoteRequests.get(current);
+        checked = verifyBridgeQuote(current, { depositor, ...(asked ? { request: asked } : {}) });
+        await requireWalletChain(walletClient, checked.deposit.chainId, "the bridge deposit");
         reader ??= readerFor(walletClient, publicClient);
-        for (const approval of current.approvalTxns) {
-          const sent = await sendAndWait(walletClient, reader, { chainId: approval.chainId, to: approval.to as Address, data: approval.data as Hex, value: 0n }, "a bridge approval");
-          approvalTxHashes.push(sent.txHash);
+        for (const approval of checked.approvals) {
+          approvalTxHashes.push((await sendAndWait(walletClient, reader, approval, "a bridge approval")).txHash);
         }
         if (!expired(current)) break;
         if (attempt >= 2) throw new Error("bridge.execute: each quote expired before its approvals were mined; try again");
         current = await quote(requestOf(current), signal);
       }
-      const originChainId = current.swapTx.chainId;
-      const deposit = await sendAndWait(walletClient, reader, {
-        chainId: originChainId, to: current.swapTx.to as Address, data: current.swapTx.data as Hex, value: BigInt(current.swapTx.value),
-      }, "the bridge deposit");
+      const originChainId = checked.deposit.chainId;
+      const deposit = await sendAndWait(walletClient, reader, checked.deposit, "the bridge deposit");
       const result: BridgeExecuteResult = { quote: current, approvalTxHashes, depositTxHash: deposit.txHash, receipt: deposit.receipt };
       if (params.track !== false) {
         result.settlementId = (await track({

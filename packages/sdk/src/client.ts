@@ -6,7 +6,8 @@ import type { ChainName, TokenList } from "./types.js";
 
 /**
  * A client of one Sluice deployment with the partner's key. Every method answers the API's own types (generated from
- * its OpenAPI document) and throws {@link SluiceApiError} when Sluice answers a failure.
+ * its OpenAPI document) and throws {@link SluiceApiError} when Sluice answers a failure. What the wallet signs or
+ * sends is first checked against the request, the chain and the SDK's pinned constants ({@link SluiceVerificationError}).
  *
  * ```ts
  * const sluice = createSluiceClient({ baseUrl: "http://127.0.0.1:8787", apiKey: process.env.SLUICE_API_KEY! });
@@ -19,7 +20,7 @@ export function createSluiceClient(options: SluiceClientOptions) {
     /** `POST /api/v1/route`: the quote and the ready-to-sign permit (a quote below the gasless minimum included). */
     quote: (params: QuoteParams, signal?: AbortSignal) => quote(request, params, signal),
     /** Quote, approve Permit2 once, sign, solve gasless or send user-paid and confirm, and wait for the receipt. */
-    swap: (params: SwapParams) => swap(request, params),
+    swap: (params: SwapParams) => swap(request, params, { executor: options.executor, baseUrl: options.baseUrl }),
     /** `POST /api/v1/confirm` for a user-paid swap sent outside `swap`. */
     confirm: (params: Parameters<typeof confirm>[1], signal?: AbortSignal) => confirm(request, params, signal),
     /** `GET /api/v1/tokens`: the routable tokens of a chain. */

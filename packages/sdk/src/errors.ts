@@ -56,3 +56,26 @@ export class SluiceTransactionError extends Error {
 export class SluiceTimeoutError extends Error {
   override readonly name = "SluiceTimeoutError";
 }
+
+/**
+ * An answer the SDK will not act on: something the API answered (a permit, a transaction) differs from what the
+ * request, the chain or the SDK's pinned constants say it must be. It is thrown before anything of that answer is
+ * approved, signed or sent. `field` names what differs (e.g. `permit.message.spender`), `expected` and `received` say
+ * how, `hint` what to do.
+ */
+export class SluiceVerificationError extends Error {
+  override readonly name = "SluiceVerificationError";
+  readonly field: string;
+  readonly expected: string;
+  readonly received: string;
+  readonly hint: string;
+
+  constructor(init: { field: string; expected: string; received: string; hint?: string }) {
+    const hint = init.hint ?? "Nothing was approved, signed or sent. Sluice never answers this: check `baseUrl` and anything between it and Sluice";
+    super(`${init.field}: must be ${init.expected}, but the answer has ${init.received}. ${hint}`);
+    this.field = init.field;
+    this.expected = init.expected;
+    this.received = init.received;
+    this.hint = hint;
+  }
+}

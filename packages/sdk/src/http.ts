@@ -1,4 +1,5 @@
 import { SluiceApiError } from "./errors.js";
+import type { ExecutorOption } from "./executorFor.js";
 
 export type SluiceClientOptions = {
   /** The deployment, e.g. `https://api.sluice.example` or the local stack's `http://127.0.0.1:8787`. */
@@ -14,6 +15,13 @@ export type SluiceClientOptions = {
    * sooner). Nothing is sent again on its own: a `/solve` that timed out may have been executed — look it up (usage).
    */
   timeoutMs?: number;
+  /**
+   * Sluice's executor, the only spender the SDK signs permits for and the only contract a user-paid swap is sent to:
+   * one address (the same on every chain), or one per chain. Needed by `swap` against a deployment (the address
+   * follows from its operator's deploying key and is published with it); a client of a Sluice on this machine
+   * (`baseUrl` on a loopback address) defaults to the local stack's (`DEVNET_EXECUTOR_ADDRESS`).
+   */
+  executor?: ExecutorOption;
 };
 
 export type RequestOptions = {

@@ -1,34 +1,25 @@
-import type { Address, Hex, LocalAccount } from "viem";
-import type { PermitTypedData, SolvePermit, SolveWitness } from "./types.js";
+import type { Hex, LocalAccount } from "viem";
+import type { SolvePermit, SolveWitness } from "./types.js";
+import { verifyRoutePermit, type RoutePermitExpectation } from "./verifyRoutePermit.js";
 import type { SluiceWalletClient } from "./wallet.js";
+
+/** What the signer expects the permit to say: {@link RoutePermitExpectation} but the user, who is the signer. */
+export type SignRoutePermitExpectation = Omit<RoutePermitExpectation, "user">;
 
 /**
  * Signs the Permit2 permit of a /route answer with the user's wallet (EIP-712 `eth_signTypedData_v4`: a
- * `PermitWitnessTransferFrom` whose witness binds what the user receives) and returns what /solve takes: the permit
- * without the spender, its witness exactly as signed, and the 65-byte signature. Integers travel as decimal strings.
+ * `PermitWitnessTransferFrom` whose witness binds what the user receives) once {@link verifyRoutePermit} found it to
+ * be exactly what `expected` asks for, and returns what /solve takes: the permit without the spender, its witness
+ * exactly as signed, and the 65-byte signature. A permit that differs throws `SluiceVerificationError`, unsigned.
  */
 export async function signRoutePermit(
-  signer: SluiceWalletClient | LocalAccount, permit: PermitTypedData,
+  signer: SluiceWalletClient | LocalAccount, permit: unknown, expected: SignRoutePermitExpectation,
 ): Promise<{ permit: SolvePermit; signature: Hex; witness: SolveWitness }> {
-  const { EIP712Domain: _domain, ...types } = permit.types;
-  const { permitted, spender, nonce, deadline, witness } = permit.message;
-  const message = {
-    permitted: { token: permitted.token as Address, amount: BigInt(permitted.amount) },
-    spender: spender as Address,
-    nonce: BigInt(nonce),
-    deadline: BigInt(deadline),
-    witness: { tokenOut: witness.tokenOut as Address, minAmountOut: BigInt(witness.minAmountOut), recipient: witness.recipient as Address },
-  };
-  const typedData = {
-    domain: { name: permit.domain.name, chainId: Number(permit.domain.chainId), verifyingContract: permit.domain.verifyingContract as Address },
-    types, primaryType: permit.primaryType, message,
-  };
-  const signature = signer.type === "local"
-    ? await (signer as LocalAccount).signTypedData(typedData as never)
-    : await (signer as SluiceWalletClient).signTypedData({ ...typedData, account: (signer as SluiceWalletClient).account } as never);
-  return {
-    permit: { permitted: { token: permitted.token, amount: String(permitted.amount) }, nonce: String(nonce), deadline: String(deadline) },
-    signature,
-    witness: { tokenOut: witness.tokenOut, minAmountOut: String(witness.minAmountOut), recipient: witness.recipient },
-  };
+  const local = signer.type === "local";
+  const user = local ? (signer as LocalAccount).address : (signer as SluiceWalletClient).account.address;
+  const verified = verifyRoutePermit(permit, { ...expected, user });
+  const signature = local
+    ? await (signer as LocalAccount).signTypedData(verified.typedData)
+    : await (signer as SluiceWalletClient).signTypedData({ ...verified.typedData, account: (signer as SluiceWalletClient).account });
+  return { permit: verified.permit, signature, witness: verified.witness };
 }

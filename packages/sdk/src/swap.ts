@@ -1,7 +1,12 @@
-import { getAddress, type Address, type Hex, type TransactionReceipt } from "viem";
+import type { Address, Hex, TransactionReceipt } from "viem";
 import { isSluiceApiError, SluiceApiError, TRANSIENT_ERROR_CODES } from "./errors.js";
+import { executorFor, type ExecutorOption } from "./executorFor.js";
+import { expectedSwap } from "./expectedSwap.js";
 import type { Requester } from "./http.js";
 import { signRoutePermit } from "./permit.js";
+import { PERMIT2_ADDRESS } from "./pinned.js";
+import { verifyRoutePermit } from "./verifyRoutePermit.js";
+import { verifyUserPaidTransaction } from "./verifyUserPaidTransaction.js";
 import {
   chainIds,
   type ChainName, type ConfirmAnswer, type PermitTypedData, type RouteAnswer, type RouteQuote, type RouteRequest,
@@ -24,7 +29,10 @@ export type QuoteResult = {
   gaslessEligible: boolean;
   gaslessMinimumUsd: number;
   computeMs: number;
-  /** The ready-to-sign Permit2 witness permit (absent where the chain has no executor). */
+  /**
+   * The Permit2 witness permit as the API answered it (absent where the chain has no executor), unverified:
+   * `signRoutePermit` checks it against what you expect before signing; `swap` checks everything itself.
+   */
   permit?: PermitTypedData;
   /** Why the swap is not gasless (the `Swap too small` message), when it is not. */
   notGaslessReason?: string;
@@ -95,11 +103,15 @@ export type SwapResult =
 /**
  * The whole swap: /route (the quote and the permit), the Permit2 allowance (approved once per token), the user signs
  * the permit, /solve — gasless (Sluice's relayer sends it) or, below the chain's gasless minimum, the encode-only
- * transaction sent from the wallet (the user pays gas) and /confirm'ed — then the receipt.
+ * transaction sent from the wallet (the user pays gas) and /confirm'ed — then the receipt. Before anything is approved,
+ * signed or sent, the permit is verified against the request, the chain and the pinned constants (`verifyRoutePermit`),
+ * and a user-paid transaction against the permit just signed: a difference throws `SluiceVerificationError`.
  */
-export async function swap(request: Requester, params: SwapParams): Promise<SwapResult> {
+export async function swap(request: Requester, params: SwapParams, options: { executor?: ExecutorOption; baseUrl: string }): Promise<SwapResult> {
   const { walletClient, publicClient, slippageBps, dryRun, approval = "send", confirmTimeoutMs = 60_000, signal, ...routeParams } = params;
   const user = walletClient.account.address;
+  // The one contract this swap may sign for or be sent to: known before anything is asked of the API.
+  const executor = executorFor(options.executor, routeParams.chain, options.baseUrl);
   const chainId = chainIds[routeParams.chain];
   await requireWalletChain(walletClient, chainId, `a swap on ${routeParams.chain}`);
   const reader = readerFor(walletClient, publicClient);
@@ -109,16 +121,19 @@ export async function swap(request: Requester, params: SwapParams): Promise<Swap
   const permit = quoted.permit;
   const common: SwapCommon = { quote: quoted.quote, chain: routeParams.chain, user };
 
+  // Nothing of the answer is trusted: the permit must be exactly what this request asks for (pinned Permit2 and
+  // executor, the requested tokens and amount, a minimum within the slippage bound), or nothing is approved or signed.
+  const expected = { chain: routeParams.chain, executor, ...await expectedSwap(reader, { ...routeParams, ...(slippageBps !== undefined ? { slippageBps } : {}) }, quoted) };
+  const token = verifyRoutePermit(permit, { ...expected, user }).typedData.message.permitted.token;
+
   // Permit2 moves the input token only once the user has approved it (once per token, then every swap is a signature).
-  const token = getAddress(permit.message.permitted.token);
-  const permit2 = getAddress(permit.domain.verifyingContract);
-  if (await readAllowance(reader, token, user, permit2) < BigInt(permit.message.permitted.amount)) {
-    const approve = approvalTransaction(chainId, token, permit2);
+  if (await readAllowance(reader, token, user, PERMIT2_ADDRESS) < expected.amountIn) {
+    const approve = approvalTransaction(chainId, token, PERMIT2_ADDRESS);
     if (approval === "return" || dryRun) return { ...common, status: "approval-required", approval: approve };
     common.approvalTxHash = (await sendAndWait(walletClient, reader, approve, "the Permit2 approval")).txHash;
   }
 
-  const signed = await signRoutePermit(walletClient, permit);
+  const signed = await signRoutePermit(walletClient, permit, expected);
   const solveBody: SolveRequest = {
     ...routeParams, user, ...signed,
     ...(slippageBps !== undefined ? { slippageBps } : {}), ...(dryRun ? { dryRun } : {}),
@@ -128,13 +143,13 @@ export async function swap(request: Requester, params: SwapParams): Promise<Swap
     solved = await request<SolveAnswer>("POST", "/api/v1/solve", { body: solveBody, signal });
   } catch (error) {
     const userPaid = error instanceof SluiceApiError && (error.code === "SWAP_TOO_SMALL" || error.code === "GASLESS_PAUSED");
-    if (!userPaid || !error.fields.transaction || !error.fields.quote) throw error;
+    // A dry run sends nothing from the wallet whatever is answered (Sluice answers a dry run with the calldata).
+    if (!userPaid || dryRun || !error.fields.transaction || !error.fields.quote) throw error;
     const transaction = error.fields.transaction;
     // Below the gasless minimum, or gasless paused for this owner: the user sends Sluice's calldata (and pays gas),
-    // then /confirm credits the volume.
-    const sent = await sendAndWait(walletClient, reader, {
-      chainId, to: transaction.to as Address, data: transaction.data as Hex, value: BigInt(transaction.value),
-    }, "the user-paid swap");
+    // then /confirm credits the volume — once it is the executor's swap of exactly the permit just signed.
+    const checked = verifyUserPaidTransaction(transaction, { chain: routeParams.chain, executor, user, signed });
+    const sent = await sendAndWait(walletClient, reader, checked, "the user-paid swap");
     // Mined: from here on nothing throws, so no caller takes the swap for failed and swaps again.
     const confirmed = await confirmMined(request, { txHash: sent.txHash, chain: routeParams.chain }, confirmTimeoutMs, signal);
     return {

@@ -1,0 +1,54 @@
+/**
+ * What @sluice/sdk pins (it imports nothing of the server, so it keeps its own copies) equals its source: the
+ * executor's address is where the deployment command puts the committed artifact, the executor ABI the SDK decodes
+ * user-paid swaps with is the artifact's, and Permit2, the witness types, the permit lifetime, the curated tokens and
+ * Across' contracts are core's. A change on either side without the other fails here.
+ */
+import { describe, expect, it } from "vitest";
+import { getAddress, type AbiFunction, type AbiParameter } from "viem";
+import {
+  ACROSS_MULTICALL_HANDLER, chainNames, chains, PERMIT2_ADDRESS, PERMIT_MAX_LIFETIME_SECONDS, PERMIT_WITNESS_TRANSFER_FROM_TYPES,
+} from "@sluice/core";
+import { wellKnownAccounts } from "@sluice/devnet";
+import { PERMIT2_ADDRESS as SDK_PERMIT2, DEVNET_EXECUTOR_ADDRESS } from "@sluice/sdk";
+import { executorSwapWithWitnessAbi } from "../../sdk/src/executorAbi.js";
+import * as pinned from "../../sdk/src/pinned.js";
+import { executorArtifact } from "./executorArtifact.js";
+import { EXECUTOR_SALT, predictExecutorAddress } from "./deterministic/predictExecutorAddress.js";
+
+/** An ABI entry without Solidity's internal type names, which the SDK leaves out. */
+const bare = (parameters: readonly AbiParameter[]): unknown[] => parameters.map((p) => ({
+  name: p.name, type: p.type, ...("components" in p && p.components ? { components: bare(p.components) } : {}),
+}));
+
+describe("the SDK's pinned constants", () => {
+  it("its executor is where `ensureExecutor` deploys the committed artifact (the repository's deploying key, Sluice's salt)", () => {
+    const { address } = predictExecutorAddress({ initialAdmin: wellKnownAccounts().deployer.address, salt: EXECUTOR_SALT });
+    expect(DEVNET_EXECUTOR_ADDRESS).toBe(address);
+    expect(pinned.DEVNET_EXECUTOR_ADDRESS).toBe(address);
+  });
+
+  it("its swapWithWitness ABI is the artifact's", () => {
+    const entry = executorArtifact.abi.find((e): e is AbiFunction => e.type === "function" && e.name === "swapWithWitness")!;
+    const [sdk] = executorSwapWithWitnessAbi;
+    expect({ name: sdk.name, stateMutability: sdk.stateMutability, inputs: bare(sdk.inputs), outputs: bare(sdk.outputs) })
+      .toEqual({ name: entry.name, stateMutability: entry.stateMutability, inputs: bare(entry.inputs), outputs: bare(entry.outputs) });
+  });
+
+  it("Permit2, the witness types and the permit lifetime are core's", () => {
+    expect(SDK_PERMIT2).toBe(PERMIT2_ADDRESS);
+    expect(pinned.PERMIT_WITNESS_TYPES).toEqual(PERMIT_WITNESS_TRANSFER_FROM_TYPES);
+    expect(pinned.PERMIT_MAX_LIFETIME_SECONDS).toBe(PERMIT_MAX_LIFETIME_SECONDS);
+  });
+
+  it("the curated tokens and Across' SpokePools and MulticallHandler are the chain registry's", () => {
+    for (const name of chainNames) {
+      const chain = chains[name];
+      expect(pinned.CURATED_TOKENS[chain.id], name).toEqual(chain.curatedTokens.map((t) => ({ symbol: t.symbol, address: getAddress(t.address), decimals: t.decimals })));
+      expect(pinned.ACROSS_SPOKE_POOLS[chain.id], name).toBe(getAddress(chain.spokePool));
+    }
+    expect(Object.keys(pinned.CURATED_TOKENS).length).toBe(chainNames.length);
+    expect(Object.keys(pinned.ACROSS_SPOKE_POOLS).length).toBe(chainNames.length);
+    expect(pinned.ACROSS_MULTICALL_HANDLER).toBe(getAddress(ACROSS_MULTICALL_HANDLER));
+  });
+});

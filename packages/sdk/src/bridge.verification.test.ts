@@ -1,0 +1,115 @@
+/**
+ * `bridge.execute` sends only the transactions the request asks for: whoever answers at `baseUrl` cannot make the
+ * wallet approve or call anything but Across' SpokePool (pinned) with a deposit of the wallet's requested tokens and
+ * amount. Real chain (the devnet's base, Across' SpokePool at its canonical address); each hostile answer is the
+ * honest one with one thing changed, and must throw `SluiceVerificationError` before the wallet signs anything.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeFunctionData, erc20Abi, maxUint256, parseUnits, type Hex } from "viem";
+import { createSluiceClient, SluiceVerificationError } from "./index.js";
+import { ACROSS_SPOKE_POOLS } from "./pinned.js";
+import { honestBridgeQuote } from "./testing/bridgeAnswer.js";
+import { startHostileApi, type HostileApi } from "./testing/hostileApi.js";
+import { startSwapDevnet, type CountingWallet, type SwapDevnet } from "./testing/swapDevnet.js";
+
+let bed: SwapDevnet;
+let api: HostileApi;
+let attacker: CountingWallet;
+const spokePool = ACROSS_SPOKE_POOLS[8453]!;
+const params = { originChainId: 8453, destinationChainId: 42161, inputToken: "USDC", outputToken: "USDC", amount: "25000000" };
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** /bridge/quote answers the honest quote for the asking depositor, passed through `edit`. */
+function answering(edit: (quote: Json) => void = () => {}) {
+  api.answer(async (path, body) => {
+    if (path !== "/api/v1/bridge/quote") return { status: 200, body: { ok: true, settlementId: "brg_1" } };
+    const chainTime = Number((await bed.client.getBlock()).timestamp);
+    const quote = JSON.parse(JSON.stringify(honestBridgeQuote({ depositor: body.depositor as `0x${string}`, inputAmount: BigInt(String(body.amount)), chainTime }))) as Json;
+    edit(quote);
+    return { status: 200, body: { ok: true, quote } };
+  });
+}
+
+const redeposit = (quote: Json, change: (data: string) => string) => { quote.swapTx.data = change(String(quote.swapTx.data).toLowerCase()); };
+/** The 32-byte word holding `address` in the deposit calldata, replaced by another address's. */
+const word = (address: string) => address.slice(2).toLowerCase().padStart(64, "0");
+
+beforeAll(async () => {
+  bed = await startSwapDevnet();
+  api = await startHostileApi();
+  attacker = bed.wallet(5);
+}, 180_000);
+
+afterAll(async () => {
+  await api?.close();
+  await bed?.stop();
+});
+
+describe("bridge.execute: a hostile quote is refused before anything is sent", () => {
+  const variants: [string, string, (q: Json) => void][] = [
+    ["an approval that is a transfer to the attacker", "approvalTxns[0].data", (q) => {
+      q.approvalTxns[0].data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [attacker.address, parseUnits("25", 6)] });
+    }],
+    ["an approval of the attacker", "approvalTxns[0].data spender", (q) => {
+      q.approvalTxns[0].data = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [attacker.address, maxUint256] });
+    }],
+    ["an approval of the SpokePool for more than the deposit", "approvalTxns[0].data amount", (q) => {
+      q.approvalTxns[0].data = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spokePool, maxUint256] });
+    }],
+    ["an approval sent to another token", "approvalTxns[0].to", (q) => { q.approvalTxns[0].to = bed.token("WETH").address; }],
+    ["an approval on another chain", "approvalTxns[0].chainId", (q) => { q.approvalTxns[0].chainId = 1; }],
+    ["the deposit sent to the attacker with 1 ETH", "swapTx.to", (q) => { q.swapTx = { ...q.swapTx, to: attacker.address, value: String(parseUnits("1", 18)), data: "0x" }; }],
+    ["the deposit with 1 ETH", "swapTx.value", (q) => { q.swapTx.value = String(parseUnits("1", 18)); }],
+    ["the deposit on another chain", "swapTx.chainId", (q) => { q.swapTx.chainId = 42161; }],
+    ["the deposit another call", "swapTx.data", (q) => { q.swapTx.data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [attacker.address, 1n] }); }],
+    ["the deposit's depositor another", "swapTx.data depositor", (q) => redeposit(q, (d) => d.replace(word(q.refundAddress), word(attacker.address)))],
+    ["the deposit paid to the attacker", "swapTx.data recipient", (q) => redeposit(q, (d) => d.replace(word("0x0F7Ae28dE1C8532170AD4ee566B5801485c13a0E"), word(attacker.address)))],
+    ["the deposit of more than asked", "swapTx.data inputAmount", (q) => {
+      redeposit(q, (d) => d.replace((25_000_000n).toString(16).padStart(64, "0"), (250_000_000n).toString(16).padStart(64, "0")));
+      q.inputAmount = "250000000";
+    }],
+    ["the deposit to another chain", "swapTx.data destinationChainId", (q) => redeposit(q, (d) => d.replace((42161n).toString(16).padStart(64, "0"), (10n).toString(16).padStart(64, "0")))],
+    ["the deposit's input another token", "swapTx.data inputToken", (q) => redeposit(q, (d) => d.replace(word(q.inputToken.address), word(bed.token("WETH").address)))],
+    ["the deposit with extra bytes", "swapTx.data", (q) => redeposit(q, (d) => `${d}00`)],
+  ];
+  for (const [name, field, edit] of variants) {
+    it(name, async () => {
+      answering(edit);
+      const user = bed.wallet(1);
+      const before = await bed.holdings(user.address, [spokePool, attacker.address]);
+      const outcome = await createSluiceClient({ baseUrl: api.url, apiKey: "0".repeat(40) }).bridge.execute({ walletClient: user.walletClient, params })
+        .then((result) => result, (error: unknown) => error);
+      expect(await bed.holdings(user.address, [spokePool, attacker.address])).toEqual(before);
+      expect(user.signed).toEqual({ typedData: 0, transactions: 0, messages: 0 });
+      expect(outcome).toBeInstanceOf(SluiceVerificationError);
+      expect((outcome as SluiceVerificationError).field).toBe(field);
+    });
+  }
+
+  it("a quote passed in (not made by this client) is held to its own terms and the pinned SpokePool", async () => {
+    const user = bed.wallet(1);
+    const quote = honestBridgeQuote({ depositor: user.address, inputAmount: 25_000_000n, chainTime: Number((await bed.client.getBlock()).timestamp) });
+    const foreign = { ...quote, swapTx: { ...quote.swapTx, to: attacker.address } };
+    const sluice = createSluiceClient({ baseUrl: api.url, apiKey: "0".repeat(40) });
+    await expect(sluice.bridge.execute({ walletClient: user.walletClient, quote: foreign as never })).rejects.toThrow(/swapTx.to/);
+    const approval = { ...quote, approvalTxns: [{ ...quote.approvalTxns[0]!, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [attacker.address, 1n] }) as Hex }] };
+    await expect(sluice.bridge.execute({ walletClient: user.walletClient, quote: approval as never })).rejects.toThrow(SluiceVerificationError);
+    expect(user.signed.transactions).toBe(0);
+  });
+});
+
+describe("bridge.execute: an honest quote still works", () => {
+  it("sends the approval, then the deposit to the SpokePool, and tracks it", async () => {
+    answering();
+    const user = bed.wallet(2);
+    const usdc = bed.token("USDC").address;
+    const before = await bed.client.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [user.address] });
+    const result = await createSluiceClient({ baseUrl: api.url, apiKey: "0".repeat(40) }).bridge.execute({ walletClient: user.walletClient, params });
+    expect(result.receipt.status).toBe("success");
+    expect(result.receipt.to?.toLowerCase()).toBe(spokePool.toLowerCase());
+    expect(result.approvalTxHashes.length).toBe(1);
+    expect(result.settlementId).toBe("brg_1");
+    expect(user.signed.transactions).toBe(2);
+    expect(before - await bed.client.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [user.address] })).toBe(25_000_000n);
+  });
+});
