@@ -114,18 +114,22 @@ export class V3Pool implements Pool {
    * undefined (the quoter's default, no limit).
    */
   private priceLimit(zeroForOne: boolean, options?: QuoteOptions): bigint | undefined {
-    const limits: bigint[] = [];
     const factor = options?.maxSqrtPriceMove;
+    const range = options?.withinKnownTicks ? this.tickDataRange : undefined;
+    if (!factor && !range) return undefined; // the common case: a quote takes no limit
+    let limit: bigint | undefined;
     if (factor) {
       require_(Number.isInteger(factor) && factor > 1, "INVALID_PRICE_LIMIT", "maxSqrtPriceMove must be an integer > 1");
-      limits.push(zeroForOne ? this.sqrtPriceX96 / BigInt(factor) : this.sqrtPriceX96 * BigInt(factor));
+      limit = zeroForOne ? this.sqrtPriceX96 / BigInt(factor) : this.sqrtPriceX96 * BigInt(factor);
     }
-    const range = this.tickDataRange;
-    if (options?.withinKnownTicks && range) limits.push(getSqrtRatioAtTick(zeroForOne ? Math.max(range[0], MIN_TICK) : Math.min(range[1], MAX_TICK)));
+    if (range) {
+      const edge = getSqrtRatioAtTick(zeroForOne ? Math.max(range[0], MIN_TICK) : Math.min(range[1], MAX_TICK));
+      // The nearer of the two: the higher when the price falls, the lower when it rises.
+      if (limit === undefined || (zeroForOne ? edge > limit : edge < limit)) limit = edge;
+    }
     // Only a limit strictly between the price and the end of the price range is one the swap takes.
-    const valid = limits.filter((l) => (zeroForOne ? l < this.sqrtPriceX96 && l > MIN_SQRT_RATIO : l > this.sqrtPriceX96 && l < MAX_SQRT_RATIO));
-    if (valid.length === 0) return undefined;
-    return valid.reduce((a, b) => (zeroForOne ? (a > b ? a : b) : (a < b ? a : b)));
+    if (zeroForOne) return limit! < this.sqrtPriceX96 && limit! > MIN_SQRT_RATIO ? limit : undefined;
+    return limit! > this.sqrtPriceX96 && limit! < MAX_SQRT_RATIO ? limit : undefined;
   }
 
   /** Exact-output quote; `amountOut` is less than requested if the pool runs out of liquidity. */
