@@ -45,4 +45,5 @@ export * from "./indexer/oversizedGraphItems.js";
 export * from "./devnet/startCountedClient.js";
 export * from "./indexer/startTokenMetadataChain.js";
 export * from "./faults/rejectingClient.js";
+export * from "./faults/losingFirstAnswerClient.js";
 export * from "./faults/faultProxies.js";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, keccak256, type Hex, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { devAccounts, startAnvil, startTestDatabase, startTestRedis, type AnvilNode, type TestDatabase, type TestRedis } from "@sluice/testkit";
+import { devAccounts, losingFirstAnswerClient, startAnvil, startTestDatabase, startTestRedis, type AnvilNode, type TestDatabase, type TestRedis } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
 import { issueApiKey } from "../accounts/issueApiKey.js";
 import { newId } from "../ids/newId.js";
@@ -141,25 +141,14 @@ describe("a gasless solve's event is durable before its transaction is sent", ()
     // spent). PUSH0 SLOAD ISZERO PUSH1 9 JUMPI PUSH0 DUP1 REVERT; JUMPDEST PUSH1 1 PUSH0 SSTORE; STOP.
     const swapsOnce = "0x00000000000000000000000000000000005a0e02" as const;
     await client.request({ method: "anvil_setCode" as never, params: [swapsOnce, "0x5f54156009575f80fd5b60015f5500"] as never });
-    let first: Hex | undefined;
     // The node takes the first attempt, but the client's retry meets "nonce too low"; the backend asked about it does
     // not know it yet: the relayer signs the swap again at a fresh nonce.
-    const fetchFn: typeof fetch = async (input, init) => {
-      const body = JSON.parse(String(init?.body ?? "{}")) as { id?: unknown; method?: string; params?: [Hex] };
-      const answer = (value: object) => new Response(JSON.stringify({ jsonrpc: "2.0", id: body.id, ...value }), { headers: { "content-type": "application/json" } });
-      if (body.method === "eth_sendRawTransaction" && first === undefined) {
-        first = keccak256(body.params![0]);
-        await fetch(input, init);
-        return answer({ error: { code: -32000, message: "nonce too low" } });
-      }
-      if (body.method === "eth_getTransactionByHash" && body.params![0].toLowerCase() === first) return answer({ result: null });
-      return fetch(input, init);
-    };
-    const lagging = createPublicClient({ transport: http(anvil.rpcUrl, { fetchFn }) }) as PublicClient;
+    const { client: lagging, first: firstSent } = losingFirstAnswerClient(anvil.rpcUrl);
     const pending = event();
     const hold = holdSolveEvent({ redis: t.redis, usage: recorder(), chainId: 8453, event: pending });
     const sent = await sendRelayerTransaction({ redis: t.redis, client: lagging, chainId: 8453, account: relayerAt(3), to: swapsOnce, data: "0x", gas: 100_000n, beforeSend: hold.beforeSend });
     // Both were mined: the first swapped, the one re-signed (what the send answers) reverted.
+    const first = firstSent();
     expect(sent.hash).not.toBe(first);
     expect((await client.waitForTransactionReceipt({ hash: first! })).status).toBe("success");
     expect((await client.waitForTransactionReceipt({ hash: sent.hash })).status).toBe("reverted");

@@ -6,9 +6,9 @@
  * Upstash REST API) and anvil; the executor stands in as a contract that succeeds once and reverts after.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, http, keccak256, type Hash, type Hex, type PublicClient } from "viem";
+import { createPublicClient, http, type Hash, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { devAccounts, startAnvil, startTestDatabase, startTestRedis, type AnvilNode, type TestDatabase, type TestRedis } from "@sluice/testkit";
+import { devAccounts, losingFirstAnswerClient, startAnvil, startTestDatabase, startTestRedis, type AnvilNode, type TestDatabase, type TestRedis } from "@sluice/testkit";
 import { createAccount } from "../accounts/createAccount.js";
 import { issueApiKey } from "../accounts/issueApiKey.js";
 import { encodeExecutorSwap } from "../executor/encodeExecutorSwap.js";
@@ -56,27 +56,6 @@ const usage = (): UsageRecorderBinding => ({
   deliverWebhooks: async () => ({ ok: true as const, attempted: 0 }),
 });
 
-const rpcAnswer = (id: unknown, answer: { result: unknown } | { error: { code: number; message: string } }) =>
-  new Response(JSON.stringify({ jsonrpc: "2.0", id, ...answer }), { headers: { "content-type": "application/json" } });
-
-/**
- * The chain through a provider that takes the relayer's first transaction but loses its answer (the client's retry
- * meets "nonce too low"), and whose backend does not know that transaction yet when it is looked up.
- */
-function losingFirstAnswer(): { client: PublicClient; first: () => Hash | undefined } {
-  let first: Hash | undefined;
-  const fetchFn: typeof fetch = async (input, init) => {
-    const body = JSON.parse(String(init?.body ?? "{}")) as { id?: unknown; method?: string; params?: [Hex] };
-    if (body.method === "eth_sendRawTransaction" && first === undefined) {
-      first = keccak256(body.params![0]);
-      await fetch(input, init);
-      return rpcAnswer(body.id, { error: { code: -32000, message: "nonce too low" } });
-    }
-    if (body.method === "eth_getTransactionByHash" && body.params![0].toLowerCase() === first) return rpcAnswer(body.id, { result: null });
-    return fetch(input, init);
-  };
-  return { client: createPublicClient({ transport: http(anvil.rpcUrl, { fetchFn }) }) as PublicClient, first: () => first };
-}
 
 /** The solve after its re-quote and checks, as `solveSwap` hands it over: only what the send reads is filled in. */
 function solveContext(chainClient: PublicClient, owner: `0x${string}`, later: Promise<unknown>[]): SolveContext {
@@ -116,7 +95,7 @@ async function rowOf(id: string): Promise<{ outcome: string; tx_hash: string } |
 describe("a gasless solve re-signed after its first send's answer was lost", () => {
   it("both mined, the first swapped and the second reverted: the event settles succeeded under the first, and no revert counts against the owner", async () => {
     const owner = privateKeyToAccount(generatePrivateKey()).address;
-    const chain = losingFirstAnswer();
+    const chain = losingFirstAnswerClient(anvil.rpcUrl);
     const later: Promise<unknown>[] = [];
     let slotsGivenBack = 0;
     const s = solveContext(chain.client, owner, later);
