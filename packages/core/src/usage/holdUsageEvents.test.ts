@@ -15,6 +15,7 @@ import { releaseHeldUsageEvents } from "./releaseHeldUsageEvents.js";
 import { parseUsageEvents, type UsageEventInput } from "./usageEventInput.js";
 import { readDeadLetterEntry, USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY } from "./usageOutbox.js";
 import { replayDeadLetteredUsage } from "./replayDeadLetteredUsage.js";
+import { pushToQuoteOutbox, USAGE_QUOTE_OUTBOX_KEY } from "./pushToQuoteOutbox.js";
 import { createDb } from "../db/createDb.js";
 import { accounts } from "../db/schema/index.js";
 import pg from "pg";
@@ -126,5 +127,27 @@ describe("holding usage events", () => {
     expect(await drainUsageOutbox({ db: database.db, redis })).toMatchObject({ drained: 1, inserted: 1, deadLettered: 0 });
     expect(await drainUsageOutbox({ db: database.db, redis })).toMatchObject({ drained: 0 });
     expect(await rows([ok.id, orphan.id])).toBe(2);
+  });
+
+  it("a parked quote event is replayed into the quotes' outbox, a solve into the usage outbox (parked quotes never fill the outbox a gasless solve needs)", async () => {
+    await Promise.all([redis.del(USAGE_OUTBOX_KEY), redis.del(USAGE_QUOTE_OUTBOX_KEY), redis.del(USAGE_DEAD_LETTER_KEY)]);
+    const orphanAccount = newId("acc");
+    const quote: UsageEventInput = {
+      id: newId("evt"), accountId: orphanAccount, apiKeyId: null, eventType: "route", chain: "base", volumeUsd: "12", isDryRun: false, isTest: false, occurredAt: new Date(),
+    };
+    const orphanSolve = { ...solve(), accountId: orphanAccount };
+    await pushToQuoteOutbox(redis, parseUsageEvents([quote]));
+    await holdUsageEvents(redis, [orphanSolve]);
+    expect(await drainUsageOutbox({ db: database.db, redis })).toMatchObject({ drained: 2, inserted: 0, deadLettered: 2 });
+    expect(await redis.hlen(USAGE_DEAD_LETTER_KEY)).toBe(2);
+
+    expect(await replayDeadLetteredUsage({ redis })).toEqual({ replayed: 2 });
+    expect(await redis.hexists(USAGE_QUOTE_OUTBOX_KEY, quote.id)).toBe(1);
+    expect(await redis.hexists(USAGE_OUTBOX_KEY, quote.id)).toBe(0);
+    expect(await redis.hexists(USAGE_OUTBOX_KEY, orphanSolve.id)).toBe(1);
+    expect(await redis.hexists(USAGE_QUOTE_OUTBOX_KEY, orphanSolve.id)).toBe(0);
+    await database.db.insert(accounts).values({ id: orphanAccount, slug: `mended-${orphanAccount.slice(4).toLowerCase()}`, name: "mended" });
+    expect(await drainUsageOutbox({ db: database.db, redis })).toMatchObject({ drained: 2, inserted: 2, deadLettered: 0 });
+    expect(await rows([quote.id, orphanSolve.id])).toBe(2);
   });
 });

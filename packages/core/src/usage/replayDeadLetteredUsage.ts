@@ -1,4 +1,5 @@
 import type { Redis } from "../redis/createRedis.js";
+import { USAGE_QUOTE_OUTBOX_KEY } from "./pushToQuoteOutbox.js";
 import { readDeadLetterEntry, USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY } from "./usageOutbox.js";
 
 export type ReplayDeadLetteredUsageParameters = {
@@ -10,9 +11,10 @@ export type ReplayDeadLetteredUsageParameters = {
 export type ReplayDeadLetteredUsageReturnType = { replayed: number };
 
 /**
- * Puts events the drain parked as refused for good (`usage:outbox:dead`) back into the outbox, once the operator has
+ * Puts events the drain parked as refused for good (`usage:outbox:dead`) back into their outbox, once the operator has
  * mended what refused them (an account created, say); the next drain writes them, or parks them again with the new
- * reason. They move in one script (each added to the outbox, then taken off the dead-letter hash), so an event is
+ * reason. Quote events go back to the quotes' outbox (`pushToQuoteOutbox`), solves to the usage outbox: a replay of
+ * many parked quotes must not fill the outbox a gasless solve needs. They move in one script (each added to the outbox, then taken off the dead-letter hash), so an event is
  * never in neither; it is written once whatever happens (the outbox is keyed by id, Postgres inserts by id).
  */
 export async function replayDeadLetteredUsage({ redis, ids }: ReplayDeadLetteredUsageParameters): Promise<ReplayDeadLetteredUsageReturnType> {
@@ -23,19 +25,24 @@ export async function replayDeadLetteredUsage({ redis, ids }: ReplayDeadLettered
   for (const [id, value] of Object.entries(parked)) {
     if (value === null || value === undefined) continue;
     const { event } = readDeadLetterEntry(value);
-    moves.push(id, JSON.stringify(event));
+    moves.push(event.eventType === "route" ? "q" : "s", id, JSON.stringify(event));
   }
   if (moves.length === 0) return { replayed: 0 };
-  return { replayed: Number(await redis.eval<string[], number>(REPLAY, [USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY], moves)) };
+  return { replayed: Number(await redis.eval<string[], number>(REPLAY, [USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY, USAGE_QUOTE_OUTBOX_KEY], moves)) };
 }
 
-/** ARGV: (id, event) pairs. An entry another replay moved meanwhile is left alone (it is in the outbox already). */
+/**
+ * ARGV: (outbox, id, event) triples, outbox `s` (usage) or `q` (quotes). An entry another replay moved meanwhile is
+ * left alone (it is in its outbox already).
+ */
 const REPLAY = `
 local n = 0
-for i = 1, #ARGV, 2 do
-  if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 1 then
-    redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
-    redis.call('HDEL', KEYS[1], ARGV[i])
+for i = 1, #ARGV, 3 do
+  if redis.call('HEXISTS', KEYS[1], ARGV[i + 1]) == 1 then
+    local outbox = KEYS[2]
+    if ARGV[i] == 'q' then outbox = KEYS[3] end
+    redis.call('HSET', outbox, ARGV[i + 1], ARGV[i + 2])
+    redis.call('HDEL', KEYS[1], ARGV[i + 1])
     n = n + 1
   end
 end
