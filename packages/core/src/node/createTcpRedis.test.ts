@@ -56,3 +56,22 @@ describe("createTcpRedis when Redis goes silent (a peer gone without a reset)", 
     }
   });
 });
+
+describe("createTcpRedis closing while Redis is silent", () => {
+  it("close ends even though QUIT is never answered (a host's stop is not held by Redis)", async () => {
+    const lease = await leaseRedisDatabase();
+    const target = new URL(lease.url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+    // No command timeout of its own to end QUIT: only close's own bound can.
+    const tcp = createTcpRedis({ url: `redis://127.0.0.1:${proxy.port}${target.pathname}`, options: { commandTimeout: 600_000 } });
+    try {
+      expect(await tcp.ready(2_000)).toBe(true);
+      proxy.stall();
+      await tcp.close();
+      await expect(tcp.redis.get("k")).rejects.toBeInstanceOf(Error);
+    } finally {
+      await proxy.close();
+      await lease.release();
+    }
+  });
+});

@@ -112,7 +112,12 @@ export function createTcpRedis({ url, options }: CreateTcpRedisParameters): Crea
       });
     },
     close: async () => {
-      await client.quit().catch(() => client.disconnect());
+      // QUIT lets replies in flight arrive; a server that does not answer it within a second is dropped, so a stop
+      // already at the end of its grace is not held by Redis.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const dropped = new Promise<void>((resolve) => { timer = setTimeout(() => { client.disconnect(); resolve(); }, 1_000); });
+      await Promise.race([client.quit().catch(() => client.disconnect()), dropped]);
+      clearTimeout(timer);
     },
   };
 }
