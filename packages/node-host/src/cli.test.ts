@@ -61,6 +61,10 @@ describe("pnpm start (the Node host's command)", () => {
       const noKey = await fetch(`${url}/api/v1/usage`);
       expect(noKey.status).toBe(401);
       expect(await noKey.json()).toMatchObject({ ok: false, code: "UNAUTHORIZED" });
+      // The /docs viewer script, prepared by the command itself (a fresh checkout has none; the host did not start).
+      const viewer = await fetch(`${url}/docs/scalar.js`);
+      expect(viewer.status).toBe(200);
+      expect((await viewer.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
       const sandboxNoKey = await fetch(`${sandboxUrl}/api/v1/route`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
       expect(sandboxNoKey.status).toBe(401);
       process.kill(-run.pid, "SIGTERM");

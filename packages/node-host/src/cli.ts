@@ -4,6 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { logEvent } from "@sluice/core";
+import { prepareGatewayAssets } from "@sluice/worker-gateway/src/prepareGatewayAssets.js";
 import { nodeHostSettingsSchema } from "./nodeHostSettings.js";
 import { startNodeHost } from "./startNodeHost.js";
 
@@ -16,6 +17,14 @@ if (!parsed.success) {
   const issue = parsed.error.issues[0]!;
   console.error(`configuration: ${issue.path.join(".")}: ${issue.message}`);
   process.exit(1);
+}
+
+// The /docs viewer script, copied from the installed package as a deployment does (git-ignored, so a fresh checkout
+// has none). A read-only install keeps what it has: the host serves without it.
+try {
+  prepareGatewayAssets();
+} catch (error) {
+  logEvent("warn", "the /docs viewer script could not be prepared", { error: error instanceof Error ? error.message : String(error) });
 }
 
 const host = await startNodeHost({

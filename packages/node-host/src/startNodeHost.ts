@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -128,7 +128,9 @@ export async function startNodeHost(params: StartNodeHostParameters): Promise<St
     const front = new Hono();
     // Static assets first, as Cloudflare serves them before the worker (the /docs viewer script). A deployment's
     // assets do not change while it runs: listed once, so a request for anything else costs no file-system lookup.
-    if (entry.wrangler.assetsDirectory) {
+    if (entry.wrangler.assetsDirectory && !existsSync(entry.wrangler.assetsDirectory)) {
+      log(`assets     none at ${relative(process.cwd(), entry.wrangler.assetsDirectory) || "."}: /docs loads without its viewer (pnpm start prepares them)`);
+    } else if (entry.wrangler.assetsDirectory) {
       const root = entry.wrangler.assetsDirectory;
       const assets = new Set(readdirSync(root, { recursive: true, withFileTypes: true })
         .filter((f) => f.isFile()).map((f) => `/${relative(root, join(f.parentPath, f.name)).split(sep).join("/")}`));

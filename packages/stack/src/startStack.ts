@@ -9,7 +9,7 @@ import { resolveRedis } from "./redis/resolveRedis.js";
 import { forgetChainState } from "./redis/forgetChainState.js";
 import { startRedisRestBridge } from "./redisRestBridge/index.js";
 import { REPO_ROOT, startWrangler } from "./wrangler/startWrangler.js";
-import { prepareGatewayAssets } from "./wrangler/prepareGatewayAssets.js";
+import { prepareGatewayAssets } from "@sluice/worker-gateway/src/prepareGatewayAssets.js";
 import { bootstrapDemoAccount, type DemoCredentials } from "./bootstrapDemoAccount.js";
 import { chainSecretsFromManifest } from "./chainSecretsFromManifest.js";
 import { seedTokenQuality } from "./seedTokenQuality.js";

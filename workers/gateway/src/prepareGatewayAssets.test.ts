@@ -6,12 +6,12 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { prepareGatewayAssets } from "./prepareGatewayAssets.js";
-import { REPO_ROOT } from "./startWrangler.js";
+import { fileURLToPath } from "node:url";
 
 describe("prepareGatewayAssets", () => {
   it("leaves an up-to-date asset untouched", async () => {
     prepareGatewayAssets();
-    const file = join(REPO_ROOT, "workers/gateway/public/docs/scalar.js");
+    const file = fileURLToPath(new URL("../public/docs/scalar.js", import.meta.url));
     const before = statSync(file).mtimeMs;
     await new Promise((resolve) => setTimeout(resolve, 20));
     prepareGatewayAssets();
