@@ -58,7 +58,9 @@ export function assembleQuote(p: AssembleQuoteParameters): SwapQuote {
     tokenOut,
     amountIn: route.amountIn,
     amountOut: route.amountOut,
-    volumeUsd: ratioToDecimal(usd, 6),
+    // Rounded down: the volume rebates are paid on never exceeds the swap's value, and a swap just under the gasless
+    // minimum never reads as the minimum itself ("20 USD is below the 20 USD minimum").
+    volumeUsd: ratioToDecimal(usd, 6, "floor"),
     volumeSide: side,
     rate: `1 ${tokenIn.symbol} = ${rate} ${tokenOut.symbol}`,
     protocol: protocols.join("+"),

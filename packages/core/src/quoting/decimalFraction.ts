@@ -14,12 +14,14 @@ export function compareRatios(a: Ratio, b: Ratio): -1 | 0 | 1 {
 }
 
 /**
- * A ratio as a decimal string with at most `places` fractional digits, rounded half up, trailing zeros removed
- * ("12.5", "0.000001", "3000").
+ * A ratio as a decimal string with at most `places` fractional digits, rounded half up (or, with `"floor"`, down:
+ * what money is credited on, never more than it is worth), trailing zeros removed ("12.5", "0.000001", "3000").
  */
-export function ratioToDecimal(r: Ratio, places: number): string {
+export function ratioToDecimal(r: Ratio, places: number, rounding: "half-up" | "floor" = "half-up"): string {
   const scale = 10n ** BigInt(places);
-  const scaled = (r.numerator * scale * 2n + r.denominator) / (2n * r.denominator);
+  const scaled = rounding === "floor"
+    ? (r.numerator * scale) / r.denominator
+    : (r.numerator * scale * 2n + r.denominator) / (2n * r.denominator);
   const whole = scaled / scale;
   const fraction = (scaled % scale).toString().padStart(places, "0").replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : `${whole}`;

@@ -39,6 +39,11 @@ describe("decimal ratios", () => {
     expect(ratioToDecimal({ numerator: 1n, denominator: 3n }, 6)).toBe("0.333333");
     expect(ratioToDecimal({ numerator: 2n, denominator: 3n }, 6)).toBe("0.666667");
     expect(ratioToDecimal({ numerator: 3000n, denominator: 1n }, 6)).toBe("3000");
+    // Floor (volumes): 19.9999996 is not shown, nor credited, as the 20 USD it is not.
+    expect(ratioToDecimal({ numerator: 2n, denominator: 3n }, 6, "floor")).toBe("0.666666");
+    expect(ratioToDecimal(ratioFromDecimal("19.9999996"), 6, "floor")).toBe("19.999999");
+    expect(ratioToDecimal(ratioFromDecimal("19.9999996"), 6)).toBe("20");
+    expect(ratioToDecimal(ratioFromDecimal("20"), 6, "floor")).toBe("20");
     expect(ratioToSignificant({ numerator: 1n, denominator: 7_000_000n }, 4)).toBe("0.0000001429");
   });
 });

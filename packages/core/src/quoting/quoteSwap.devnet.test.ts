@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, formatUnits, http, type Address, type PublicClient } from "viem";
+import { createPublicClient, formatUnits, http, parseUnits, type Address, type PublicClient } from "viem";
 import { encodeGraphShard, decodeGraphShard, type GraphShard } from "../indexer/graphCodec.js";
 import { indexChain } from "../indexer/indexChain.js";
 import { createGraphCache } from "../indexer/graphCache.js";
@@ -14,6 +14,8 @@ import { findCandidatePaths } from "../routing/findCandidatePaths.js";
 import { createPoolGraph } from "../routing/poolGraph.js";
 import { quotePath } from "../routing/quotePath.js";
 import { quoteSwap, type QuoteSwapParameters } from "./quoteSwap.js";
+import { ratioToDecimal } from "./decimalFraction.js";
+import { valueInUsd } from "./valueInUsd.js";
 import {
   executeRoute, quoterV2ExactIn, quotingScenario, simulateRoute, startCountedClient, startQuotingTestbed, startSilentServer, type QuotingTestbed,
 } from "@sluice/testkit";
@@ -237,6 +239,14 @@ describe("quotes", () => {
   it("gasless boundary (base: 20 USD): just below is not eligible, at and above are, with a permit for the executor", async () => {
     const below = await quote("USDC", "TKA", "19.999999");
     expect(below).toMatchObject({ gaslessEligible: false, volumeUsd: "19.999999", gaslessMinimumUsd: "20" });
+    // Past six places the volume is rounded down (a swap worth 19.9999996 USD reads, and is credited, 19.999999, not
+    // "20 USD is below the 20 USD minimum"): a WETH amount whose value's seventh place would round up.
+    const amounts = Array.from({ length: 20 }, (_, i) => `0.00666666${50 + i}`);
+    const WETH = chains.base.curatedTokens.find((t) => t.symbol === "WETH")!.address;
+    const value = (amount: string) => valueInUsd(graph, WETH, parseUnits(amount, 18))!;
+    const roundsUp = amounts.find((a) => ratioToDecimal(value(a), 6) !== ratioToDecimal(value(a), 6, "floor"))!;
+    expect(roundsUp).toBeDefined();
+    expect((await quote("WETH", "USDC", roundsUp)).volumeUsd).toBe(ratioToDecimal(value(roundsUp), 6, "floor"));
     for (const amount of ["20", "20.000001"]) {
       const q = await quote("USDC", "TKA", amount);
       expect(q.gaslessEligible).toBe(true);

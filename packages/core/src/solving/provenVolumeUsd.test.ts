@@ -7,8 +7,8 @@ describe("provenVolumeUsd", () => {
   it("a swap valued by its output is credited its guaranteed minimum, exactly", () => {
     expect(provenVolumeUsd({ quote: sale, minAmountOut: 2_000_250_000n })).toBe("2000.25");
     expect(provenVolumeUsd({ quote: sale, minAmountOut: (4_000_500_000n * 9995n) / 10_000n })).toBe("3998.49975");
-    // Rounded half up at six places, like every USD figure.
-    expect(provenVolumeUsd({ quote: { volumeUsd: "1", volumeSide: "out", amountOut: 3n }, minAmountOut: 2n })).toBe("0.666667");
+    // Rounded down at six places: rebates are paid on it, and never on more than the chain guarantees.
+    expect(provenVolumeUsd({ quote: { volumeUsd: "1", volumeSide: "out", amountOut: 3n }, minAmountOut: 2n })).toBe("0.666666");
   });
 
   it("never more than the quote's volume, and nothing to scale when the minimum is the whole output", () => {

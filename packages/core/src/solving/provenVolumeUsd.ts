@@ -18,5 +18,5 @@ export type ProvenVolumeUsdParameters = {
 export function provenVolumeUsd({ quote, minAmountOut }: ProvenVolumeUsdParameters): string {
   if (quote.volumeSide !== "out" || quote.amountOut === 0n || minAmountOut >= quote.amountOut) return quote.volumeUsd;
   const quoted = ratioFromDecimal(quote.volumeUsd);
-  return ratioToDecimal({ numerator: quoted.numerator * minAmountOut, denominator: quoted.denominator * quote.amountOut }, 6);
+  return ratioToDecimal({ numerator: quoted.numerator * minAmountOut, denominator: quoted.denominator * quote.amountOut }, 6, "floor");
 }
