@@ -177,11 +177,15 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
       const metadata = await addTokenMetadata({ graph: partial, client, budget });
       progress = { ...progress, cursor: read.reached, span: read.span, poolsFound: partial.pending.size + partial.pools.size };
       if (read.reached >= progress.targetBlock) progress.phase = "load";
-      await save(partial, { pools: found, tokens: metadata.added });
+      // Pools an earlier slice deferred (a token left unsettled) may be dropped or deferred again by this one.
+      await save(partial, { pools: [...found, ...metadata.dropped, ...metadata.deferred], tokens: metadata.added });
       if (read.reached === before && progress.phase === "discover") break;
     } else if (progress.phase === "load") {
       const after: Address | null = progress.loadedThrough;
-      const batch: PendingPool[] = [...partial.pending.values()].filter((p) => !isExcludedPool(p) && (after === null || p.address > after)).sort((x, y) => (x.address < y.address ? -1 : 1));
+      // A deferred pool whose exclusion expired before its tokens were read again has none yet: not loaded.
+      const batch: PendingPool[] = [...partial.pending.values()]
+        .filter((p) => !isExcludedPool(p) && partial!.tokens.has(p.token0) && partial!.tokens.has(p.token1) && (after === null || p.address > after))
+        .sort((x, y) => (x.address < y.address ? -1 : 1));
       // As many pools as the budget left allows (estimated requests: Multicall3 requests of 500 calls for V2
       // reserves and V3 prices, plus the tick bitmap lens's calls for the V3 pools' ticks), at most `poolsPerSlice`
       // V3 pools; always one, so a pool larger than a budget still gets read.

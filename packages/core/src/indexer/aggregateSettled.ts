@@ -4,7 +4,12 @@ import { isTransportFailure } from "../chains/isTransportFailure.js";
 import { logEvent } from "../observability/logEvent.js";
 import type { IndexBudget } from "./indexBudget.js";
 
-export type SettledCall = { success: boolean; returnData: Hex };
+/**
+ * A call's outcome: it returned (`success`), or it failed (the node's verdict on the call itself), or it was never
+ * settled (`unsettled`: the request bound was reached first; nothing is known about the contract — a caller must not
+ * treat it as a failure, or an attacker's gas burners get honest contracts judged by the bound).
+ */
+export type SettledCall = { success: true; returnData: Hex } | { success: false; returnData: Hex; unsettled?: true };
 
 export type AggregateSettledParameters = {
   client: PublicClient;
@@ -22,10 +27,11 @@ export type AggregateSettledParameters = {
  * its request's probe, so without a bound m burners cost about 2m−1 requests a read (up to ~256 in flight at the
  * leaves), and a few hundred burner pools (a few dollars on an L2) would pass the subrequest budget or the RPC's rate
  * limit: a transport failure, thrown, and the same slice failing every run — the chain's index stalls. Past the bound
- * the calls not yet settled are settled as failed (their tokens dropped, as a revert's) and counted in one warning.
+ * the calls not yet settled come back `unsettled` (not failed: nothing is known of them) and are counted in one warning.
  * 24 still isolates one burner in a batch of 512 calls (halving: 2 requests a level, 9 levels, +1 or 2): an honest
- * token loses nothing to one burner. What an attacker can still do: get the honest tokens that share a batch with
- * many burners dropped (their pools with them, until a later discovery of them). That is preferred to a stall, which
+ * token loses nothing to one burner. What an attacker can still do: delay the honest tokens that share a batch with
+ * many burners (their pools stay pending and are read again later: `addTokenMetadata`). Settling them as failed got
+ * their pools dropped for good (a pool is discovered once, at its creation). Either is preferred to a stall, which
  * loses every update of the chain. Not a depth bound: halving needs log2(n) levels to isolate even one burner.
  */
 export const AGGREGATE_REQUESTS_MAX = 24;
@@ -58,28 +64,28 @@ const GAS_PROBE = {
  * - an `eth_call` the node executed and failed as a whole (out of gas copying a huge answer, say) is split in halves,
  *   down to the one call that makes it fail, which fails.
  * A call's success means only that it returned: its answer is the caller's to decode. The re-reading is bounded
- * (`AGGREGATE_REQUESTS_MAX`; one request in flight at a time): calls still failing past it are settled as failed,
- * and counted in one warning line.
+ * (`AGGREGATE_REQUESTS_MAX`; one request in flight at a time): calls not settled within it come back `unsettled`,
+ * counted in one warning line.
  */
 export async function aggregateSettled(p: AggregateSettledParameters): Promise<SettledCall[]> {
   const bound: Bound = { left: AGGREGATE_REQUESTS_MAX, settled: 0 };
   const answer = await settle(p, bound);
   if (bound.settled > 0) {
-    (p.log ?? logEvent)("warn", "calls settled as failed: request bound reached (gas-burning contracts in the batch)", {
-      calls: p.calls.length, settledByBound: bound.settled, maxRequests: AGGREGATE_REQUESTS_MAX,
+    (p.log ?? logEvent)("warn", "calls left unsettled: request bound reached (gas-burning contracts in the batch)", {
+      calls: p.calls.length, unsettled: bound.settled, maxRequests: AGGREGATE_REQUESTS_MAX,
     });
   }
   return answer;
 }
 
-/** Requests left to a top-level call, and how many calls it settled as failed for want of them. */
+/** Requests left to a top-level call, and how many calls it left unsettled for want of them. */
 type Bound = { left: number; settled: number };
 
 async function settle(p: AggregateSettledParameters, bound: Bound): Promise<SettledCall[]> {
   if (p.calls.length === 0) return [];
   if (bound.left <= 0) {
     bound.settled += p.calls.length;
-    return p.calls.map(() => ({ success: false, returnData: "0x" }));
+    return p.calls.map(() => ({ success: false, returnData: "0x", unsettled: true }));
   }
   bound.left--;
   let answer: SettledCall[];
@@ -118,7 +124,7 @@ async function aggregate({ client, calls, blockNumber, budget }: AggregateSettle
   const { data: answer } = await client.call({ to: MULTICALL3_ADDRESS, data, blockNumber, gas: AGGREGATE_CALL_GAS });
   // Multicall3 is at its address on every chain served; an empty answer is the node's or the configuration's fault.
   const results = decodeFunctionResult({ abi: multicall3Abi, functionName: "aggregate3", data: answer ?? "0x" });
-  return results.map((r) => ({ success: r.success, returnData: r.returnData }));
+  return results.map((r): SettledCall => (r.success ? { success: true, returnData: r.returnData } : { success: false, returnData: r.returnData }));
 }
 
 /**

@@ -195,7 +195,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   graph.block = toBlock;
   graph.blockTimestamp = Number(block.timestamp);
   indexPoolsByToken(graph);
-  const changedPools = new Set<Address>([...touched.keys(), ...metadata.dropped]);
+  const changedPools = new Set<Address>([...touched.keys(), ...metadata.dropped, ...metadata.deferred]);
   return { graph, fromBlock, toBlock, head, logs: logCount, poolsRead: requests.length, newTokens: metadata.added.length, span: read.span, changedPools, changedTokens };
 }
 

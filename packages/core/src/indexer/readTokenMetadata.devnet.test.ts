@@ -53,7 +53,7 @@ const byAddress = (list: { address: Address }[]) => new Map(list.map((m) => [m.a
 
 describe("readTokenMetadata", () => {
   it("sanitises a long control-character symbol, drops decimals outside 0..36 and a reverting decimals()", async () => {
-    const read = byAddress(await readTokenMetadata(chain.client, [good, junkSymbol, hugeDecimals, noDecimals, bytes32Symbol]));
+    const read = byAddress((await readTokenMetadata(chain.client, [good, junkSymbol, hugeDecimals, noDecimals, bytes32Symbol])).metadata);
     expect(read.get(good)).toEqual({ address: good, symbol: "GOOD", decimals: 6 });
     expect(read.get(junkSymbol)).toEqual({ address: junkSymbol, symbol: "?", decimals: 18 });
     expect(read.get(bytes32Symbol)).toEqual({ address: bytes32Symbol, symbol: "MKR", decimals: 18 });
@@ -65,7 +65,7 @@ describe("readTokenMetadata", () => {
     // aggregate3 leaves 1/64 of the call's gas after the burner: about 390k, less than 150 tokens' calls need.
     const many = Array.from({ length: 150 }, (_, i) => address(0x3000 + i));
     for (const token of many) await chain.placeToken(token, { symbol: symbolAnswer("MANY"), decimals: decimalsAnswer(8) });
-    const read = byAddress(await readTokenMetadata(chain.client, [burner, ...many, noDecimals, junkSymbol]));
+    const read = byAddress((await readTokenMetadata(chain.client, [burner, ...many, noDecimals, junkSymbol])).metadata);
     expect([...read.keys()].sort()).toEqual([...many, junkSymbol].sort());
   }, 60_000);
 
@@ -98,6 +98,8 @@ describe("readTokenMetadata", () => {
     const settled = await aggregateSettled({ client: counted.client, calls: tokens.map((target) => ({ target, callData })), log: (...a) => void logs.push(a) });
     expect(settled).toHaveLength(tokens.length);
     for (const b of burners) expect(settled[tokens.indexOf(b)]!.success).toBe(false);
+    // The bound was reached: the calls it left are unsettled (nothing known), not failed.
+    expect(settled.some((s) => !s.success && s.unsettled)).toBe(true);
     expect(counted.state.requests).toBeLessThanOrEqual(AGGREGATE_REQUESTS_MAX);
     expect(counted.state.maxInFlight).toBe(1);
     expect(logs).toHaveLength(1);
@@ -105,8 +107,34 @@ describe("readTokenMetadata", () => {
 
     // Through readTokenMetadata: symbol, decimals and the bytes32 retry are each bounded; the burners are left out.
     const read = countingClient(chain.client);
-    const metadata = byAddress(await readTokenMetadata(read.client, tokens));
+    const { metadata: list, unsettled } = await readTokenMetadata(read.client, tokens);
+    const metadata = byAddress(list);
     for (const b of burners) expect(metadata.has(b)).toBe(false);
+    // What the bound left unsettled is answered so, never as read nor as failed.
+    for (const t of unsettled) expect(metadata.has(t)).toBe(false);
     expect(read.state.requests).toBeLessThanOrEqual(3 * AGGREGATE_REQUESTS_MAX);
+  }, 120_000);
+
+  it("attack: gas burners exhausting the request bound defer an honest new token's pool (still pending), a reverting token's pool is still dropped", async () => {
+    // 40 burner tokens, each in a pool discovered in the same slice, ahead of an honest token's pool: the bound runs out
+    // before the honest token's calls are settled. Settled as failed, its pool was dropped for good.
+    const honest = address(0x7001);
+    await chain.placeToken(honest, { symbol: symbolAnswer("HONEST"), decimals: decimalsAnswer(18) });
+    const burners = Array.from({ length: 40 }, (_, i) => address(0x7100 + i));
+    for (const token of burners) await chain.placeToken(token, { symbol: "burn-gas", decimals: "burn-gas" });
+    const graph = emptyGraph("base", 8453);
+    const pool = (n: number, token0: Address, token1: Address) => ({ protocol: "uniswap-v2" as const, address: address(n), token0, token1, fee: 3000, tickSpacing: 0 });
+    graph.pending.set(address(0x7200), pool(0x7200, noDecimals, good));
+    burners.forEach((b, i) => graph.pending.set(address(0x7300 + i), pool(0x7300 + i, b, good)));
+    graph.pending.set(address(0x7400), pool(0x7400, honest, good));
+    const now = 1_000_000;
+    const { dropped, deferred } = await addTokenMetadata({ graph, client: chain.client, now });
+    expect(dropped).toContain(address(0x7200));
+    expect(graph.pending.has(address(0x7200))).toBe(false);
+    expect(dropped).not.toContain(address(0x7400));
+    expect(deferred).toContain(address(0x7400));
+    expect(graph.pending.get(address(0x7400))?.excluded).toBe(now);
+    // Not read again on every pass: only once the deferral (an exclusion) has expired.
+    expect((await addTokenMetadata({ graph, client: chain.client, now: now + 1 })).added).toEqual([]);
   }, 120_000);
 });

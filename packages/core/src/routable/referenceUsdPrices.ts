@@ -70,21 +70,48 @@ export function referenceUsdPrices({ graph, maxHops = Infinity }: ReferenceUsdPr
 }
 
 /**
+ * The band a reference price must fall in (USD per raw unit). Far wider than any real token: a $10^12 token with no
+ * decimals, or one with 36 decimals worth 10^-24 dollars a whole unit, still fits. Outside it a price is no market but
+ * a chain of pools at extreme ratios (each V2 pair multiplies a price by up to 2^112): ten such pairs drove a price to
+ * Infinity, and turning it into a fraction (`ratioOf`) threw, aborting the whole indexing pass at that block, forever.
+ * A token priced outside the band is unpriced, and so is everything priced only through it.
+ */
+export const MIN_USD_PER_RAW = 1e-60;
+export const MAX_USD_PER_RAW = 1e12;
+
+/**
  * `token` priced through `pool` against its other token, whose price is known; never through a dust pool (`isThinPool`)
- * nor one that pays nothing near its price: the rules the quoter's `usdPerRawUnit` applies, so both price alike.
+ * nor one that pays nothing near its price: the rules the quoter's `usdPerRawUnit` applies, so both price alike. Never
+ * a price outside the band above, nor a depth that is not a positive finite number. Never throws: one pool's math must
+ * not abort pricing the whole chain (the indexing pass would fail at that block on every retry).
  */
 function through(pool: IndexedPool, token: Address, other: ReferencePrice): ReferencePrice | undefined {
-  const { reserveIn, reserveOut } = pool.virtualReserves(token);
-  if (!(reserveIn > 0) || !(reserveOut > 0) || !Number.isFinite(reserveIn) || !Number.isFinite(reserveOut)) return undefined;
-  if (isThinPool(pool, otherToken(pool, token), ratioOf(other.usdPerRaw))) return undefined;
-  const near = nearPriceReserve(pool, token);
-  if (near === 0n) return undefined;
-  const depthUsd = Number(near) * other.usdPerRaw;
-  return { usdPerRaw: (reserveOut / reserveIn) * other.usdPerRaw, depth: Math.min(depthUsd, other.depth) };
+  try {
+    const { reserveIn, reserveOut } = pool.virtualReserves(token);
+    if (!(reserveIn > 0) || !(reserveOut > 0) || !Number.isFinite(reserveIn) || !Number.isFinite(reserveOut)) return undefined;
+    const otherPrice = ratioOf(other.usdPerRaw);
+    if (!otherPrice || isThinPool(pool, otherToken(pool, token), otherPrice)) return undefined;
+    const near = nearPriceReserve(pool, token);
+    if (near === 0n) return undefined;
+    const depthUsd = Number(near) * other.usdPerRaw;
+    const usdPerRaw = (reserveOut / reserveIn) * other.usdPerRaw;
+    if (!(usdPerRaw >= MIN_USD_PER_RAW && usdPerRaw <= MAX_USD_PER_RAW)) return undefined; // also refuses NaN
+    if (!(depthUsd > 0 && Number.isFinite(depthUsd))) return undefined;
+    return { usdPerRaw, depth: Math.min(depthUsd, other.depth) };
+  } catch {
+    return undefined;
+  }
 }
 
-/** A positive float as an exact fraction with about 52 significant bits (enough for the dust threshold's comparison). */
-function ratioOf(x: number): Ratio {
+/**
+ * A positive finite float as an exact fraction with about 52 significant bits (enough for the dust threshold's
+ * comparison); undefined for anything else (`BigInt` throws on Infinity and NaN, and a float below ~2^-971 overflows
+ * `2 ** k` to Infinity).
+ */
+function ratioOf(x: number): Ratio | undefined {
+  if (!(x > 0 && Number.isFinite(x))) return undefined;
   const k = Math.max(0, 52 - Math.floor(Math.log2(x)));
-  return { numerator: BigInt(Math.round(x * 2 ** k)), denominator: 2n ** BigInt(k) };
+  const scaled = x * 2 ** k;
+  if (!Number.isFinite(scaled)) return undefined;
+  return { numerator: BigInt(Math.round(scaled)), denominator: 2n ** BigInt(k) };
 }

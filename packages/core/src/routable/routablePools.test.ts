@@ -156,3 +156,28 @@ describe("referenceUsdPrices against a manipulated pool", () => {
     expect(Number((quoted.numerator * 10n ** 18n) / quoted.denominator)).toBe(3_003);
   });
 });
+
+describe("referenceUsdPrices against a chain of pools at extreme ratios", () => {
+  it("attack: V2 pairs each 1 raw : 2^112-1 raw drive no price out of band; neither pricing nor routablePools throws, no J pool is routable", () => {
+    // J1/USDC: 1 raw J1 against $501 of USDC (J1 = $501 a raw unit); then Jk/Jk-1: 1 raw Jk against 2^112-1 raw Jk-1.
+    // Unchecked, J11's price was Infinity and pricing J12 threw a RangeError, aborting the whole indexing pass.
+    const MAX112 = 2n ** 112n - 1n;
+    const J = Array.from({ length: 13 }, (_, i) => address(0xb00 + i));
+    const chain: IndexedPool[] = [v2(100, J[1]!, USDC, 1n, usdc(501))];
+    for (let k = 2; k <= 12; k++) chain.push(v2(100 + k, J[k]!, J[k - 1]!, 1n, MAX112));
+    const graph = graphOf([wethUsdc, tailWeth, ...chain]);
+    let prices: ReturnType<typeof referenceUsdPrices> | undefined;
+    expect(() => (prices = referenceUsdPrices({ graph }))).not.toThrow();
+    for (const price of prices!.values()) {
+      expect(Number.isFinite(price.usdPerRaw) && price.usdPerRaw > 0).toBe(true);
+      expect(price.depth > 0).toBe(true);
+    }
+    expect(prices!.has(J[11]!)).toBe(false);
+    expect(prices!.has(J[12]!)).toBe(false);
+    let routable: ReadonlySet<Address> | undefined;
+    expect(() => (routable = routablePools({ graph, minLiquidityUsd: 10_000 }))).not.toThrow();
+    for (const pool of chain) expect(routable!.has(pool.address)).toBe(false);
+    // The honest pools are judged as usual.
+    expect(routable).toEqual(new Set([wethUsdc.address, tailWeth.address]));
+  });
+});

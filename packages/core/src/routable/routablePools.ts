@@ -36,10 +36,16 @@ export function routablePools(p: RoutablePoolsParameters): ReadonlySet<Address> 
     }
     return ok;
   };
+  // Never throws: a pool whose math fails is not routable, and the rest of the chain is judged as usual (a throw here
+  // would abort the indexing pass at that block on every retry).
   const isRoutable = (address: Address) => {
-    const pool = graph.pools.get(address);
-    if (!pool || !tokenPasses(pool.token0) || !tokenPasses(pool.token1)) return false;
-    return !prices || (poolLiquidityUsd(pool, prices) ?? 0) >= minLiquidityUsd;
+    try {
+      const pool = graph.pools.get(address);
+      if (!pool || !tokenPasses(pool.token0) || !tokenPasses(pool.token1)) return false;
+      return !prices || (poolLiquidityUsd(pool, prices) ?? 0) >= minLiquidityUsd;
+    } catch {
+      return false;
+    }
   };
   if (p.incremental) {
     const { previous } = p.incremental;
