@@ -11,7 +11,7 @@ import { ACCOUNT_GASLESS_REVERT_SHARE_BPS, ACCOUNT_GASLESS_REVERTS_FLOOR, GASLES
 import { ACCOUNT_GASLESS_KEEP_SECONDS, ACCOUNT_GASLESS_WINDOW_MS, accountGaslessWindow } from "./accountGaslessWindow.js";
 import { markGaslessOwnerProven } from "./markGaslessOwnerProven.js";
 import { recordGaslessSend } from "./recordGaslessSend.js";
-import { claimGaslessSlot, GASLESS_IN_FLIGHT_ALLOWED, GASLESS_SLOT_HOLD_MS } from "./claimGaslessSlot.js";
+import { claimGaslessSlot, GASLESS_IN_FLIGHT_ALLOWED, GASLESS_SLOT_HOLD_MS, GASLESS_UNPROVEN_IN_FLIGHT_ALLOWED } from "./claimGaslessSlot.js";
 
 let t: TestRedis;
 beforeAll(async () => { t = await startTestRedis(); });
@@ -141,5 +141,29 @@ describe("claimGaslessSlot and the account's revert budget", () => {
     expect(await t.redis.hgetall(current)).toEqual({ sends: 2 });
     const ttl = await t.redis.eval<string[], number>("return redis.call('TTL', KEYS[1])", [current], []);
     expect(ttl).toBeGreaterThan(ACCOUNT_GASLESS_KEEP_SECONDS - 60);
+  });
+});
+
+describe("claimGaslessSlot and an account's fresh owners in flight", () => {
+  it("concurrent claims from many fresh owners of one account: at most the account's bound taken, the rest paused; proven owners and other accounts unaffected", async () => {
+    const fresh = Array.from({ length: GASLESS_UNPROVEN_IN_FLIGHT_ALLOWED + 2 }, () => privateKeyToAccount(generatePrivateKey()).address);
+    const claims = await Promise.all(fresh.map((who, i) => claimGaslessSlot(t.redis, { chainId: 8453, owner: who, accountId: "acc_burst", solve: `evt_burst${i}` })));
+    expect(claims.filter(taken)).toHaveLength(GASLESS_UNPROVEN_IN_FLIGHT_ALLOWED);
+    for (const refused of claims.filter((c) => !taken(c))) expect(refused).toEqual({ accountInFlight: GASLESS_UNPROVEN_IN_FLIGHT_ALLOWED });
+    // A refused owner holds no slot of its own.
+    const refusedOwners = fresh.filter((_, i) => !taken(claims[i]!));
+    for (const who of refusedOwners) expect(await inFlight(who)).toBe(0);
+
+    // A proven owner of the same account, and a fresh owner of another account, still get theirs.
+    const proven = privateKeyToAccount(generatePrivateKey()).address;
+    await markGaslessOwnerProven(t.redis, { chainId: 8453, owner: proven });
+    expect(taken(await claimGaslessSlot(t.redis, { chainId: 8453, owner: proven, accountId: "acc_burst", solve: "evt_burst_p" }))).toBe(true);
+    expect(taken(await claimGaslessSlot(t.redis, { chainId: 8453, owner: refusedOwners[0]!, accountId: "acc_calm", solve: "evt_calm" }))).toBe(true);
+
+    // One fresh owner's swap settled (its slot given back): exactly one more fresh owner of the account gets one.
+    await (claims.find(taken) as { release: () => Promise<void> }).release();
+    expect(taken(await claimGaslessSlot(t.redis, { chainId: 8453, owner: refusedOwners[1]!, accountId: "acc_burst", solve: "evt_burst_r1" }))).toBe(true);
+    expect(await claimGaslessSlot(t.redis, { chainId: 8453, owner: privateKeyToAccount(generatePrivateKey()).address, accountId: "acc_burst", solve: "evt_burst_r2" }))
+      .toEqual({ accountInFlight: GASLESS_UNPROVEN_IN_FLIGHT_ALLOWED });
   });
 });

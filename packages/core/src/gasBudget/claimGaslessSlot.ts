@@ -15,6 +15,17 @@ import { ACCOUNT_GASLESS_REVERT_SHARE_BPS, ACCOUNT_GASLESS_REVERTS_FLOOR, GASLES
  */
 export const GASLESS_IN_FLIGHT_ALLOWED = 4;
 /**
+ * How many gasless swaps of one account on one chain, by owners not proven (no gasless swap of theirs succeeded on the
+ * chain in 30 days, `markGaslessOwnerProven`), may be sent and not yet settled at once. The owner's bound above does
+ * not stop an account firing one solve from each of many fresh wallets at once, all sent before the first revert is
+ * counted against the account (`ACCOUNT_GASLESS_REVERTS_FLOOR`): this caps such a burst's gas at ten transactions. An
+ * integration's new users arriving together wait for (or pay gas for) the eleventh swap only until one is mined; its
+ * proven users are never counted here.
+ */
+export const GASLESS_UNPROVEN_IN_FLIGHT_ALLOWED = 10;
+/** The account's slots held by owners not proven: a sorted set, solve event id → when taken (ms), as the owner's. */
+const unprovenInFlightKey = (chainId: number, accountId: string) => `sluice:gasless:in-flight-unproven:v1:${chainId}:${accountId}`;
+/**
  * A slot whose release was lost (the worker stopped before its swap was settled) lapses this long after it was
  * taken: a transaction not settled by then is the relayer repair's and the finaliser's, and no longer a burst.
  */
@@ -35,19 +46,22 @@ export type ClaimGaslessSlotParameters = {
  * in the window when they reached the budget meanwhile (`GASLESS_REVERTS_ALLOWED`, read again in the same step).
  */
 export type ClaimGaslessSlotReturnType =
-  | { release: () => Promise<void> } | { inFlight: number } | { reverts: number } | { accountReverts: number; accountSends: number };
+  | { release: () => Promise<void> } | { inFlight: number } | { reverts: number } | { accountReverts: number; accountSends: number }
+  | { accountInFlight: number };
 
 /**
  * The owner's reverts (KEYS[2]) at the budget: refused with them. The account's over its own, for an owner not proven
  * (KEYS[5] absent): the current window's `sends` and `reverts` (KEYS[3]) plus the previous window's (KEYS[4]) weighted
  * by ARGV[9] basis points, refused as `{ 'account', reverts, sends }`. This solve's slot already there (a retried call whose
- * first reply was lost): taken. Lapsed slots out; then, below the bound, this solve's slot in (scored by when it was
- * taken). Answers `{ 'taken' }`, `{ 'reverts', n }` or `{ 'in-flight', n }`.
+ * first reply was lost): taken. Lapsed slots out; then, below the owner's bound (ARGV[2]) and, for an owner not proven,
+ * below the account's bound over such owners (KEYS[6], ARGV[10]), this solve's slot in (scored by when it was taken),
+ * in both. Answers `{ 'taken' }`, `{ 'reverts', n }`, `{ 'in-flight', n }` or `{ 'account-in-flight', n }`.
  */
 const CLAIM = `
 local reverts = tonumber(redis.call('GET', KEYS[2]) or '0')
 if reverts >= tonumber(ARGV[6]) then return { 'reverts', reverts } end
-if redis.call('EXISTS', KEYS[5]) == 0 then
+local unproven = redis.call('EXISTS', KEYS[5]) == 0
+if unproven then
   local current = redis.call('HMGET', KEYS[3], 'sends', 'reverts')
   local previous = redis.call('HMGET', KEYS[4], 'sends', 'reverts')
   local weight = tonumber(ARGV[9])
@@ -61,13 +75,20 @@ if redis.call('ZSCORE', KEYS[1], ARGV[4]) then return { 'taken' } end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 local n = redis.call('ZCARD', KEYS[1])
 if n >= tonumber(ARGV[2]) then return { 'in-flight', n } end
+if unproven then
+  redis.call('ZREMRANGEBYSCORE', KEYS[6], '-inf', ARGV[1])
+  local m = redis.call('ZCARD', KEYS[6])
+  if m >= tonumber(ARGV[10]) then return { 'account-in-flight', m } end
+  redis.call('ZADD', KEYS[6], ARGV[3], ARGV[4])
+  redis.call('PEXPIRE', KEYS[6], ARGV[5])
+end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return { 'taken' }`;
 
 /**
  * Takes one of the owner's `GASLESS_IN_FLIGHT_ALLOWED` slots for a gasless send, atomically (concurrent solves in any
- * isolate see each other's), unless its reverts reached the budget since the solve first read them (a burst timed to
+ * isolate see each other's), and for an owner not proven one of its account's `GASLESS_UNPROVEN_IN_FLIGHT_ALLOWED`, unless its reverts reached the budget since the solve first read them (a burst timed to
  * land as the previous one's reverts are counted), or, for an owner not proven, its account's reverts are over the
  * account's budget (logged for operators). The slot is given back when nothing is sent, and once the sent
  * swap is mined (its revert, if any, already counted), so the next solve sees both. Redis failing: DEPENDENCY_DOWN
@@ -76,22 +97,25 @@ return { 'taken' }`;
  */
 export async function claimGaslessSlot(redis: Redis, p: ClaimGaslessSlotParameters): Promise<ClaimGaslessSlotReturnType> {
   const key = redisKeys.gaslessInFlight(p.chainId, p.owner);
+  const accountKey = unprovenInFlightKey(p.chainId, p.accountId);
   const now = p.now ?? Date.now();
   let released = false;
   const release = async () => {
     if (released) return;
     released = true;
-    await redis.zrem(key, p.solve).catch(() => {});
+    // The account's slot too (absent for a proven owner: a no-op); a lost release lapses as the owner's does.
+    await Promise.all([redis.zrem(key, p.solve).catch(() => {}), redis.zrem(accountKey, p.solve).catch(() => {})]);
   };
   const account = accountGaslessWindow({ chainId: p.chainId, accountId: p.accountId, now });
   let answer: [string, number?, number?];
   try {
     answer = await redis.eval<string[], [string, number?, number?]>(CLAIM, [
       key, redisKeys.gaslessReverts(p.chainId, p.owner), account.current, account.previous, redisKeys.gaslessOwnerProven(p.chainId, p.owner),
+      accountKey,
     ], [
       String(now - GASLESS_SLOT_HOLD_MS), String(GASLESS_IN_FLIGHT_ALLOWED), String(now), p.solve, String(GASLESS_SLOT_HOLD_MS),
       String(GASLESS_REVERTS_ALLOWED), String(ACCOUNT_GASLESS_REVERTS_FLOOR), String(ACCOUNT_GASLESS_REVERT_SHARE_BPS),
-      String(account.previousWeightBps),
+      String(account.previousWeightBps), String(GASLESS_UNPROVEN_IN_FLIGHT_ALLOWED),
     ]);
   } catch (cause) {
     await release();
@@ -104,5 +128,10 @@ export async function claimGaslessSlot(redis: Redis, p: ClaimGaslessSlotParamete
     return pause;
   }
   if (answer[0] === "in-flight") return { inFlight: Number(answer[1]) };
+  if (answer[0] === "account-in-flight") {
+    const pause = { accountInFlight: Number(answer[1]) };
+    logEvent("warn", "gasless.account_in_flight", { chainId: p.chainId, accountId: p.accountId, owner: p.owner, ...pause });
+    return pause;
+  }
   return { release };
 }

@@ -32,10 +32,11 @@ export const ACCOUNT_GASLESS_REVERT_SHARE_BPS = 500;
 
 /**
  * Why gasless solves are paused: the owner's reverts in the window, as many of its swaps in flight as allowed
- * (`claimGaslessSlot`), or (for an owner not proven) the account's reverts over its budget, with its sends: for the
- * operator's log, not the answer (partners show answers to their users; the account's volume is not theirs to read).
+ * (`claimGaslessSlot`), or (for an owner not proven) the account's reverts over its budget, with its sends, or as many
+ * of the account's swaps by owners not proven in flight as allowed: for the operator's log, not the answer (partners show answers to their users; the account's volume is not theirs to read).
  */
-export type GaslessPause = { reverts: number } | { inFlight: number } | { accountReverts: number; accountSends: number };
+export type GaslessPause = { reverts: number } | { inFlight: number } | { accountReverts: number; accountSends: number }
+  | { accountInFlight: number };
 
 /**
  * `Gasless paused: 3 gasless swaps of 0x… on base reverted on chain in the last 24 hours; …` — `/solve`'s answer for
@@ -51,8 +52,11 @@ export function gaslessPaused(quote: SwapQuote, owner: Address, pause: GaslessPa
     : "accountReverts" in pause
       ? `too many of this integration's gasless swaps on ${quote.chain} by new wallets reverted on chain in the last day; `
         + "submit `transaction` from the owner (paying gas), then call /confirm"
-      : `${pause.inFlight} gasless swaps of ${owner} on ${quote.chain} are not mined yet; `
-        + "solve again once they are, or submit `transaction` from the owner (paying gas), then call /confirm";
+      : "accountInFlight" in pause
+        ? `too many of this integration's gasless swaps on ${quote.chain} by new wallets are not mined yet; `
+          + "solve again once they are, or submit `transaction` from the owner (paying gas), then call /confirm"
+        : `${pause.inFlight} gasless swaps of ${owner} on ${quote.chain} are not mined yet; `
+          + "solve again once they are, or submit `transaction` from the owner (paying gas), then call /confirm";
   return new SluiceError("GASLESS_PAUSED", `Gasless paused: ${why}`, {
     body: { gaslessEligible: false, gaslessMinimumUsd: Number(quote.gaslessMinimumUsd), quote: formatQuote(quote), transaction },
     hint: "submit `transaction` from the permit's owner, then call /confirm with its hash",

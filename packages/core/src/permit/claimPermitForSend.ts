@@ -53,6 +53,10 @@ export async function claimPermitForSend(redis: Redis, params: ClaimPermitForSen
       [redisKeys.permitOwner(chainId, owner, nonce), claimKey, ...(lock ? [lock.key] : [])],
       [accountId, String(ownershipTtl), claimant, String(ownershipTtl), ...(lock ? [lock.holder, String(lock.holdMs)] : [])]));
   } catch (cause) {
+    // The script may have run and only its reply been lost: the claim would then be held by this solve, which sends
+    // nothing, until an hour past the permit's deadline, and the retry this answer asks for refused as "already being
+    // spent". Let go of it, only if it is this claimant's (best effort: a release that fails too leaves the key to expire).
+    await releaseHeldKey(redis, claimKey, claimant);
     throw new SluiceError("DEPENDENCY_DOWN", "Permit coordination storage is unavailable; nothing was sent, retry shortly", { cause });
   }
   if (outcome === 4) {

@@ -1,7 +1,8 @@
 /**
  * The stuck-transaction repair on a real anvil node (automine off, so a sent transaction stays pending) and a real
  * Redis: a stuck swap is replaced with doubled fees within the chain's cap, a replacement the cap cannot afford is not
- * sent (the relayer never overpays), and once mined the queue moves on.
+ * sent (the relayer never overpays), a lost send is sent again, a gap nothing waits behind costs no plug, and once
+ * mined the queue moves on.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeFunctionData, http, type PublicClient } from "viem";
@@ -12,6 +13,7 @@ import { executorAbi } from "../executor/executorAbi.js";
 import { allocateRelayerNonce } from "./allocateRelayerNonce.js";
 import { readInflightRecord } from "./inflightRecord.js";
 import { readRelayedReceipt } from "./readRelayedReceipt.js";
+import { returnRelayerNonce } from "./returnRelayerNonce.js";
 import { repairRelayerNonces } from "./repairRelayerNonces.js";
 import { sendRelayerTransaction } from "./sendRelayerTransaction.js";
 
@@ -161,5 +163,76 @@ describe("repairRelayerNonces when the node does not answer", () => {
       args: [{ permitted: { token: to, amount: 1n }, nonce: 7n, deadline: BigInt(Math.floor(Date.now() / 1000) - 60) }, to, "0x", "0x", 1n, to],
     });
     await expectPluggedOnceStuck({ to, data: expiredSwap, gas: 200_000n });
+  });
+});
+
+describe("repairRelayerNonces after a lost send", () => {
+  it("a send the node never got, priced within 12.5 % of the cap, is sent again at the chain's fees (nothing to outbid) and the transaction behind it is mined", async () => {
+    const sender = privateKeyToAccount(devAccounts()[8]!.privateKey);
+    // The network cuts the send and the lookups (no answer: kept as sent perhaps); the node never got it.
+    const cut = createPublicClient({ transport: http(anvil.rpcUrl, { retryCount: 0, fetchFn: async (input, init) => {
+      const body = String(init?.body ?? "");
+      if (body.includes("eth_sendRawTransaction") || body.includes("eth_getTransactionByHash")) return new Response("bad gateway", { status: 502 });
+      return fetch(input, init);
+    } }) }) as PublicClient;
+    const lost = await sendRelayerTransaction({ redis: t.redis, client: cut, chainId: 8453, account: sender, to, data: "0x", gas: 21_000n });
+    const behind = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: sender, to, data: "0x01", gas: 30_000n });
+    expect(behind.nonce).toBe(lost.nonce + 1);
+    const keys = redisKeys.relayer(8453, sender.address);
+    const fee = BigInt(readInflightRecord(await t.redis.hget(keys.inflight, String(lost.nonce))).maxFeePerGas);
+    const repairAt = (maxFeePerGasCap: bigint) => t.redis.del(redisKeys.relayerRepairLease(8453))
+      .then(() => repairRelayerNonces({ redis: t.redis, client, chainId: 8453, relayers: [sender], stuckAfterMs: 0, maxFeePerGasCap }));
+
+    // The chain asks more than the cap: it waits, nothing sent.
+    expect(await repairAt(fee - 1n)).toEqual([]);
+    // The cap is 10 % above the lost send's fee: a replacement's +12.5 % would not fit, but nothing holds the nonce.
+    expect(await repairAt((fee * 11n) / 10n)).toEqual([{ relayer: sender.address, nonce: lost.nonce, action: "replaced" }]);
+    expect(BigInt(readInflightRecord(await t.redis.hget(keys.inflight, String(lost.nonce))).maxFeePerGas) <= (fee * 11n) / 10n).toBe(true);
+
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    expect(await client.getTransactionCount({ address: sender.address, blockTag: "latest" })).toBe(behind.nonce + 1);
+    expect((await readRelayedReceipt({ redis: t.redis, client, chainId: 8453, hash: lost.hash })).receipt?.status).toBe("success");
+    expect((await client.getTransactionReceipt({ hash: behind.hash })).status).toBe("success");
+  });
+});
+
+describe("repairRelayerNonces and the holes of refused solves", () => {
+  it("a nonce given back (its solve's simulation failed) on a quiet relayer with nothing in flight is reset, never plugged, round after round: the relayer pays nothing", async () => {
+    const quiet = privateKeyToAccount(devAccounts()[7]!.privateKey);
+    const keys = redisKeys.relayer(8453, quiet.address);
+    const [before, start] = await Promise.all([
+      client.getBalance({ address: quiet.address }), client.getTransactionCount({ address: quiet.address, blockTag: "latest" }),
+    ]);
+    for (let round = 0; round < 3; round++) {
+      const nonce = await allocateRelayerNonce({ redis: t.redis, client, chainId: 8453, relayer: quiet.address });
+      expect(nonce).toBe(start);
+      await returnRelayerNonce({ redis: t.redis, chainId: 8453, relayer: quiet.address, nonce });
+      // No allocation for longer than `stuckAfterMs`.
+      await t.redis.set(keys.lastAllocation, String(Date.now() - 120_000));
+      await t.redis.del(redisKeys.relayerRepairLease(8453));
+      expect(await repairRelayerNonces({ redis: t.redis, client, chainId: 8453, relayers: [quiet], stuckAfterMs: 60_000, maxFeePerGasCap: 10n ** 12n }))
+        .toEqual([{ relayer: quiet.address, nonce: start, action: "reset" }]);
+      expect(Number(await t.redis.get(keys.next))).toBe(start);
+      expect(await t.redis.eval<string[], number>("return redis.call('ZCARD', KEYS[1])", [keys.holes], [])).toBe(0);
+    }
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    expect(await client.getTransactionCount({ address: quiet.address, blockTag: "latest" })).toBe(start);
+    expect(await client.getBalance({ address: quiet.address })).toBe(before);
+  });
+
+  it("a hole a sent transaction waits behind is plugged once the relayer is quiet, and the transaction behind it is mined", async () => {
+    const quiet = privateKeyToAccount(devAccounts()[7]!.privateKey);
+    const keys = redisKeys.relayer(8453, quiet.address);
+    const hole = await allocateRelayerNonce({ redis: t.redis, client, chainId: 8453, relayer: quiet.address });
+    const behind = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: quiet, to, data: "0x", gas: 21_000n });
+    expect(behind.nonce).toBe(hole + 1);
+    await returnRelayerNonce({ redis: t.redis, chainId: 8453, relayer: quiet.address, nonce: hole });
+    await t.redis.set(keys.lastAllocation, String(Date.now() - 120_000));
+    await t.redis.del(redisKeys.relayerRepairLease(8453));
+    expect(await repairRelayerNonces({ redis: t.redis, client, chainId: 8453, relayers: [quiet], stuckAfterMs: 60_000, maxFeePerGasCap: 10n ** 12n }))
+      .toEqual([{ relayer: quiet.address, nonce: hole, action: "plugged" }]);
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    expect((await client.getTransactionReceipt({ hash: behind.hash })).status).toBe("success");
+    expect(await client.getTransactionCount({ address: quiet.address, blockTag: "latest" })).toBe(behind.nonce + 1);
   });
 });

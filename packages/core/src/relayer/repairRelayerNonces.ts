@@ -19,7 +19,8 @@ export type RepairRelayerNoncesParameters = {
   stuckAfterMs: number;
   /**
    * The most a relayer pays per gas (wei), replacements and plugs included. A stuck transaction whose replacement would
-   * need more (nodes require at least +12.5 %) is left as it is until fees fall, never overpaid.
+   * need more (nodes require at least +12.5 %) is left as it is until fees fall, never overpaid; a dropped one waits only
+   * while the chain's current ask is above it.
    */
   maxFeePerGasCap?: bigint;
 };
@@ -33,9 +34,15 @@ export type RelayerRepair = { relayer: string; nonce: number; action: "replaced"
  */
 const DROPPED_AFTER_MS = 10_000;
 
-/** Lowers the counter to the mined nonce, but only if no nonce was handed out since the repair looked. */
+/**
+ * Lowers the counter (KEYS[1]) to the mined nonce and forgets the holes (KEYS[3]), but only if no nonce was handed out
+ * since the repair looked (KEYS[2]) and no send at or above it was recorded in flight meanwhile (KEYS[4]).
+ */
 const RESET = `
 if redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
+for _, n in ipairs(redis.call('HKEYS', KEYS[4])) do
+  if tonumber(n) >= tonumber(ARGV[1]) then return 0 end
+end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('DEL', KEYS[3])
 return 1`;
@@ -43,9 +50,11 @@ return 1`;
 /**
  * Keeps one stuck or dropped transaction from wedging every later one of the same relayer. For each relayer,
  * looks at the lowest nonce not yet mined (the account's `latest` transaction count):
- * - it was sent and has been pending longer than `stuckAfterMs` (or the node answers it does not know it, a while
- *   after the send) → re-sent with the same call and doubled fees, at most the chain's fee cap (a valid replacement,
- *   so whichever is mined consumes the nonce; when even the smallest valid replacement is above the cap, it waits).
+ * - it was sent and has been pending longer than `stuckAfterMs` → re-sent with the same call and doubled fees, at most
+ *   the chain's fee cap (a valid replacement, so whichever is mined consumes the nonce; when even the smallest valid
+ *   replacement is above the cap, it waits); the node answers it does not know it, a while after the send (a lost send,
+ *   dropped from the mempool) → re-sent at the chain's current fees, no bump (nothing holds the nonce), waiting only
+ *   while those are above the cap.
  *   The link old hash → new hash is recorded before the replacement is sent (`recordRelayerReplacement`): the solve's
  *   usage event and pending spend hold the old hash, and are settled by whichever one the chain mines
  *   (`readRelayedReceipt`). A swap that would revert for sure (its permit expires before the replacement could be
@@ -53,9 +62,11 @@ return 1`;
  *   simulation that fails (the RPC, not the node's answer) leaves the nonce for the next round;
  * - it was never sent (a hole, or an allocation whose send never happened) and no nonce was handed out for
  *   `stuckAfterMs` (while they are, the next allocation takes a hole), or a later nonce has waited behind it that long
- *   (a lost allocation on a busy relayer) → plugged with a 0-value transfer to the relayer itself;
- * - nothing is outstanding at all (the node has no pending transaction of the relayer, but the counter is ahead,
- *   e.g. after a chain reset) → the counter is lowered to the mined nonce.
+ *   (a lost allocation on a busy relayer), and a later transaction of the relayer is in flight → plugged with a
+ *   0-value transfer to the relayer itself;
+ * - nothing is outstanding from the mined nonce on (the node has no pending transaction of the relayer, none is
+ *   recorded in flight, but the counter is ahead: holes of refused solves, nonces never sent, a chain reset) → the
+ *   counter is lowered to the mined nonce and the holes forgotten (no plug is paid for a gap nothing waits behind).
  * Runs at most once at a time per chain (a short Redis lease). Best effort: errors are swallowed; returns what it did.
  */
 export async function repairRelayerNonces(params: RepairRelayerNoncesParameters): Promise<RelayerRepair[]> {
@@ -96,13 +107,9 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
     const age = now - record.sentAt;
     const dropped = lookup === "unknown" && age > Math.min(stuckAfterMs, DROPPED_AFTER_MS);
     if (!dropped && age <= stuckAfterMs) return undefined;
-    const fees = await client.estimateFeesPerGas();
-    const cap = params.maxFeePerGasCap;
-    // A replacement must raise both fees by at least 12.5 % (geth, anvil): below that the node refuses it.
-    const leastMaxFee = ceilBump(BigInt(record.maxFeePerGas));
-    if (cap !== undefined && leastMaxFee > cap) return undefined;
-    const maxFeePerGas = min(max(fees.maxFeePerGas, BigInt(record.maxFeePerGas) * 2n), cap);
-    const maxPriorityFeePerGas = min(max(fees.maxPriorityFeePerGas, BigInt(record.maxPriorityFeePerGas) * 2n), maxFeePerGas);
+    const priced = resendFees(await client.estimateFeesPerGas(), record, dropped, params.maxFeePerGasCap);
+    if (!priced) return undefined;
+    const { maxFeePerGas, maxPriorityFeePerGas } = priced;
     // A swap whose permit expires before its replacement could be mined, or that reverts on the chain's state now (its
     // price moved past the minimum, its owner's balance or allowance is gone), would revert for sure (gas spent,
     // counted against its owner): the nonce is taken by a 0-value transfer to the relayer instead, and the swap's hash,
@@ -114,7 +121,8 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
       ? { to: account.address, data: "0x", gas: 21_000n, nonce: mined, maxFeePerGas, maxPriorityFeePerGas }
       : { to: record.to, data: record.data, gas: BigInt(record.gas), nonce: mined, maxFeePerGas, maxPriorityFeePerGas });
     // First the link (throws: nothing is sent), so a replacement the chain mines is always found from the first hash.
-    if (!doomed) await recordRelayerReplacement(redis, { chainId, replaced: record.hash, replacement: hash });
+    // (A dropped one re-sent at its own fees is signed to its own hash again: nothing to link.)
+    if (!doomed && hash !== record.hash) await recordRelayerReplacement(redis, { chainId, replaced: record.hash, replacement: hash });
     try {
       await client.sendRawTransaction({ serializedTransaction: serialized });
     } catch (error) {
@@ -129,20 +137,44 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
   }
 
   // While nonces are being handed out, one not sent is maybe being sent right now, and a hole is taken by the next
-  // allocation (holes first): only a quiet relayer's are plugged, so a refused solve's hole never costs a plug. Unless
-  // a later nonce has waited behind it longer than `stuckAfterMs`: then it was handed out and never sent nor given back
-  // (its solve died after the allocation), and only a plug lets a busy relayer's queue move again.
+  // allocation (holes first): only a quiet relayer's are repaired. Unless a later nonce has waited behind it longer
+  // than `stuckAfterMs`: then it was handed out and never sent nor given back (its solve died after the allocation),
+  // and only a plug lets a busy relayer's queue move again.
   const waitedBehind = Object.entries(inflight).some(([n, value]) => Number(n) > mined && now - readInflightRecord(value).sentAt > stuckAfterMs);
   if (!quiet && !waitedBehind) return undefined;
-  const isHole = (await redis.zrem(keys.holes, String(mined))) === 1;
-  if (pending <= mined && !isHole && Object.keys(inflight).every((n) => Number(n) < mined)) {
-    // Nothing of ours is waiting in the node: the counter is simply ahead of the chain.
-    const reset = await redis.eval<string[], number>(RESET, [keys.next, keys.lastAllocation, keys.holes], [String(mined), String(lastAllocation)]);
+  if (pending <= mined && Object.keys(inflight).every((n) => Number(n) < mined)) {
+    // Nothing of ours is waiting in the node nor in flight from `mined` on: every nonce up to the counter is a hole or
+    // was never sent, so the counter simply goes back to the chain's (holes forgotten with it). A refused solve's hole
+    // (a replayed permit whose simulation fails) thus costs no plug on its own: only a gap a sent transaction waits
+    // behind is plugged.
+    const reset = await redis.eval<string[], number>(RESET,
+      [keys.next, keys.lastAllocation, keys.holes, keys.inflight], [String(mined), String(lastAllocation)]);
     if (Number(reset) === 1) return { relayer: account.address, nonce: mined, action: "reset" };
     return undefined;
   }
+  await redis.zrem(keys.holes, String(mined));
   await plug(params, account, mined);
   return { relayer: account.address, nonce: mined, action: "plugged" };
+}
+
+/**
+ * The fees to send at `record`'s nonce again, or undefined to wait for lower fees. Pending in the node (`dropped`
+ * false), it is a replacement: nodes (geth, anvil) refuse one that does not raise both fees by at least 12.5 %, so it
+ * carries doubled fees (at least the chain's current ask), at most the cap, and waits while even +12.5 % is above the
+ * cap. Dropped (the node does not know the hash), nothing occupies the nonce and nothing needs outbidding: it is sent
+ * at what the chain asks now, and waits only while that ask itself is above the cap; a bump there would leave a send
+ * priced within 12.5 % of the cap unsent for good, and every later nonce of the relayer wedged behind it.
+ */
+function resendFees(
+  fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }, record: InflightRecord, dropped: boolean, cap: bigint | undefined,
+): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | undefined {
+  if (dropped) {
+    if (cap !== undefined && fees.maxFeePerGas > cap) return undefined;
+    return { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas, fees.maxFeePerGas) };
+  }
+  if (cap !== undefined && ceilBump(BigInt(record.maxFeePerGas)) > cap) return undefined;
+  const maxFeePerGas = min(max(fees.maxFeePerGas, BigInt(record.maxFeePerGas) * 2n), cap);
+  return { maxFeePerGas, maxPriorityFeePerGas: min(max(fees.maxPriorityFeePerGas, BigInt(record.maxPriorityFeePerGas) * 2n), maxFeePerGas) };
 }
 
 /** Whether the stuck call reverts if sent now (`eth_call` from the relayer with its gas); undefined: the RPC failed. */

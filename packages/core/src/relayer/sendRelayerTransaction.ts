@@ -61,8 +61,9 @@ const ATTEMPTS = 4;
  *  3. the send failed in a way that leaves it unknown whether the node got it (`settleUncertainSend`) → it counts as
  *     sent unless the node says for sure it does not have it: a transaction that may be mined is answered with its
  *     hash (known before sending), so the solve records it and the chain decides, and never has its nonce handed out
- *     again; only a definite "not sent" returns the nonce as a hole, reused by the next send (or plugged by the
- *     repair), so it never leaves a gap that wedges the transactions behind it;
+ *     again; only a definite "not sent" returns the nonce as a hole, reused by the next send (or, on a quiet relayer,
+ *     dropped by the repair lowering the counter, or plugged if a sent transaction waits behind it), so it never
+ *     leaves a gap that wedges the transactions behind it;
  *  4. before each attempt goes out, `beforeSend` makes durable what names its hash (nothing is sent if it fails);
  *  5. sent → recorded as in flight (nonce → what was sent) so `repairRelayerNonces` can replace it if it sticks (or,
  *     sent only perhaps, if the node never got it).

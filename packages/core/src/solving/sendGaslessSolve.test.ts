@@ -127,6 +127,18 @@ describe("a gasless solve's relayer nonce", () => {
   });
 });
 
+describe("a gasless solve above the chain's fee cap", () => {
+  it("is refused before any nonce is taken: no allocation, no hole, the relayer stays quiet", async () => {
+    const s = solveContext(1004n, paysOut);
+    const capped = { ...s, chain: { ...s.chain, settings: { ...s.chain.settings, maxFeePerGasWei: 1n } } } as SolveContext;
+    const lastAllocation = redisKeys.relayer(8453, relayer.address).lastAllocation;
+    const [before, allocatedAt] = await Promise.all([relayerState(), t.redis.get<string>(lastAllocation)]);
+    await expect(sendGaslessSolve(capped, sendOptions())).rejects.toMatchObject({ code: "UPSTREAM_ERROR" });
+    expect(await relayerState()).toEqual(before);
+    expect(await t.redis.get<string>(lastAllocation)).toBe(allocatedAt);
+  });
+});
+
 describe("a gasless solve's input, committed before the send", () => {
   const pendingSpend = async () => (await t.redis.hgetall<Record<string, string>>(redisKeys.pendingSpend(8453, user, noCode))) ?? {};
   /** A client of the same node that runs `onSend` when the relayer's transaction goes out, then sends it or refuses it. */

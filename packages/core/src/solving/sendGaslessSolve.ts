@@ -64,9 +64,11 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   })();
   // The send's nonce is allocated once the claims hold, while the simulation runs: its round trip leaves the serial
   // path. Only a solve whose permit is its own takes one, so a replayed permit never opens a hole; one whose
-  // simulation then fails gives it back (`returnRelayerNonce`).
+  // simulation then fails gives it back (`returnRelayerNonce`; the repair lowers the counter over a hole nothing waits
+  // behind, never paying a plug for it). Fees above the cap take none: the send refuses them with the same fees.
   const allocating = claiming.then(async () => {
-    const relayer = await o.relayer;
+    const [relayer, fees] = await Promise.all([o.relayer, o.fees]);
+    if (feeCap !== undefined && fees.maxFeePerGas > feeCap) throw new SluiceError("UPSTREAM_ERROR", "Gas costs more than the chain's cap; no nonce taken");
     return { relayer, nonce: await allocateRelayerNonce({ redis, client: s.chain.client, chainId, relayer: relayer.address }) };
   });
   allocating.catch(() => {});
