@@ -23,8 +23,6 @@ export const GASLESS_IN_FLIGHT_ALLOWED = 4;
  * proven users are never counted here.
  */
 export const GASLESS_UNPROVEN_IN_FLIGHT_ALLOWED = 10;
-/** The account's slots held by owners not proven: a sorted set, solve event id → when taken (ms), as the owner's. */
-const unprovenInFlightKey = (chainId: number, accountId: string) => `sluice:gasless:in-flight-unproven:v1:${chainId}:${accountId}`;
 /**
  * A slot whose release was lost (the worker stopped before its swap was settled) lapses this long after it was
  * taken: a transaction not settled by then is the relayer repair's and the finaliser's, and no longer a burst.
@@ -97,7 +95,7 @@ return { 'taken' }`;
  */
 export async function claimGaslessSlot(redis: Redis, p: ClaimGaslessSlotParameters): Promise<ClaimGaslessSlotReturnType> {
   const key = redisKeys.gaslessInFlight(p.chainId, p.owner);
-  const accountKey = unprovenInFlightKey(p.chainId, p.accountId);
+  const accountKey = redisKeys.gaslessUnprovenInFlight(p.chainId, p.accountId);
   const now = p.now ?? Date.now();
   let released = false;
   const release = async () => {

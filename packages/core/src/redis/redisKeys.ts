@@ -95,6 +95,8 @@ export const redisKeys = {
   gaslessOwnerProven: (chainId: number, owner: Address) => `sluice:gasless:proven:v1:${chainId}:${owner.toLowerCase()}`,
   /** An owner's gasless swaps sent and not yet mined (`claimGaslessSlot`): a sorted set, solve event id → when taken (ms). */
   gaslessInFlight: (chainId: number, owner: Address) => `sluice:gasless:in-flight:v1:${chainId}:${owner.toLowerCase()}`,
+  /** An account's gasless slots held by owners not proven (`claimGaslessSlot`): a sorted set, solve event id → when taken (ms). */
+  gaslessUnprovenInFlight: (chainId: number, accountId: string) => `sluice:gasless:in-flight-unproven:v1:${chainId}:${accountId}`,
 
   /** One relayer wallet on one chain (see `sendRelayerTransaction` for how they are used). */
   relayer: (chainId: number, relayer: Address) => {
