@@ -57,9 +57,9 @@ const decimalsOf = (token: { decimals: number } | undefined) => (token ? { decim
 
 /** A human amount ("1.5") in raw units, exactly (as /route parses it). */
 function rawAmount(amount: string, decimals: number): bigint {
-  const text = amount.trim();
-  const [whole = "", fraction = ""] = text.split(".");
+  const [whole = "", fraction = ""] = amount.split(".");
   const significant = fraction.replace(/0+$/, "");
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(text) || significant.length > decimals) fail("amount", `a decimal amount with at most ${decimals} decimals`, amount);
-  return BigInt((whole || "0") + significant.padEnd(decimals, "0"));
+  // The API's one amount form (`/route` and `/solve` alike): digits, optionally a point and at least one digit.
+  if (!/^\d{1,40}(\.\d{1,36})?$/.test(amount) || significant.length > decimals) fail("amount", `a decimal amount with at most ${decimals} decimals`, amount);
+  return BigInt(whole + significant.padEnd(decimals, "0"));
 }

@@ -672,7 +672,7 @@ export interface components {
         };
         RouteRequest: {
             /**
-             * @description Input amount in human-readable units
+             * @description Input amount in human-readable units: digits, optionally a point and 1 to 36 digits
              * @example 25
              */
             amount: string;
@@ -735,7 +735,10 @@ export interface components {
             transaction?: components["schemas"]["SwapTransaction"] & unknown;
         };
         SolveRequest: {
-            /** @example 25 */
+            /**
+             * @description Input amount in human-readable units: digits, optionally a point and 1 to 36 digits
+             * @example 25
+             */
             amount: string;
             /**
              * @example base
@@ -751,7 +754,7 @@ export interface components {
             /** @example 6 */
             fromDecimals?: number;
             permit: components["schemas"]["Permit"];
-            /** @description 65-byte EIP-712 signature of the permit */
+            /** @description 65-byte EIP-712 signature of the permit (0x and 130 hex digits) */
             signature: string;
             /** @description Maximum slippage; default 5 */
             slippageBps?: number;
@@ -982,7 +985,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The four chains */
+            /** @description The chains this deployment serves (of Ethereum, Base, Arbitrum and Polygon) */
             200: {
                 headers: {
                     [name: string]: unknown;

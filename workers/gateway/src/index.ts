@@ -1,8 +1,7 @@
 import { Hono, type Context } from "hono";
 import { Scalar } from "@scalar/hono-api-reference";
-import { jsonNotFound, onError, publicCors, SluiceError } from "@sluice/core";
+import { jsonNotFound, mergeOpenApiDocuments, onError, publicCors, SluiceError, type OpenApiDocument } from "@sluice/core";
 import { areaBindings, areaFor, type AreaBinding } from "./areas.js";
-import { mergeOpenApiDocuments, type OpenApiDocument } from "./mergeOpenApiDocuments.js";
 
 type GatewayEnv = { Bindings: Record<AreaBinding, Fetcher> };
 

@@ -1,4 +1,4 @@
-import { createApp, registerOpenApiDocument, type IsolateCaches } from "@sluice/core";
+import { createApp, registerOpenApiDocument, swapFailureFields, type IsolateCaches } from "@sluice/core";
 import { swapConfigSchema, type SwapEnv } from "./env.js";
 import { registerConfirm } from "./routes/confirm.js";
 import { registerHealth } from "./routes/health.js";
@@ -10,7 +10,7 @@ export type CreateSwapAppParameters = { caches: IsolateCaches };
 
 /** Swap: `/route`, `/solve`, `/confirm` (and `/ping`), served by Workers (`index.ts`) or the Node host. */
 export function createSwapApp({ caches }: CreateSwapAppParameters) {
-  const app = createApp<SwapEnv>({ name: "swap", config: swapConfigSchema, caches });
+  const app = createApp<SwapEnv>({ name: "swap", config: swapConfigSchema, caches, failureFields: swapFailureFields });
   registerRoute(app);
   registerRoutePing(app);
   registerSolve(app);

@@ -9,6 +9,7 @@ import { readWorkerConfig } from "../config/readWorkerConfig.js";
 import type { AppEnv } from "./env.js";
 import { jsonNotFound } from "./jsonNotFound.js";
 import { limitRequestBody } from "./limitRequestBody.js";
+import { failureFields } from "./failureFields.js";
 import { createIsolateCaches, type IsolateCaches } from "./isolateCaches.js";
 import { publicCors } from "./publicCors.js";
 import { assignRequestId } from "./assignRequestId.js";
@@ -28,9 +29,16 @@ export type CreateAppParameters = {
   corsPaths?: string;
   /** What the worker keeps between requests (default: a fresh set for this app, i.e. this isolate). */
   caches?: IsolateCaches;
+  /**
+   * Per path, the fields every failure there carries (`failureFields`; `/api/v1/route`'s `gaslessEligible`), set
+   * before anything can fail: the body limit and the settings refuse a request before the route's own middleware runs.
+   */
+  failureFields?: Record<string, Record<string, unknown>>;
 };
 
-export function createApp<E extends AppEnv = AppEnv>({ name, config, caches = createIsolateCaches(), corsPaths = "/api/v1/*" }: CreateAppParameters) {
+export function createApp<E extends AppEnv = AppEnv>(
+  { name, config, caches = createIsolateCaches(), corsPaths = "/api/v1/*", failureFields: failureFieldsByPath = {} }: CreateAppParameters,
+) {
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -46,6 +54,7 @@ export function createApp<E extends AppEnv = AppEnv>({ name, config, caches = cr
   app.use("*", timing({ crossOrigin: true, totalDescription: "total" }));
   app.use("*", requestLog(name));
   app.use(corsPaths, publicCors());
+  for (const [path, defaults] of Object.entries(failureFieldsByPath)) app.use(path, failureFields(defaults));
   app.use("*", limitRequestBody());
   app.use("*", async (c, next) => {
     c.set("config" as never, readWorkerConfig(config, c.env as object) as never);

@@ -14,3 +14,4 @@ export * from "./jsonNotFound.js";
 export * from "./timeStage.js";
 export * from "./longQueries.js";
 export * from "./assignRequestId.js";
+export * from "./mergeOpenApiDocuments.js";

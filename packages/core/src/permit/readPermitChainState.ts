@@ -35,8 +35,12 @@ export async function readPermitChainState(
       cause: results.find((r) => r.status === "failure")?.error,
     });
   }
+  // Permit2 and Multicall3 are canonical on every served chain: a failed read of them is the chain's RPC failing
+  // (a node answering errors, or not synced), a dependency down (decisions §2.2), never a partner's mistake.
   if (time.status !== "success" || bitmap.status !== "success") {
-    throw new SluiceError("UPSTREAM_ERROR", "Permit2 or Multicall3 could not be read on this chain; retry shortly");
+    throw new SluiceError("DEPENDENCY_DOWN", "Permit2 or Multicall3 could not be read on this chain; retry shortly", {
+      cause: [time, bitmap].find((r) => r.status === "failure")?.error,
+    });
   }
   if (balance.status !== "success" || allowance.status !== "success") {
     throw new SluiceError("PERMIT_INVALID", `Permit token ${token} is not an ERC-20 token on this chain`);

@@ -9,7 +9,11 @@ describe("parseAmount", () => {
     expect(parseAmount("0.000001", 6, "USDC")).toBe(1n);
     expect(parseAmount("123456789012345678901234567890.5", 1, "X")).toBe(1234567890123456789012345678905n);
     expect(parseAmount("1.500000000", 6, "USDC")).toBe(1_500_000n);
-    expect(parseAmount(".5", 2, "X")).toBe(50n);
+    expect(parseAmount("0.5", 2, "X")).toBe(50n);
+  });
+  // The one shape /route and /solve both accept (AMOUNT_PATTERN): what /solve's schema always refused, /route now does too.
+  it.each([".5", "1.", " 1", "1 ", "\t1.5\n", "+1", "1,5", `1.${"0".repeat(37)}`, "1".repeat(41)])("refuses the non-canonical %j", (amount) => {
+    expect(() => parseAmount(amount, 6, "USDC")).toThrow(/must be a decimal number in token units/);
   });
   it.each([
     ["abc", /must be a decimal number/], ["1e6", /must be a decimal number/], ["", /must be a decimal number/],

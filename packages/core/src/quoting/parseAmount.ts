@@ -1,13 +1,25 @@
 import { SluiceError } from "../errors/SluiceError.js";
 import { isSupportedDecimals, TOKEN_DECIMALS_MAX } from "./tokenDecimalsMax.js";
 
+/**
+ * The one shape of a human-readable amount that `/route` and `/solve` accept (both bodies' `amount`, and the parse
+ * below): digits, optionally a point followed by 1 to 36 digits (`TOKEN_DECIMALS_MAX`). No sign, exponent, spaces or
+ * bare point (".5", "1."): /solve always refused those, and one rule keeps a body /route quoted acceptable to /solve.
+ */
+export const AMOUNT_PATTERN = /^\d{1,40}(\.\d{1,36})?$/;
+
+/** What is wrong with the shape of `amount` (see `AMOUNT_PATTERN`), or undefined when nothing is. */
+export function amountFormatProblem(amount: string): string | undefined {
+  if (AMOUNT_PATTERN.test(amount)) return undefined;
+  if (/^\s*-\s*\d*\.?\d+\s*$/.test(amount)) return "must not be negative";
+  return `must be a decimal number in token units, like "1.5": up to 40 digits, a point with 1 to 36 digits after it, `
+    + `no sign, exponent or spaces (got "${amount.length > 60 ? `${amount.slice(0, 60)}…` : amount}")`;
+}
+
 /** Checks the shape of a human-readable amount before its token (and so its decimals) is known. */
 export function checkAmountFormat(amount: string, field = "amount"): void {
-  const text = amount.trim();
-  if (/^-\s*\d*\.?\d+$/.test(text)) throw new SluiceError("MALFORMED_REQUEST", `${field}: must not be negative`);
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) {
-    throw new SluiceError("MALFORMED_REQUEST", `${field}: must be a decimal number in token units, like "1.5" (got "${amount}")`);
-  }
+  const problem = amountFormatProblem(amount);
+  if (problem) throw new SluiceError("MALFORMED_REQUEST", `${field}: ${problem}`);
 }
 
 /**
@@ -21,7 +33,7 @@ export function parseAmount(amount: string, decimals: number, symbol: string, fi
     throw new SluiceError("UNSUPPORTED_TOKEN", `${field}: ${symbol} reports ${decimals} decimals; at most ${TOKEN_DECIMALS_MAX} are supported`);
   }
   checkAmountFormat(amount, field);
-  const [whole = "", fraction = ""] = amount.trim().split(".");
+  const [whole = "", fraction = ""] = amount.split(".");
   const significant = fraction.replace(/0+$/, "");
   if (significant.length > decimals) {
     throw new SluiceError("MALFORMED_REQUEST", `${field}: ${symbol} has ${decimals} decimals; "${amount}" has ${significant.length}`);

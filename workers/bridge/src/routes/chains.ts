@@ -19,7 +19,7 @@ export const getBridgeChainsRoute = createRoute({
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   responses: {
-    200: { description: "The four chains", content: { "application/json": { schema: z.object({ ok: z.literal(true), chains: z.array(BridgeChainSchema) }) } } },
+    200: { description: "The chains this deployment serves (of Ethereum, Base, Arbitrum and Polygon)", content: { "application/json": { schema: z.object({ ok: z.literal(true), chains: z.array(BridgeChainSchema) }) } } },
     ...errorResponses([...authErrorCodes]),
   },
 });
@@ -27,7 +27,9 @@ export const getBridgeChainsRoute = createRoute({
 export function registerGetBridgeChains(app: OpenAPIHono<BridgeEnv>) {
   app.openapi(getBridgeChainsRoute, (c) => c.json({
     ok: true as const,
-    chains: chainNames.map((name) => {
+    // Only the chains this deployment serves (its SLUICE_CHAINS), as /bridge/quote and /bridge/track decide it: a
+    // chain listed here and refused there would send a partner into UNSUPPORTED_CHAIN.
+    chains: chainNames.filter((name) => c.get("services").servedChain(name) !== undefined).map((name) => {
       const chain = chains[name];
       return { chainId: chain.id, name: chain.displayName, publicRpcUrl: chain.publicRpcUrl, explorerUrl: chain.explorerUrl, logoUrl: chain.logoUrl };
     }),

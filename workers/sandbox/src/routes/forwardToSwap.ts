@@ -8,7 +8,8 @@ import { announceDryRun } from "./announceDryRun.js";
  * keys, has no relayer keys (it cannot submit anything), forces every solve to a dry run and has no binding to the
  * usage recorder (it cannot record anything). A solve it answers is announced to the account's sandbox webhooks.
  * The request carries the sandbox's own request id as `X-Request-Id` (the client's is replaced): the swap worker logs
- * it as `clientRequestId`, so the id the partner is answered finds both log lines.
+ * it as `clientRequestId`, so the id the partner is answered finds both log lines. Plain routes here: the sandbox's
+ * document takes their definitions from the swap deployment's own (`registerSandboxOpenApiDocument`).
  */
 export function registerForwardToSwap(app: OpenAPIHono<SandboxEnv>) {
   app.post("/api/v1/route", async (c) => answer(await c.env.SWAP.fetch(withRequestId(c.req.raw, c.get("requestId"))), c.get("requestId")));

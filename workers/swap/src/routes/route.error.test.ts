@@ -30,6 +30,23 @@ describe("POST /api/v1/route — bad amounts, each with its own message", () => 
     expectFailure({ from: "USDC", to: "WETH", amount: "1.1234567" }, 400, 'amount: USDC has 6 decimals; "1.1234567" has 7'));
   it("missing", () => expectFailure({ from: "USDC", to: "WETH" }, 400, "amount: is required"));
   it("a number instead of a string", () => expectFailure({ from: "USDC", to: "WETH", amount: 5 }, 400, /^amount: /));
+  // One rule with /solve's amount (core's AMOUNT_PATTERN): what /route quotes, /solve accepts.
+  it.each([".5", "1.", " 1", "1 ", "+1", `1.${"0".repeat(37)}`, "1".repeat(41)])("the non-canonical %j, which /solve refuses too", async (amount) => {
+    await expectFailure({ from: "USDC", to: "WETH", amount }, 400, /^amount: must be a decimal number in token units, like "1\.5"/, "MALFORMED_REQUEST");
+  });
+  it("the canonical forms /solve takes: whole, and with up to the token's decimals", async () => {
+    for (const amount of ["25", "25.5", "25.500000000"]) {
+      const r = await quote(key, { from: "USDC", to: "WETH", amount });
+      expect(r.status, `${amount}: ${JSON.stringify(r.body)}`).toBe(200);
+    }
+  });
+});
+
+describe("POST /api/v1/route — a failure before the route runs still carries gaslessEligible and computeMs", () => {
+  it("a body past 1 MB: 400 with both (interface §7)", async () => {
+    const body = { from: "USDC", to: "WETH", amount: "1", padding: "a".repeat(1024 * 1024) };
+    await expectFailure(body, 400, "body: larger than 1 MB, the most this endpoint accepts", "MALFORMED_REQUEST");
+  });
 });
 
 describe("POST /api/v1/route — tokens and chains", () => {

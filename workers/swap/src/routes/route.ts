@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  apiKeySecurity, authErrorCodes, errorResponses, failureFields, formatQuote, isBelowGaslessMinimum, logEvent, QUOTE_DEADLINE_MS, quoteSwap,
+  apiKeySecurity, authErrorCodes, errorResponses, formatQuote, isBelowGaslessMinimum, logEvent, QUOTE_DEADLINE_MS, quoteSwap,
   recordRouteEvent, rememberQuotePermit, requireApiKey, swapTooSmall,
 } from "@sluice/core";
 import { getAddress } from "viem";
@@ -17,8 +17,9 @@ export const routeRoute = createRoute({
     + "gasless-eligible the answer carries a ready-to-sign Permit2 `permit` whose spender is Sluice's executor. "
     + "Below the chain's gasless minimum the answer is the `Swap too small` failure, which still carries the quote.",
   security: apiKeySecurity,
-  // Every failure of /route carries `gaslessEligible` and `computeMs` (interface §7), auth and validation included.
-  middleware: [failureFields({ gaslessEligible: false }), requireApiKey()] as const,
+  // Every failure of /route carries `gaslessEligible` and `computeMs` (interface §7), auth and validation included:
+  // `swapFailureFields`, installed by createSwapApp ahead of the body limit and the settings.
+  middleware: [requireApiKey()] as const,
   request: { body: { content: { "application/json": { schema: RouteBody } }, required: true } },
   responses: {
     200: { description: "The quote", content: { "application/json": { schema: RouteAnswer } } },

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { chainNames } from "@sluice/core";
-import { address } from "./solveSchemas.js";
+import { address, humanAmount } from "./solveSchemas.js";
 
 export const RouteBody = z.object({
   from: z.string().min(1).max(64).openapi({ description: "Input token symbol or address", example: "USDC" }),
   to: z.string().min(1).max(64).openapi({ description: "Output token symbol or address", example: "WETH" }),
-  amount: z.string().max(100).openapi({ description: "Input amount in human-readable units", example: "25" }),
+  amount: humanAmount,
   chain: z.enum(chainNames, { error: `must be one of ${chainNames.join(", ")}` }).openapi({ example: "base" }),
   fromAddress: z.string().max(64).optional().openapi({ description: "Input token contract address (recommended)", example: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
   fromDecimals: z.number().int().min(0).max(36).optional().openapi({ description: "Input token decimals (recommended)", example: 6 }),

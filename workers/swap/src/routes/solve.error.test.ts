@@ -32,11 +32,37 @@ describe("POST /api/v1/solve — fields of the wrong type say what they are", ()
   });
 });
 
+describe("POST /api/v1/solve — amount: the one rule /route applies too", () => {
+  it.each([".5", "1.", " 30", "30 ", "+30", `1.${"0".repeat(37)}`])("refuses %j as /route does, 400 naming amount", async (amount) => {
+    const user = await newUser(chain, "USDC", "30");
+    const body = { ...(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" })), amount };
+    const response = await call("/api/v1/solve", { key: (await createPartner()).key, body });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ ok: false, code: "MALFORMED_REQUEST", error: expect.stringMatching(/^amount: must be a decimal number in token units/) });
+  });
+
+  it("a negative amount says so, in /route's words", async () => {
+    const user = await newUser(chain, "USDC", "30");
+    const body = { ...(await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" })), amount: "-30" };
+    const response = await call("/api/v1/solve", { key: (await createPartner()).key, body });
+    expect(response.body).toMatchObject({ ok: false, code: "MALFORMED_REQUEST", error: "amount: must not be negative" });
+  });
+});
+
 describe("POST /api/v1/solve — permit failures, each with its own message", () => {
-  it("a signature that is not 65 bytes", async () => {
+  // The interface's "65-byte hex": any other length (64-byte EIP-2098 compact too: Sluice recovers only (r, s, v)) is a
+  // malformed request naming the field, refused by the schema before anything is read.
+  it.each([
+    ["64 bytes", (s: string) => s.slice(0, 130), /^signature: must be a 65-byte signature \(r, s, v\): 0x and 130 hex digits, got 128$/],
+    ["66 bytes", (s: string) => `${s}00`, /got 132$/],
+    ["an odd length", (s: string) => s.slice(0, 131), /got 129$/],
+    ["empty", () => "0x", /got 0$/],
+    ["not hex", (s: string) => `${s.slice(0, 130)}zz`, /^signature: must be 0x-prefixed hex/],
+  ])("a signature that is %s: 400 naming it", async (_name, change, message) => {
     const user = await newUser(chain, "USDC", "30");
     const body = await solveBody({ chain, user, symbol: "USDC", amount: "30", to: "WETH" });
-    await expectRefused({ ...body, signature: body.signature.slice(0, 130) }, "PERMIT_INVALID", /65 bytes/);
+    const response = await expectRefused({ ...body, signature: change(body.signature) }, "MALFORMED_REQUEST", message);
+    expect(response.status).toBe(400);
   });
 
   it("signed by another wallet than user", async () => {

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKeySecurity, authErrorCodes, createDbFromConfig, errorResponses, failureFields, requireApiKey, solveSwap } from "@sluice/core";
+import { apiKeySecurity, authErrorCodes, createDbFromConfig, errorResponses, requireApiKey, solveSwap } from "@sluice/core";
 import type { SwapEnv } from "../env.js";
 import { SolveAnswer, SolveBody, SolveFailure } from "./solveSchemas.js";
 
@@ -18,7 +18,8 @@ export const solveRoute = createRoute({
     + "of whose gasless swaps on the chain reverted in the last day when they are more than 5 % of those it sent there. "
     + "A permit's deadline must be at least 30 s and at most 30 days past the chain's latest block.",
   security: apiKeySecurity,
-  middleware: [failureFields(), requireApiKey()] as const,
+  // Every failure carries `computeMs`: `swapFailureFields`, installed by createSwapApp ahead of the body limit.
+  middleware: [requireApiKey()] as const,
   request: { body: { content: { "application/json": { schema: SolveBody } }, required: true } },
   responses: {
     200: { description: "Submitted (with `txHash`) or, for a dry run, encoded", content: { "application/json": { schema: SolveAnswer } } },

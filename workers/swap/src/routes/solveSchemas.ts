@@ -1,8 +1,22 @@
 import { z } from "@hono/zod-openapi";
-import { chainNames } from "@sluice/core";
+import { AMOUNT_PATTERN, amountFormatProblem, chainNames } from "@sluice/core";
 import { isAddress } from "viem";
 
 export const address = z.string().refine((v) => isAddress(v, { strict: false }), "must be a 0x-prefixed 20-byte address");
+/** `amount` of /route and of /solve: one rule (core's `AMOUNT_PATTERN`), so a body one accepts the other's field accepts. */
+export const humanAmount = z.string().regex(AMOUNT_PATTERN, { error: (issue) => amountFormatProblem(String(issue.input)) })
+  .openapi({ description: "Input amount in human-readable units: digits, optionally a point and 1 to 36 digits", example: "25" });
+
+/** A 65-byte (r, s, v) signature, as `eth_signTypedData_v4` returns it: the only form Sluice recovers (`recoverPermitSigner`). */
+const signature65 = z.string().regex(/^0x[0-9a-fA-F]{130}$/, {
+  error: (issue) => {
+    const value = String(issue.input);
+    return /^0x[0-9a-fA-F]*$/.test(value)
+      ? `must be a 65-byte signature (r, s, v): 0x and 130 hex digits, got ${value.length - 2}`
+      : "must be 0x-prefixed hex: a 65-byte signature (r, s, v)";
+  },
+});
+
 const uint = (what: string) => z.string().regex(/^\d{1,78}$/, `must be ${what} as a decimal integer string`)
   .refine((v) => !/^\d+$/.test(v) || BigInt(v) < 2n ** 256n, "must fit in uint256");
 
@@ -20,7 +34,7 @@ export const PermitSchema = z.object({
 export const SolveBody = z.object({
   from: z.string().min(1).max(64).openapi({ example: "USDC" }),
   to: z.string().min(1).max(64).openapi({ example: "WETH" }),
-  amount: z.string().regex(/^\d{1,40}(\.\d{1,36})?$/, "must be a positive decimal string").openapi({ example: "25" }),
+  amount: humanAmount,
   chain: z.enum(chainNames, { error: `must be one of ${chainNames.join(", ")}` }).openapi({ example: "base" }),
   user: address.openapi({ description: "The swapper's wallet (the permit's signer)" }),
   fromAddress: address.optional().openapi({ example: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
@@ -30,8 +44,7 @@ export const SolveBody = z.object({
   dryRun: z.boolean().optional().openapi({ description: "Encode only, submit nothing; default false" }),
   slippageBps: z.number().int().min(0).max(5000).optional().openapi({ description: "Maximum slippage; default 5" }),
   permit: PermitSchema,
-  signature: z.string().regex(/^0x[0-9a-fA-F]*$/, "must be 0x-prefixed hex").max(1000)
-    .openapi({ description: "65-byte EIP-712 signature of the permit" }),
+  signature: signature65.openapi({ description: "65-byte EIP-712 signature of the permit (0x and 130 hex digits)" }),
   witness: z.object({
     tokenOut: address,
     minAmountOut: uint("the raw minimum output"),

@@ -19,9 +19,9 @@ export type MergeOpenApiDocumentsOptions = {
 };
 
 /**
- * Merges the area workers' OpenAPI parts into one document: only the paths `include` keeps, every operation with an
- * `operationId` (method + path: `postRoute`, `getBridgeStatus`), and keyless operations marked `security: []` so
- * generators and linters do not assume the API key.
+ * Merges OpenAPI parts into one document (the gateway: the area workers' parts; the sandbox: its own and its swap
+ * deployment's): only the paths `include` keeps, every operation with an `operationId` (method + path: `postRoute`,
+ * `getBridgeStatus`), and keyless operations marked `security: []` so generators and linters do not assume the API key.
  */
 export function mergeOpenApiDocuments(parts: OpenApiDocument[], options: MergeOpenApiDocumentsOptions): OpenApiDocument {
   const merged: OpenApiDocument = { openapi: "3.1.0", info: options.info, servers: options.servers, tags: options.tags, paths: {}, components: {} };
