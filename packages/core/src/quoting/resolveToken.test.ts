@@ -69,3 +69,36 @@ describe("resolveToken by symbol", () => {
     expect(resolve(graph, "usdc").address).toBe(USDC);
   });
 });
+
+describe("resolveToken: the native coin and contradictory addresses", () => {
+  const WETH = "0x4200000000000000000000000000000000000006" as Address;
+  const graph = graphOf([{ address: USDC, symbol: "USDC" }, { address: WETH, symbol: "WETH" }, { address: address(0xe1), symbol: "ETH", pools: 50 }]);
+
+  it.each([
+    [{ token: "ETH" }], [{ token: "eth" }], [{ token: "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE" }],
+    [{ token: "0x0000000000000000000000000000000000000000" }], [{ token: "ETH", address: "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", decimals: 18 }],
+  ])("%j is the native coin: refused naming WETH, never a token calling itself ETH nor 'no route'", (spec) => {
+    expect(() => resolveToken(graph, "base", spec, "from")).toThrow(
+      expect.objectContaining({ code: "UNSUPPORTED_TOKEN", message: expect.stringMatching(/native ETH cannot be swapped.*use WETH \(0x4200000000000000000000000000000000000006\)/) }),
+    );
+  });
+
+  it("on polygon, POL and MATIC name the native coin", () => {
+    for (const token of ["POL", "matic"]) {
+      expect(() => resolveToken(emptyGraph("polygon", 137), "polygon", { token }, "to")).toThrow(expect.objectContaining({ code: "UNSUPPORTED_TOKEN", message: expect.stringMatching(/^to: native POL .* use WPOL/) }));
+    }
+  });
+
+  it("a token calling itself ETH is still quoted by its address", () => {
+    expect(resolveToken(graph, "base", { token: "ETH", address: address(0xe1) }, "from")).toMatchObject({ address: address(0xe1), symbol: "ETH" });
+  });
+
+  it("from and fromAddress naming two different addresses: 400 naming both; the same address in two cases is one token", () => {
+    expect(() => resolveToken(graph, "base", { token: WETH, address: USDC }, "from")).toThrow(
+      expect.objectContaining({ code: "MALFORMED_REQUEST", message: expect.stringContaining(`from: ${WETH} is not fromAddress ${USDC}`) }),
+    );
+    expect(resolveToken(graph, "base", { token: USDC.toUpperCase().replace("0X", "0x"), address: USDC }, "from").address).toBe(USDC);
+    // A symbol beside the address is a label: the address wins, as documented.
+    expect(resolveToken(graph, "base", { token: "USDC", address: WETH }, "from").address).toBe(WETH);
+  });
+});

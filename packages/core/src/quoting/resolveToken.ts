@@ -57,10 +57,15 @@ export function canonicalTokenBySymbol(graph: ChainGraph, chain: ChainName, symb
  * but must agree with the token's own when the graph knows it (a mismatch would quote a wrong amount).
  */
 export function resolveToken(graph: ChainGraph, chain: ChainName, spec: TokenSpec, field: "from" | "to"): ResolvedToken {
+  refuseNativeCoin(chain, spec, field);
   let address: Address | undefined;
   if (spec.address !== undefined) {
     if (!isAddress(spec.address, { strict: false })) throw new SluiceError("MALFORMED_REQUEST", `${field}Address: must be a 0x-prefixed 20-byte address`);
     address = spec.address.toLowerCase() as Address;
+    // Two different addresses for one side: neither can be taken as what the partner meant.
+    if (/^0x/i.test(spec.token) && spec.token.toLowerCase() !== address) {
+      throw new SluiceError("MALFORMED_REQUEST", `${field}: ${spec.token} is not ${field}Address ${spec.address}; name one token (or drop ${field}Address)`);
+    }
   } else if (/^0x/i.test(spec.token)) {
     if (!isAddress(spec.token, { strict: false })) throw new SluiceError("MALFORMED_REQUEST", `${field}: "${spec.token}" is not a valid address`);
     address = spec.token.toLowerCase() as Address;
@@ -88,4 +93,23 @@ export function resolveToken(graph: ChainGraph, chain: ChainName, spec: TokenSpe
 
 function shortAddress(address: Address): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+/** The addresses wallets and aggregators use for a chain's native coin (EIP-7528's, and the zero address). */
+const NATIVE_COIN_ADDRESSES = new Set(["0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", "0x0000000000000000000000000000000000000000"]);
+
+/**
+ * The chain's native coin (ETH, POL) is not a token a Permit2 permit can move: refused by name, with the wrapped token
+ * to use instead. Its symbol is reserved (a token calling itself "ETH" never resolves by that symbol; by address it is
+ * quoted as any other), and its placeholder addresses would otherwise answer "no route", or "unknown token".
+ */
+function refuseNativeCoin(chain: ChainName, spec: TokenSpec, field: "from" | "to"): void {
+  const { nativeSymbol, curatedTokens } = chains[chain];
+  const native = spec.address !== undefined
+    ? NATIVE_COIN_ADDRESSES.has(spec.address.toLowerCase())
+    : NATIVE_COIN_ADDRESSES.has(spec.token.toLowerCase()) || spec.token.toUpperCase() === nativeSymbol.toUpperCase() || (nativeSymbol === "POL" && spec.token.toUpperCase() === "MATIC");
+  if (!native) return;
+  const wrapped = curatedTokens.find((t) => t.wrappedNative)!;
+  throw new SluiceError("UNSUPPORTED_TOKEN",
+    `${field}: native ${nativeSymbol} cannot be swapped through Sluice (a Permit2 permit moves ERC-20 tokens only); use ${wrapped.symbol} (${wrapped.address}) on ${chain}`);
 }
