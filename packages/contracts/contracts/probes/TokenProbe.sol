@@ -21,35 +21,37 @@ interface IProbeV3Pool {
 
 /// @title TokenProbe
 /// @notice Measures how a token transfers, on the latest state of a chain, without owning any of it. Never deployed:
-///         Sluice places this runtime code at a free address with an `eth_call` state override and calls `probe`.
+///         Sluice places this runtime code at a fresh address with an `eth_call` state override and calls `probe`.
 /// @dev The probe borrows a small amount (a thousandth of the pool's balance) from a real pool holding the token
 ///      through the pool's own optimistic transfer: a V2 flash swap (`swap` with callback data) or a V3 `flash`.
-///      The pool transfers first and calls back; inside the callback the probe measures what it received and makes
-///      two transfers to fresh addresses, measuring both sides of each, then reverts with `Measured(...)`. `probe`
-///      catches that revert and returns its data, so nothing needs repaying and no storage layout, balance slot or
-///      allowance of the token is ever guessed. A pool that cannot pay (the token's transfer reverts) surfaces as
-///      the pool's own revert data.
+///      The pool transfers first and calls back; inside the callback the probe measures what it received (a buy),
+///      makes two transfers to fresh addresses (wallet transfers), then sends some back into the pool itself (a sale:
+///      honeypots let buys and wallet transfers through and revert or tax only when `to` is a pool), measuring both
+///      sides of each, then reverts with `Measured(...)`. `probe` catches that revert and returns its data, so nothing
+///      is ever repaid (the pool's repayment check never runs: the callback reverts before returning, which also
+///      undoes the sale leg's credit to the pool) and no storage layout, balance slot or allowance of the token is
+///      ever guessed. A pool that cannot pay (the token's transfer reverts) surfaces as the pool's own revert data.
+///      The recipients are derived from the probe's own address, which the caller picks afresh per call, so a token
+///      cannot recognise the probe by a fixed address.
 contract TokenProbe {
     /// @param reserve The V2 pair's recorded reserve of the token (0 for a V3 pool, which records none).
     /// @param poolBalance The token's `balanceOf(pool)` before borrowing.
     /// @param requested What the probe asked the pool for; @param received what its balance grew by.
-    /// @param sent The two transfers' amounts; @param credited each recipient's balance increase;
-    /// @param debited the probe's balance decrease on each; @param succeeded whether each transfer returned true.
+    /// @param sent The three transfers' amounts (two to wallets, the third into the pool: a sale);
+    /// @param credited each recipient's balance increase; @param debited the probe's balance decrease on each;
+    /// @param succeeded whether each transfer returned true.
     error Measured(
         uint256 reserve,
         uint256 poolBalance,
         uint256 requested,
         uint256 received,
-        uint256[2] sent,
-        uint256[2] credited,
-        uint256[2] debited,
-        bool[2] succeeded
+        uint256[3] sent,
+        uint256[3] credited,
+        uint256[3] debited,
+        bool[3] succeeded
     );
     error NothingToBorrow();
     error NotThePool();
-
-    address private constant FIRST_RECIPIENT = 0x5100000000000000000000000000000000000002;
-    address private constant SECOND_RECIPIENT = 0x5100000000000000000000000000000000000003;
 
     address private token;
     address private pool;
@@ -102,21 +104,29 @@ contract TokenProbe {
         if (msg.sender != pool) revert NotThePool();
         IProbeToken t = IProbeToken(token);
         uint256 received = t.balanceOf(address(this)) - balanceBefore;
-        uint256[2] memory sent = [received / 2, received / 4];
-        address[2] memory recipients = [FIRST_RECIPIENT, SECOND_RECIPIENT];
-        uint256[2] memory credited;
-        uint256[2] memory debited;
-        bool[2] memory succeeded;
-        for (uint256 i = 0; i < 2; i++) {
+        // Half and a quarter to two wallets, an eighth sold back into the pool (from what is left after the wallets).
+        uint256[3] memory sent = [received / 2, received / 4, received / 8];
+        address[3] memory recipients = [_wallet(0), _wallet(1), pool];
+        uint256[3] memory credited;
+        uint256[3] memory debited;
+        bool[3] memory succeeded;
+        for (uint256 i = 0; i < 3; i++) {
             uint256 ownBefore = t.balanceOf(address(this));
             uint256 theirsBefore = t.balanceOf(recipients[i]);
             (bool ok, bytes memory data) = address(t).call(abi.encodeCall(IProbeToken.transfer, (recipients[i], sent[i])));
             succeeded[i] = ok && (data.length == 0 || abi.decode(data, (bool)));
             if (!succeeded[i]) continue;
-            credited[i] = t.balanceOf(recipients[i]) - theirsBefore;
+            // Saturating: a token that takes its tax out of the pool's own balance must not panic the probe.
+            uint256 theirsAfter = t.balanceOf(recipients[i]);
+            credited[i] = theirsAfter > theirsBefore ? theirsAfter - theirsBefore : 0;
             uint256 ownAfter = t.balanceOf(address(this));
             debited[i] = ownBefore > ownAfter ? ownBefore - ownAfter : 0;
         }
         revert Measured(reserve, poolBalance, requested, received, sent, credited, debited, succeeded);
+    }
+
+    /// @dev A fresh EOA-like address per probe address (no code, no balance, never a fixed well-known one).
+    function _wallet(uint256 i) private view returns (address) {
+        return address(uint160(uint256(keccak256(abi.encode(address(this), i)))));
     }
 }

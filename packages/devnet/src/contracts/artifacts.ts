@@ -73,6 +73,7 @@ function load() {
     feeOnTransferToken: fromDevnetArtifacts("FeeOnTransferToken"),
     pausableToken: fromDevnetArtifacts("PausableToken"),
     rebasingToken: fromDevnetArtifacts("RebasingToken"),
+    honeypotToken: fromDevnetArtifacts("HoneypotToken"),
   };
 }
 

@@ -10,8 +10,11 @@ export type ManifestToken = {
   /** The upstream quality score (0–100). Off-chain data: on the devnet this manifest is its source. */
   quality: number;
   lastTradedDaysAgo: number;
-  /** How it transfers (`standard`, `fee-on-transfer`, `transfer-blocking`, `rebasing`): the devnet's ground truth. */
-  behaviour: "standard" | "fee-on-transfer" | "transfer-blocking" | "rebasing";
+  /**
+   * How it transfers (`standard`, `fee-on-transfer`, `transfer-blocking`, `rebasing`, or a honeypot: `sell-blocking`,
+   * `sell-tax`, `live-sell-blocking`): the devnet's ground truth.
+   */
+  behaviour: "standard" | "fee-on-transfer" | "transfer-blocking" | "rebasing" | "sell-blocking" | "sell-tax" | "live-sell-blocking";
 };
 
 export type ManifestPool = { protocol: "uniswap-v2" | "uniswap-v3"; address: Address; tokens: [Address, Address]; fee?: number };

@@ -15,7 +15,9 @@ const address = z.string()
 const tokenRef = z.string().min(1, "must name a token by symbol or address");
 
 /** How a devnet token transfers (see contracts/odd). */
-export const tokenBehaviours = ["standard", "fee-on-transfer", "transfer-blocking", "rebasing"] as const;
+export const tokenBehaviours = [
+  "standard", "fee-on-transfer", "transfer-blocking", "rebasing", "sell-blocking", "sell-tax", "live-sell-blocking",
+] as const;
 export type DevnetTokenBehaviour = (typeof tokenBehaviours)[number];
 
 export const v3Fees = [100, 500, 3000, 10000] as const;
@@ -30,7 +32,9 @@ export const scenarioTokenSchema = z.strictObject({
   lastTradedDaysAgo: z.number().int("must be a whole number of days").min(0, "must be 0 or more").max(3650, "must be at most 3650").default(0),
   /**
    * How the token transfers once seeded: `standard`, or one of the non-standard kinds (`fee-on-transfer` burns 1% of
-   * every transfer, `transfer-blocking` is paused, `rebasing` has had its balances scaled by a rebase). Default standard.
+   * every transfer, `transfer-blocking` is paused, `rebasing` has had its balances scaled by a rebase) or a honeypot
+   * that can be bought but not sold (`sell-blocking` reverts every transfer into a pool, `sell-tax` burns 10% of it,
+   * `live-sell-blocking` reverts it unless tx.origin or tx.gasprice is 0, as in a bare eth_call). Default standard.
    */
   behaviour: z.enum(tokenBehaviours, { error: `must be one of ${tokenBehaviours.join(", ")}` }).optional(),
 });

@@ -40,6 +40,7 @@ function tokenRuntimeCode(token: ResolvedToken): Hex {
     case "fee-on-transfer": return builds.feeOnTransferToken.deployedBytecode;
     case "transfer-blocking": return builds.pausableToken.deployedBytecode;
     case "rebasing": return builds.rebasingToken.deployedBytecode;
+    case "sell-blocking": case "sell-tax": case "live-sell-blocking": return builds.honeypotToken.deployedBytecode;
     default: return builds.devnetToken.deployedBytecode;
   }
 }

@@ -5,13 +5,14 @@ import { tokenProbeAbi } from "./tokenProbeArtifact.js";
 
 type Measured = {
   reserve: bigint; poolBalance: bigint; requested: bigint; received: bigint;
-  sent?: [bigint, bigint]; credited?: [bigint, bigint]; debited?: [bigint, bigint]; succeeded?: [boolean, boolean];
+  sent?: [bigint, bigint, bigint]; credited?: [bigint, bigint, bigint]; debited?: [bigint, bigint, bigint];
+  succeeded?: [boolean, boolean, boolean];
 };
 
 const measured = (m: Measured): Hex => {
-  const sent = m.sent ?? [m.received / 2n, m.received / 4n];
+  const sent = m.sent ?? [m.received / 2n, m.received / 4n, m.received / 8n];
   return encodeErrorResult({ abi: tokenProbeAbi, errorName: "Measured", args: [m.reserve, m.poolBalance, m.requested, m.received, sent,
-    m.credited ?? sent, m.debited ?? sent, m.succeeded ?? [true, true]] });
+    m.credited ?? sent, m.debited ?? sent, m.succeeded ?? [true, true, true]] });
 };
 const errorString = (message: string): Hex =>
   encodeErrorResult({ abi: [{ type: "error", name: "Error", inputs: [{ name: "message", type: "string" }] }], errorName: "Error", args: [message] });
@@ -25,12 +26,12 @@ describe("classifyProbeOutcome", () => {
 
   it("fee-on-transfer: less received from the pool, or a recipient credited less, or a sender debited more", () => {
     expect(classifyProbeOutcome(measured({ ...base, received: 990n }), true).behaviour).toBe("fee-on-transfer");
-    expect(classifyProbeOutcome(measured({ ...base, credited: [495n, 250n] }), true).behaviour).toBe("fee-on-transfer");
-    expect(classifyProbeOutcome(measured({ ...base, debited: [500n, 260n] }), false).behaviour).toBe("fee-on-transfer");
+    expect(classifyProbeOutcome(measured({ ...base, credited: [495n, 250n, 125n] }), true).behaviour).toBe("fee-on-transfer");
+    expect(classifyProbeOutcome(measured({ ...base, debited: [500n, 260n, 125n] }), false).behaviour).toBe("fee-on-transfer");
   });
 
   it("rebasing: a wei or two of share rounding, or a pair's balance apart from its reserve", () => {
-    expect(classifyProbeOutcome(measured({ ...base, credited: [499n, 250n] }), false).behaviour).toBe("rebasing");
+    expect(classifyProbeOutcome(measured({ ...base, credited: [499n, 250n, 125n] }), false).behaviour).toBe("rebasing");
     expect(classifyProbeOutcome(measured({ ...base, poolBalance: 999_999n }), true).behaviour).toBe("rebasing");
     expect(classifyProbeOutcome(measured({ ...base, poolBalance: 1_100_000n }), true).behaviour).toBe("rebasing");
   });
@@ -43,7 +44,16 @@ describe("classifyProbeOutcome", () => {
   it("transfer-blocking: the pool cannot pay it out (V2 and V3 messages), or a holder's transfer fails", () => {
     expect(classifyProbeOutcome(errorString("UniswapV2: TRANSFER_FAILED"), true).behaviour).toBe("transfer-blocking");
     expect(classifyProbeOutcome(errorString("TF"), false).behaviour).toBe("transfer-blocking");
-    expect(classifyProbeOutcome(measured({ ...base, succeeded: [true, false] }), true).behaviour).toBe("transfer-blocking");
+    expect(classifyProbeOutcome(measured({ ...base, succeeded: [true, false, true] }), true).behaviour).toBe("transfer-blocking");
+  });
+
+  it("attack: a honeypot that lets buys and wallet transfers through but blocks or taxes a sale into the pool", () => {
+    const blocked = classifyProbeOutcome(measured({ ...base, succeeded: [true, true, false] }), true);
+    expect(blocked).toEqual({ behaviour: "transfer-blocking", detail: "a sale (a transfer into the pool) reverted" });
+    const taxed = classifyProbeOutcome(measured({ ...base, credited: [500n, 250n, 113n] }), false);
+    expect(taxed).toEqual({ behaviour: "fee-on-transfer", detail: "credited to the pool on a sale: 113 of 125" });
+    expect(classifyProbeOutcome(measured({ ...base, debited: [500n, 250n, 137n] }), true).behaviour).toBe("fee-on-transfer");
+    expect(classifyProbeOutcome(measured({ ...base, credited: [500n, 250n, 124n] }), true).behaviour).toBe("rebasing");
   });
 
   it("unknown: any other revert or an empty answer (never taken as standard)", () => {

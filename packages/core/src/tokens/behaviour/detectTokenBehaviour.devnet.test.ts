@@ -86,6 +86,24 @@ describe("detectTokenBehaviour on the devnet's latest state", () => {
     }
   });
 
+  it("attack: finds honeypots that can be bought and moved between wallets but not sold (a transfer into a pool)", async () => {
+    // Each lets the probe's buy and both wallet transfers through; only the sale leg sees them.
+    const blocked = await detect("HONEY");
+    expect(blocked.behaviour).toBe("transfer-blocking");
+    expect(blocked.detail).toMatch(/a sale \(a transfer into the pool\) reverted/);
+    for (const symbol of ["HONEYTAX", "HONEYTAX3"]) { // through a V2 flash swap and through a V3 flash
+      const taxed = await detect(symbol);
+      expect(taxed.behaviour, symbol).toBe("fee-on-transfer");
+      expect(taxed.detail, symbol).toMatch(/credited to the pool on a sale/);
+    }
+  });
+
+  it("attack: finds a honeypot that refuses sales only outside a bare simulation (tx.origin or tx.gasprice 0)", async () => {
+    const record = await detect("HONEYLIVE");
+    expect(record.behaviour).toBe("transfer-blocking");
+    expect(record.detail).toMatch(/a sale/);
+  });
+
   it("answers unknown for a token in no pool", async () => {
     expect((await detectTokenBehaviour({ client: bed.client, graph, token: "0x00000000000000000000000000000000000000aa" })).behaviour).toBe("unknown");
   });
@@ -98,6 +116,7 @@ describe("the behaviour rule (cron results in real Redis)", () => {
     const stored = await readTokenBehaviours(store.redis, "base");
     const of = (symbol: string) => stored.get(bed.token(symbol))?.behaviour;
     expect([of("FOT"), of("FOT3"), of("BLOCK"), of("REBASE"), of("STD")]).toEqual(["fee-on-transfer", "fee-on-transfer", "transfer-blocking", "rebasing", "standard"]);
+    expect([of("HONEY"), of("HONEYTAX"), of("HONEYTAX3"), of("HONEYLIVE")]).toEqual(["transfer-blocking", "fee-on-transfer", "fee-on-transfer", "transfer-blocking"]);
     expect((await refreshTokenBehaviours({ redis: store.redis, client: bed.client, graph })).checked).toBe(0);
   });
 
@@ -114,6 +133,8 @@ describe("the behaviour rule (cron results in real Redis)", () => {
     expect((await refusal(quote("WETH", "REBASE", "1"))).message).toMatch(/^tokenOut 0x[0-9a-f]{40} \(REBASE\) is a rebasing token/);
     expect((await refusal(quote("BLOCK", "WETH", "100"))).message).toMatch(/transfer-blocking token/);
     expect((await refusal(quote("WETH", "FOT3", "1"))).body.tokenBehaviour).toBe("fee-on-transfer");
+    // A honeypot cannot be bought by address: whoever bought it could never sell it.
+    for (const honeypot of ["HONEY", "HONEYTAX", "HONEYLIVE"]) expect((await refusal(quote("WETH", honeypot, "1"))).code, honeypot).toBe("UNSUPPORTED_TOKEN");
   });
 
   it("never hops through a fee-on-transfer token, even where it pays more on paper", async () => {

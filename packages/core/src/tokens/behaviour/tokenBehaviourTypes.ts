@@ -3,8 +3,10 @@ import type { Address } from "viem";
 /**
  * How a token transfers, as simulated on the chain's latest state (`detectTokenBehaviour`):
  * - `standard`: the recipient gets exactly what was sent, the sender loses exactly that, nothing reverts;
- * - `fee-on-transfer`: the recipient gets (or the sender loses) a different amount;
- * - `transfer-blocking`: a transfer reverts (paused, blocklisted, allowlist-only);
+ * - `fee-on-transfer`: the recipient gets (or the sender loses) a different amount, on any transfer or only on a sale
+ *   into a pool (a honeypot's sell tax);
+ * - `transfer-blocking`: a transfer reverts (paused, blocklisted, allowlist-only, or only a sale into a pool: a
+ *   honeypot);
  * - `rebasing`: balances move without transfers (a pair's balance differs from its recorded reserve) or by the
  *   wei of share rounding;
  * - `unknown`: never checked, or the probe could not tell (no pool to borrow from, an unexpected revert).
