@@ -235,4 +235,26 @@ describe("repairRelayerNonces and the holes of refused solves", () => {
     expect((await client.getTransactionReceipt({ hash: behind.hash })).status).toBe("success");
     expect(await client.getTransactionCount({ address: quiet.address, blockTag: "latest" })).toBe(behind.nonce + 1);
   });
+
+  it("attack on the reset: a hole with a send queued behind it whose in-flight record was lost is plugged, never reset (the node's pending count does not show it, and a reset handed its nonce out again to replace it)", async () => {
+    const quiet = privateKeyToAccount(devAccounts()[6]!.privateKey);
+    const keys = redisKeys.relayer(8453, quiet.address);
+    const hole = await allocateRelayerNonce({ redis: t.redis, client, chainId: 8453, relayer: quiet.address });
+    const behind = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: quiet, to, data: "0x0b", gas: 30_000n });
+    expect(behind.nonce).toBe(hole + 1);
+    // Its record lost (a failed write after the send is swallowed; a worker stopped before it).
+    await t.redis.hdel(keys.inflight, String(behind.nonce));
+    await returnRelayerNonce({ redis: t.redis, chainId: 8453, relayer: quiet.address, nonce: hole });
+    await t.redis.set(keys.lastAllocation, String(Date.now() - 120_000));
+    await t.redis.del(redisKeys.relayerRepairLease(8453));
+    expect(await client.getTransactionCount({ address: quiet.address, blockTag: "pending" })).toBe(hole);
+    expect(await repairRelayerNonces({ redis: t.redis, client, chainId: 8453, relayers: [quiet], stuckAfterMs: 60_000, maxFeePerGasCap: 10n ** 12n }))
+      .toEqual([{ relayer: quiet.address, nonce: hole, action: "plugged" }]);
+    // The next send takes a nonce past the queued one, never its nonce.
+    const next = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: quiet, to, data: "0x0c", gas: 30_000n });
+    expect(next.nonce).toBe(behind.nonce + 1);
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    expect((await client.getTransactionReceipt({ hash: behind.hash })).status).toBe("success");
+    expect((await client.getTransactionReceipt({ hash: next.hash })).status).toBe("success");
+  });
 });

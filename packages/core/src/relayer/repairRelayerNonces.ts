@@ -35,17 +35,32 @@ export type RelayerRepair = { relayer: string; nonce: number; action: "replaced"
 const DROPPED_AFTER_MS = 10_000;
 
 /**
- * Lowers the counter (KEYS[1]) to the mined nonce and forgets the holes (KEYS[3]), but only if no nonce was handed out
- * since the repair looked (KEYS[2]) and no send at or above it was recorded in flight meanwhile (KEYS[4]).
+ * Lowers the counter (KEYS[1]) to the mined nonce (ARGV[1]) and forgets the holes (KEYS[3]): 1. Not when a nonce was
+ * handed out since the repair looked (KEYS[2] ≠ ARGV[2]) or a send at or above it was recorded in flight meanwhile
+ * (KEYS[4]): 0, next round. Not either when the mined nonce is a hole but some nonce between it and the counter is not
+ * (handed out and never given back: its send may have reached the node with its record lost, queued behind the gap,
+ * which the node's pending count does not show; a nonce handed out again would replace it): 2, plug the gap instead.
  */
 const RESET = `
 if redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
+local mined = tonumber(ARGV[1])
 for _, n in ipairs(redis.call('HKEYS', KEYS[4])) do
-  if tonumber(n) >= tonumber(ARGV[1]) then return 0 end
+  if tonumber(n) >= mined then return 0 end
 end
+local nextNonce = tonumber(redis.call('GET', KEYS[1]) or ARGV[1])
+if redis.call('ZSCORE', KEYS[3], ARGV[1]) and redis.call('ZCOUNT', KEYS[3], mined, nextNonce - 1) < nextNonce - mined then return 2 end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('DEL', KEYS[3])
 return 1`;
+
+/** Whether ARGV[1] is a hole (KEYS[1]): 1 or 0. */
+const IS_HOLE = `return redis.call('ZSCORE', KEYS[1], ARGV[1]) and 1 or 0`;
+
+/** Takes the hole ARGV[1] off KEYS[1] for a plug: 1 taken (no allocation has it), 0 it was no hole, -1 an allocation took it. */
+const TAKE_HOLE_FOR_PLUG = `
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then return 1 end
+if ARGV[2] == '1' then return -1 end
+return 0`;
 
 /**
  * Keeps one stuck or dropped transaction from wedging every later one of the same relayer. For each relayer,
@@ -53,8 +68,8 @@ return 1`;
  * - it was sent and has been pending longer than `stuckAfterMs` → re-sent with the same call and doubled fees, at most
  *   the chain's fee cap (a valid replacement, so whichever is mined consumes the nonce; when even the smallest valid
  *   replacement is above the cap, it waits); the node answers it does not know it, a while after the send (a lost send,
- *   dropped from the mempool) → re-sent at the chain's current fees, no bump (nothing holds the nonce), waiting only
- *   while those are above the cap.
+ *   dropped from the mempool) → re-sent the same way while the cap allows the bump, else at the chain's current fees
+ *   (nothing holds the nonce if it truly is gone), waiting only while those are above the cap.
  *   The link old hash → new hash is recorded before the replacement is sent (`recordRelayerReplacement`): the solve's
  *   usage event and pending spend hold the old hash, and are settled by whichever one the chain mines
  *   (`readRelayedReceipt`). A swap that would revert for sure (its permit expires before the replacement could be
@@ -65,8 +80,10 @@ return 1`;
  *   (a lost allocation on a busy relayer), and a later transaction of the relayer is in flight → plugged with a
  *   0-value transfer to the relayer itself;
  * - nothing is outstanding from the mined nonce on (the node has no pending transaction of the relayer, none is
- *   recorded in flight, but the counter is ahead: holes of refused solves, nonces never sent, a chain reset) → the
- *   counter is lowered to the mined nonce and the holes forgotten (no plug is paid for a gap nothing waits behind).
+ *   recorded in flight, and every nonce up to the counter was given back — holes of refused solves — or the mined one
+ *   never was — the counter merely ahead, a chain reset) → the counter is lowered to the mined nonce and the holes
+ *   forgotten (no plug is paid for a gap nothing waits behind; a nonce handed out past a hole and never given back may
+ *   be a send queued behind it whose record was lost: that gap is plugged).
  * Runs at most once at a time per chain (a short Redis lease). Best effort: errors are swallowed; returns what it did.
  */
 export async function repairRelayerNonces(params: RepairRelayerNoncesParameters): Promise<RelayerRepair[]> {
@@ -142,17 +159,21 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
   // and only a plug lets a busy relayer's queue move again.
   const waitedBehind = Object.entries(inflight).some(([n, value]) => Number(n) > mined && now - readInflightRecord(value).sentAt > stuckAfterMs);
   if (!quiet && !waitedBehind) return undefined;
+  const wasHole = Number(await redis.eval<string[], number>(IS_HOLE, [keys.holes], [String(mined)])) === 1;
   if (pending <= mined && Object.keys(inflight).every((n) => Number(n) < mined)) {
-    // Nothing of ours is waiting in the node nor in flight from `mined` on: every nonce up to the counter is a hole or
-    // was never sent, so the counter simply goes back to the chain's (holes forgotten with it). A refused solve's hole
-    // (a replayed permit whose simulation fails) thus costs no plug on its own: only a gap a sent transaction waits
-    // behind is plugged.
-    const reset = await redis.eval<string[], number>(RESET,
-      [keys.next, keys.lastAllocation, keys.holes, keys.inflight], [String(mined), String(lastAllocation)]);
-    if (Number(reset) === 1) return { relayer: account.address, nonce: mined, action: "reset" };
-    return undefined;
+    // Nothing of ours is waiting in the node nor recorded in flight from `mined` on, and every nonce up to the counter
+    // was given back (holes: refused solves', a replayed permit whose simulation fails) or the mined one never was (the
+    // counter merely ahead of the chain): the counter goes back to the chain's, holes forgotten with it, and no plug is
+    // paid for a gap nothing waits behind. A nonce handed out past a hole and never given back may be a send whose
+    // record was lost, queued behind the hole: that gap is plugged (RESET answers 2).
+    const reset = Number(await redis.eval<string[], number>(RESET,
+      [keys.next, keys.lastAllocation, keys.holes, keys.inflight], [String(mined), String(lastAllocation)]));
+    if (reset === 1) return { relayer: account.address, nonce: mined, action: "reset" };
+    if (reset !== 2) return undefined;
   }
-  await redis.zrem(keys.holes, String(mined));
+  // A hole an allocation took since the repair looked is that solve's now: not plugged (its send would be replaced).
+  const taken = Number(await redis.eval<string[], number>(TAKE_HOLE_FOR_PLUG, [keys.holes], [String(mined), wasHole ? "1" : "0"]));
+  if (taken === -1) return undefined;
   await plug(params, account, mined);
   return { relayer: account.address, nonce: mined, action: "plugged" };
 }
@@ -161,18 +182,23 @@ async function repairOne(params: RepairRelayerNoncesParameters, account: Private
  * The fees to send at `record`'s nonce again, or undefined to wait for lower fees. Pending in the node (`dropped`
  * false), it is a replacement: nodes (geth, anvil) refuse one that does not raise both fees by at least 12.5 %, so it
  * carries doubled fees (at least the chain's current ask), at most the cap, and waits while even +12.5 % is above the
- * cap. Dropped (the node does not know the hash), nothing occupies the nonce and nothing needs outbidding: it is sent
- * at what the chain asks now, and waits only while that ask itself is above the cap; a bump there would leave a send
- * priced within 12.5 % of the cap unsent for good, and every later nonce of the relayer wedged behind it.
+ * cap. Dropped (the node does not know the hash): priced the same while the bump fits under the cap (the node may be
+ * wrong: a load-balanced provider's backend that has not seen what another's mempool holds, and geth refuses an
+ * unbumped replacement); past that, nothing needs outbidding if it truly is gone, so it is sent at what the chain asks
+ * now, waiting only while that ask itself is above the cap. Waiting for a bump there left a send priced within
+ * 12.5 % of the cap unsent for good, and every later nonce of the relayer wedged behind it.
  */
 function resendFees(
   fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }, record: InflightRecord, dropped: boolean, cap: bigint | undefined,
 ): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | undefined {
-  if (dropped) {
+  const bumpFits = cap === undefined || ceilBump(BigInt(record.maxFeePerGas)) <= cap;
+  // "Unknown" may be one backend of a load-balanced provider that has not seen it while the mempool holds it: priced
+  // as a replacement whenever the cap allows, so it goes through either way.
+  if (dropped && !bumpFits) {
     if (cap !== undefined && fees.maxFeePerGas > cap) return undefined;
     return { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas, fees.maxFeePerGas) };
   }
-  if (cap !== undefined && ceilBump(BigInt(record.maxFeePerGas)) > cap) return undefined;
+  if (!bumpFits) return undefined;
   const maxFeePerGas = min(max(fees.maxFeePerGas, BigInt(record.maxFeePerGas) * 2n), cap);
   return { maxFeePerGas, maxPriorityFeePerGas: min(max(fees.maxPriorityFeePerGas, BigInt(record.maxPriorityFeePerGas) * 2n), maxFeePerGas) };
 }
