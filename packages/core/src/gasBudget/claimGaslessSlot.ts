@@ -18,11 +18,13 @@ export const GASLESS_IN_FLIGHT_ALLOWED = 4;
  * How many gasless swaps of one account on one chain, by owners not proven (no gasless swap of theirs succeeded on the
  * chain in 30 days, `markGaslessOwnerProven`), may be sent and not yet settled at once. The owner's bound above does
  * not stop an account firing one solve from each of many fresh wallets at once, all sent before the first revert is
- * counted against the account (`ACCOUNT_GASLESS_REVERTS_FLOOR`): this caps such a burst's gas at ten transactions. An
- * integration's new users arriving together wait for (or pay gas for) the eleventh swap only until one is mined; its
- * proven users are never counted here.
+ * counted against the account (`ACCOUNT_GASLESS_REVERTS_FLOOR`): this caps such a burst's gas at a hundred
+ * transactions (then the account's revert budget pauses its new wallets). A hundred, not fewer: a wallet's or an app's
+ * new users arrive together (fifty at once is an ordinary launch, and the stack's concurrency test sends that many),
+ * and the 101st waits for (or pays gas for) its swap only until one is mined; proven users are never counted here.
+ * Accounts are issued by the operator, so an account that bursts reverts is known and can be revoked.
  */
-export const GASLESS_UNPROVEN_IN_FLIGHT_ALLOWED = 10;
+export const GASLESS_UNPROVEN_IN_FLIGHT_ALLOWED = 100;
 /**
  * A slot whose release was lost (the worker stopped before its swap was settled) lapses this long after it was
  * taken: a transaction not settled by then is the relayer repair's and the finaliser's, and no longer a burst.
