@@ -2,6 +2,7 @@ import type { Address, PublicClient } from "viem";
 import type { ChainName } from "../chains/chains.js";
 import { indexedEvents } from "./abis.js";
 import { addTokenMetadata } from "./addTokenMetadata.js";
+import { pendingPoolsNowReadable } from "./pendingPoolsNowReadable.js";
 import { MAX_TICK, MIN_TICK } from "../pools/v3/math/constants.js";
 import { V3Pool } from "../pools/v3/v3Pool.js";
 import { logEvent } from "../observability/logEvent.js";
@@ -162,6 +163,10 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   // Tokens first: a pool is only usable once both its tokens have metadata (pools of tokens without it are dropped).
   const metadata = await addTokenMetadata({ graph, client, budget, now });
   const changedTokens = new Set<Address>(metadata.added);
+  // A pool deferred in an earlier pass (its tokens' calls left unsettled) is read whole once they are known.
+  for (const pool of pendingPoolsNowReadable(graph, metadata.added, now)) {
+    if (!touched.has(pool.address)) touch(pool.address, pool.protocol).all = pool.protocol === "uniswap-v3";
+  }
 
   const requests: PoolStateRequest[] = [...touched.values()]
     .filter((r) => { const p = graph.pools.get(r.address) ?? graph.pending.get(r.address); return p && graph.tokens.has(p.token0) && graph.tokens.has(p.token1); })

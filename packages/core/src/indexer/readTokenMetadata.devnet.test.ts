@@ -9,7 +9,9 @@ import { address, decimalsAnswer, rejectingClient, startTokenMetadataChain, symb
 import { erc20MetadataAbi } from "./abis.js";
 import { addTokenMetadata } from "./addTokenMetadata.js";
 import { AGGREGATE_REQUESTS_MAX, aggregateSettled } from "./aggregateSettled.js";
+import { EXCLUDED_POOL_RETRY_MS } from "./excludeOversizedItems.js";
 import { emptyGraph } from "./graphTypes.js";
+import { pendingPoolsNowReadable } from "./pendingPoolsNowReadable.js";
 import { readTokenMetadata } from "./readTokenMetadata.js";
 
 let chain: TokenMetadataChain;
@@ -136,5 +138,12 @@ describe("readTokenMetadata", () => {
     expect(graph.pending.get(address(0x7400))?.excluded).toBe(now);
     // Not read again on every pass: only once the deferral (an exclusion) has expired.
     expect((await addTokenMetadata({ graph, client: chain.client, now: now + 1 })).added).toEqual([]);
+    // Once it has, and the burners are settled (dropped), the honest token is added and its pool is to be read whole
+    // in that pass (its creation logs were in the first one; a quiet pool may never log again).
+    for (const i of burners.keys()) graph.pending.delete(address(0x7300 + i));
+    const later = now + EXCLUDED_POOL_RETRY_MS + 1;
+    const retried = await addTokenMetadata({ graph, client: chain.client, now: later });
+    expect(retried.added).toContain(honest);
+    expect(pendingPoolsNowReadable(graph, retried.added, later).map((p) => p.address)).toEqual([address(0x7400)]);
   }, 120_000);
 });
