@@ -23,6 +23,8 @@ export const chainDeploymentSchema = z.object({
   confirmations: z.number().int().min(0).max(10_000).optional(),
   /** Overrides the registry's cap on what a relayer pays per gas (wei, decimal string). */
   maxFeePerGasWei: z.string().regex(/^\d{1,30}$/).optional(),
+  /** Overrides the registry's gas price the router values gas at to choose between routes (wei, decimal string). */
+  routingGasPriceWei: z.string().regex(/^\d{1,30}$/).optional(),
   /** Overrides the registry's most gas a gasless swap may need per hop (decimal string). */
   gaslessGasPerHop: z.string().regex(/^[1-9]\d{0,11}$/).optional(),
   /** Overrides the registry's minimum relayer balance (wei, decimal string) below which a relayer leaves rotation. */

@@ -41,6 +41,15 @@ export type ChainFacts = {
    */
   maxFeePerGasWei: bigint;
   /**
+   * The gas price (wei) the router values a route's gas at, only to choose between routes (`findBestRoute`'s
+   * `gasCostOut`): a split or an extra hop is kept only when its extra output pays for its extra gas at this price. Never
+   * read from the chain (a quote on a seen block makes no RPC call): a typical base fee plus tip, deliberately on the
+   * low side, so that it never removes a split that pays for itself at real prices (a low price can only keep a split
+   * that barely pays, at a few cents' cost). Nothing is charged at it. A deployment may override it
+   * (`SLUICE_CHAINS.<chain>.routingGasPriceWei`).
+   */
+  routingGasPriceWei: bigint;
+  /**
    * The most gas a gasless swap may need per hop of its route (all splits' hops counted, and two more for the permit
    * and the transfers): a swap whose simulation needs more is refused before anything is sent, so a token whose
    * transfer burns gas (perhaps only when a relayer sends) cannot make Sluice pay for it. Arbitrum's gas units include
@@ -111,6 +120,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     confirmations: 12,
     routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 200_000_000_000n,
+    routingGasPriceWei: 1_000_000_000n, // 1 gwei
     gaslessGasPerHop: 250_000n,
     minRelayerBalanceWei: 100_000_000_000_000_000n,
     headMaxAgeMs: 12_000,
@@ -144,6 +154,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     confirmations: 10,
     routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 5_000_000_000n,
+    routingGasPriceWei: 10_000_000n, // 0.01 gwei
     gaslessGasPerHop: 250_000n,
     minRelayerBalanceWei: 10_000_000_000_000_000n,
     headMaxAgeMs: 2_000,
@@ -177,6 +188,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     confirmations: 20,
     routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 5_000_000_000n,
+    routingGasPriceWei: 10_000_000n, // 0.01 gwei
     gaslessGasPerHop: 1_000_000n,
     minRelayerBalanceWei: 10_000_000_000_000_000n,
     headMaxAgeMs: 250,
@@ -210,6 +222,7 @@ export const chains: Record<ChainName, ChainFacts> = {
     confirmations: 64,
     routableLiquidityUsd: 10_000,
     maxFeePerGasWei: 2_000_000_000_000n,
+    routingGasPriceWei: 30_000_000_000n, // 30 gwei
     gaslessGasPerHop: 250_000n,
     minRelayerBalanceWei: 20_000_000_000_000_000_000n,
     headMaxAgeMs: 2_000,

@@ -12,9 +12,12 @@ import { V2Pool } from "../pools/v2/v2Pool.js";
 import { V3Pool } from "../pools/v3/v3Pool.js";
 import { findCandidatePaths } from "../routing/findCandidatePaths.js";
 import { createPoolGraph } from "../routing/poolGraph.js";
+import { netOfGas } from "../routing/netOfGas.js";
 import { quotePath } from "../routing/quotePath.js";
+import { quoteRoute } from "../routing/quoteRoute.js";
 import { quoteSwap, type QuoteSwapParameters } from "./quoteSwap.js";
 import { ratioToDecimal } from "./decimalFraction.js";
+import { routingGasCostOut } from "./routingGasCostOut.js";
 import { valueInUsd } from "./valueInUsd.js";
 import {
   executeRoute, quoterV2ExactIn, quotingScenario, simulateRoute, startCountedClient, startQuotingTestbed, startSilentServer, type QuotingTestbed,
@@ -103,17 +106,37 @@ describe("pool math equals the chain", () => {
 });
 
 describe("quotes", () => {
-  it("the split beats or equals every single candidate path", async () => {
+  it("the route beats or equals every single candidate path, net of its gas at the chain's routing gas price", async () => {
     const routing = createPoolGraph([...bed.source.cache.get("base")!.graph.pools.values()]);
+    // what the router counts: gas at base's routingGasPriceWei, in TKB at the graph's reference prices (WETH 3000 USDC)
+    const gasCostOut = routingGasCostOut(bed.source.cache.get("base")!.graph, bed.token("TKB"), chains.base.routingGasPriceWei)!;
+    expect(gasCostOut).toBeDefined();
     await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 120 }), async (whole) => {
       const q = await quote("TKA", "TKB", String(whole));
       const paths = findCandidatePaths(routing, { tokenIn: bed.token("TKA"), tokenOut: bed.token("TKB"), probeAmounts: [whole * 1e18, whole * 1e18 / 32], maxHops: 3, maxPaths: 16, beamWidth: 8 });
       expect(paths.length).toBeGreaterThan(1);
       for (const path of paths) {
-        const alone = quotePath(path, q.amountIn);
-        if (alone) expect(q.amountOut).toBeGreaterThanOrEqual(alone.amountOut);
+        const alone = quotePath(path, q.amountIn) && quoteRoute(q.route.tokenIn, q.route.tokenOut, [{ path, amountIn: q.amountIn }]);
+        if (alone) expect(netOfGas(q.route, gasCostOut)).toBeGreaterThanOrEqual(netOfGas(alone, gasCostOut));
       }
     }), { numRuns: 12 });
+  });
+
+  it("routes are chosen net of gas at the deployment's routing gas price: at 0 the split that pays most, at a huge one the cheapest single path", async () => {
+    const at = (routingGasPriceWei: string) => quote("TKA", "TKB", "30", { deployment: { ...bed.source.deployment, routingGasPriceWei } });
+    const free = await at("0");
+    expect(free.route.splits.length).toBeGreaterThan(1);
+    // 1e15 wei (a million gwei) a gas: each hop costs about 60 ETH, far more than any split or hop gains here
+    const dear = await at("1000000000000000");
+    expect(dear.route.splits).toHaveLength(1);
+    expect(dear.route.splits[0]!.hops).toHaveLength(1);
+    expect(dear.route.gasEstimate).toBeLessThan(free.route.gasEstimate);
+    expect(dear.amountOut).toBeLessThan(free.amountOut);
+    // the chain's own price (0.01 gwei on base) keeps a split that gains more than its gas
+    const gasCostOut = routingGasCostOut(bed.source.cache.get("base")!.graph, bed.token("TKB"), chains.base.routingGasPriceWei)!;
+    const usual = await quote("TKA", "TKB", "30");
+    expect(netOfGas(usual.route, gasCostOut)).toBeGreaterThanOrEqual(netOfGas(free.route, gasCostOut));
+    expect(netOfGas(usual.route, gasCostOut)).toBeGreaterThanOrEqual(netOfGas(dear.route, gasCostOut));
   });
 
   it("a quote executed on unchanged state pays exactly amountOut; the next quote sees the state the swap left", async () => {

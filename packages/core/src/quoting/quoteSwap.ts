@@ -21,6 +21,7 @@ import type { Pool } from "../pools/types.js";
 import type { RoutingGraphCache } from "../routing/routingGraphCache.js";
 import { checkAmountFormat, parseAmount } from "./parseAmount.js";
 import { resolveToken, type TokenSpec } from "./resolveToken.js";
+import { routingGasCostOut } from "./routingGasCostOut.js";
 import { MAX_PRICE_IMPACT_BPS, type SwapQuote } from "./swapQuote.js";
 import { priceImpactTooHigh } from "./quoteErrors.js";
 import type { Redis } from "../redis/createRedis.js";
@@ -184,6 +185,10 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
     if (held && gate.behaviours !== held.behaviours) cache!.set(p.chain, { readAt: held.readAt, behaviours: gate.behaviours });
   }
 
+  // Routes are compared net of their gas, valued at the chain's routing gas price and the graph's reference prices (no
+  // RPC call): a split or a hop that gains less than its gas costs the swapper (or Sluice, when gasless) is not taken.
+  const settings = chainSettings(p.chain, p.deployment);
+  const gasCostOut = routingGasCostOut(graph, tokenOut.address, settings.routingGasPriceWei);
   // Only the refresh is upstream work: a failure of the searches around it is the router's, never an outage.
   const search = () => time("route", async () =>
     findFreshRoute({
@@ -196,6 +201,7 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
       canHop,
       canUsePool,
       symbols: { in: tokenIn.symbol, out: tokenOut.symbol },
+      gasCostOut,
     }));
   // Read at `latest` with V3 ticks near the price only: the route must pay the same on pools that know nothing beyond
   // the words read. One that leaves them (or uses a V3 pool whose words were not read), or no route at all, is searched
@@ -209,7 +215,7 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   const { route, poolsRefreshed } = holds ? first : await search();
   const quote = assembleQuote({
     graph, chain: p.chain, tokenIn, tokenOut, route,
-    gaslessMinimumUsd: chainSettings(p.chain, p.deployment).gaslessMinimumUsd,
+    gaslessMinimumUsd: settings.gaslessMinimumUsd,
     executor: p.deployment.executor,
     withPermit: p.withPermit ?? true,
     nowSeconds: p.nowSeconds ?? Date.now() / 1000,

@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import type { Pool } from "../pools/types.js";
+import { netOfGas } from "./netOfGas.js";
 import { quotePath } from "./quotePath.js";
 import { quoteRoute, type Allocation } from "./quoteRoute.js";
 import type { Path } from "./types.js";
@@ -15,6 +16,8 @@ export type AllocateSplitsParameters = {
   maxSplits: number;
   /** Refinement halves the step this many times, down to chunk ÷ 2^refinementLevels. */
   refinementLevels: number;
+  /** The value of gas in tokenOut raw units: given, refinement keeps a move only if the output net of gas improves. */
+  gasCostOut?: (gas: bigint) => bigint;
 };
 
 /**
@@ -64,9 +67,14 @@ export function allocateSplits(p: AllocateSplitsParameters): bigint[] | undefine
   }
 
   // 2. Refinement: move `step` from the path losing least by giving it up to the path gaining most from it
-  //    (marginals of each path alone), keep the move only if the exact end-to-end quote improves, halve the step.
+  //    (marginals of each path alone), keep the move only if the exact end-to-end quote improves (net of gas when
+  //    `gasCostOut` is given: a move can cross more V3 ticks, or empty a path and save its hops), halve the step.
   const order = () => paths.map((path, k) => ({ path, amountIn: allocation[k]! })) as Allocation[];
-  let bestOut = quoteRoute(p.tokenIn, p.tokenOut, order())?.amountOut ?? -1n;
+  const value = () => {
+    const route = quoteRoute(p.tokenIn, p.tokenOut, order());
+    return route ? netOfGas(route, p.gasCostOut) : undefined;
+  };
+  let bestOut = value();
   const memo = new Map<string, bigint>();
   const alone = (k: number, x: bigint): bigint => {
     if (x === 0n) return 0n;
@@ -97,8 +105,8 @@ export function allocateSplits(p: AllocateSplitsParameters): bigint[] | undefine
       if (giver < 0 || taker < 0 || giver === taker || highestGain <= lowestLoss) break;
       allocation[giver]! -= step;
       allocation[taker]! += step;
-      const out = quoteRoute(p.tokenIn, p.tokenOut, order())?.amountOut ?? -1n;
-      if (out > bestOut) bestOut = out;
+      const out = value();
+      if (out !== undefined && (bestOut === undefined || out > bestOut)) bestOut = out;
       else {
         allocation[giver]! += step;
         allocation[taker]! -= step;

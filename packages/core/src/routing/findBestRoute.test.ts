@@ -5,9 +5,11 @@ import type { Pool } from "../pools/types.js";
 import { RouteError } from "./errors.js";
 import { DEFAULT_ROUTE_OPTIONS, findBestRoute } from "./findBestRoute.js";
 import { findCandidatePaths } from "./findCandidatePaths.js";
+import { netOfGas } from "./netOfGas.js";
 import { createPoolGraph } from "./poolGraph.js";
 import { quotePath } from "./quotePath.js";
 import { address, beamPrunedPools, v2, v3 } from "@sluice/testkit";
+import { quoteRoute } from "./quoteRoute.js";
 import type { Path, Route } from "./types.js";
 
 const [A, B, C, D, E] = [1, 2, 3, 4, 5].map(address) as [Address, Address, Address, Address, Address];
@@ -185,5 +187,112 @@ describe("findBestRoute", () => {
     expect(findBestRoute(graph, { tokenIn: A, tokenOut: B, amountIn: 10n ** 12n }).priceImpactBps).toBe(31);
     // 100 into 1000: out = 997·100·1000/(1000·1000 + 997·100) ≈ 90.66, impact ≈ 934 bps
     expect(findBestRoute(graph, { tokenIn: A, tokenOut: B, amountIn: 100n * E18 }).priceImpactBps).toBe(934);
+  });
+});
+
+describe("findBestRoute net of gas (gasCostOut)", () => {
+  // Tokens as on Ethereum: A is a 6-decimal USD coin, B an 18-decimal WETH at 3000 USD. 1 gwei of gas valued in B raw
+  // units is the gas in wei itself.
+  const E6 = 10n ** 6n;
+  const oneGwei = (gas: bigint) => gas * 10n ** 9n;
+  /** Two equal pools of 15M USD each (7.5M A + 2500 B). */
+  const twoDeepPools = () => [v2(1, A, B, 7_500_000n * E6, 2_500n * E18), v2(2, A, B, 7_500_000n * E6, 2_500n * E18)];
+
+  it("a small trade across two equal deep pools takes one: the split's gain (under a cent) does not pay its gas", () => {
+    const pools = twoDeepPools();
+    const graph = createPoolGraph(pools);
+    const amountIn = 100n * E6;
+    const byOutput = findBestRoute(graph, { tokenIn: A, tokenOut: B, amountIn });
+    expect(byOutput.splits).toHaveLength(2); // without gasCostOut: exactly today's choice
+    const netted = findBestRoute(graph, { tokenIn: A, tokenOut: B, amountIn, gasCostOut: oneGwei });
+    expect(netted.splits).toHaveLength(1);
+    expect(netted.gasEstimate).toBeLessThan(byOutput.gasEstimate);
+    // the split pays more, by less than its extra gas: net, the single pool is worth more
+    expect(byOutput.amountOut).toBeGreaterThan(netted.amountOut);
+    expect(byOutput.amountOut - netted.amountOut).toBeLessThan(oneGwei(byOutput.gasEstimate - netted.gasEstimate));
+    expect(netOfGas(netted, oneGwei)).toBeGreaterThan(netOfGas(byOutput, oneGwei));
+    replay(netted, pools);
+  });
+
+  it("a large trade still splits: its gain is worth far more than the gas", () => {
+    const pools = twoDeepPools();
+    const amountIn = 1_000_000n * E6;
+    const route = findBestRoute(createPoolGraph(pools), { tokenIn: A, tokenOut: B, amountIn, gasCostOut: oneGwei });
+    expect(route.splits).toHaveLength(2);
+    const single = pools[0]!.quoteExactIn(A, amountIn).amountOut;
+    expect(route.amountOut - single).toBeGreaterThan(1_000n * oneGwei(route.gasEstimate));
+    replay(route, pools);
+  });
+
+  it("takes the extra hop only when its extra output pays for the hop's gas", () => {
+    // A → B direct at price 1, or A → C → B through a pool priced 1% better: about 0.7% more for one more hop (60k gas).
+    const pools = [v2(1, A, B, 1_000n * E18, 1_000n * E18), v2(2, A, C, 1_000n * E18, 1_010n * E18), v2(3, C, B, 1_000n * E18, 1_000n * E18)];
+    const graph = createPoolGraph(pools);
+    const amountIn = E18;
+    const hops = (route: Route) => route.splits.map((s) => s.hops.length);
+    expect(hops(findBestRoute(graph, { tokenIn: A, tokenOut: B, amountIn }))).toEqual([2]);
+    // 60k gas worth 0.0006 B: less than the ~0.007 B the hop gains
+    expect(hops(findBestRoute(graph, { tokenIn: A, tokenOut: B, amountIn, gasCostOut: (gas) => gas * 10n ** 10n }))).toEqual([2]);
+    // 60k gas worth 0.06 B: more than it gains
+    const direct = findBestRoute(graph, { tokenIn: A, tokenOut: B, amountIn, gasCostOut: (gas) => gas * 10n ** 12n });
+    expect(hops(direct)).toEqual([1]);
+    replay(direct, pools);
+  });
+
+  it("keeps the splits that pay for their gas: two of three equal pools when the third split's gain is below its gas", () => {
+    // 10 into three 1000/1000 pools: splitting in two gains ≈ 0.049, a third split ≈ 0.016 more; each split costs 80k
+    // gas (a hop and the split), valued here at 0.03. The full allocation (three splits) beats one pool net, but two
+    // beat both.
+    const pools = [v2(1, A, B, 1_000n * E18, 1_000n * E18), v2(2, A, B, 1_000n * E18, 1_000n * E18), v2(3, A, B, 1_000n * E18, 1_000n * E18)];
+    const graph = createPoolGraph(pools);
+    const amountIn = 10n * E18;
+    const gasCostOut = (gas: bigint) => gas * 375n * 10n ** 9n;
+    expect(findBestRoute(graph, { tokenIn: A, tokenOut: B, amountIn }).splits).toHaveLength(3);
+    const route = findBestRoute(graph, { tokenIn: A, tokenOut: B, amountIn, gasCostOut });
+    expect(route.splits).toHaveLength(2);
+    const [p1, p2, p3] = pools.map((pool) => ({ pools: [pool], tokens: [A, B] }) as Path);
+    const third = amountIn / 3n;
+    const three = quoteRoute(A, B, [{ path: p1!, amountIn: third }, { path: p2!, amountIn: third }, { path: p3!, amountIn: amountIn - 2n * third }])!;
+    const one = quoteRoute(A, B, [{ path: p1!, amountIn }])!;
+    expect(netOfGas(route, gasCostOut)).toBeGreaterThan(netOfGas(three, gasCostOut));
+    expect(netOfGas(three, gasCostOut)).toBeGreaterThan(netOfGas(one, gasCostOut));
+    replay(route, pools);
+  });
+
+  it("net of gas, beats or equals every single path, on random small graphs of V2 and V3 pools", () => {
+    const tokens = [A, B, C, D, E];
+    const poolSpec = fc.record({
+      pair: fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 })).filter(([i, j]) => i !== j),
+      v3fee: fc.option(fc.constantFrom(100, 500, 3000, 10000), { nil: undefined }),
+      depth: fc.bigInt({ min: 10n ** 3n, max: 10n ** 6n }),
+      skew: fc.integer({ min: -2000, max: 2000 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(poolSpec, { minLength: 2, maxLength: 9 }), fc.bigInt({ min: 10n ** 15n, max: 10n ** 21n }), fc.bigInt({ min: 0n, max: 10n ** 13n }),
+        (specs, amountIn, weiPerGas) => {
+          const pools = specs.map((s, i) => {
+            const [a, b] = [tokens[s.pair[0]]!, tokens[s.pair[1]]!];
+            const depth = s.depth * E18;
+            return s.v3fee
+              ? v3(i, a, b, s.v3fee, depth / 50n, s.skew)
+              : v2(i, a, b, depth, (depth * BigInt(10_000 + s.skew)) / 10_000n);
+          });
+          const gasCostOut = (gas: bigint) => gas * weiPerGas;
+          const singles = allPaths(pools, A, E).flatMap((path) => quotePath(path, amountIn) ? [quoteRoute(A, E, [{ path, amountIn }])!] : []);
+          let route: Route;
+          try {
+            route = findBestRoute(createPoolGraph(pools), { tokenIn: A, tokenOut: E, amountIn, maxPaths: 64, gasCostOut });
+          } catch (error) {
+            expect(error).toBeInstanceOf(RouteError);
+            expect(singles).toHaveLength(0);
+            return;
+          }
+          for (const single of singles) expect(netOfGas(route, gasCostOut)).toBeGreaterThanOrEqual(netOfGas(single, gasCostOut));
+          replay(route, pools);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

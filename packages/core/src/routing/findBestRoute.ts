@@ -3,6 +3,7 @@ import { normalizeToken } from "../pools/normalizeToken.js";
 import { allocateSplits } from "./allocateSplits.js";
 import { RouteError } from "./errors.js";
 import { findCandidatePaths } from "./findCandidatePaths.js";
+import { netOfGas } from "./netOfGas.js";
 import type { PoolGraph } from "./poolGraph.js";
 import { quotePath } from "./quotePath.js";
 import { quoteRoute } from "./quoteRoute.js";
@@ -24,18 +25,25 @@ export type FindBestRouteParameters = {
   maxSplits?: number;
   /** Halvings of the refinement step. Default 5 (down to 1/1024 of the input with 32 chunks). */
   refinementLevels?: number;
+  /**
+   * The value of `gas` gas units in tokenOut raw units. Given, routes are compared on `amountOut − gasCostOut(gasEstimate)`
+   * (see `netOfGas`): a split or an extra hop is kept only when its extra output pays for its extra gas. Absent, on
+   * `amountOut` alone.
+   */
+  gasCostOut?: (gas: bigint) => bigint;
 };
 
 export const DEFAULT_ROUTE_OPTIONS = { maxHops: 3, maxPaths: 8, beamWidth: 4, chunks: 32, maxSplits: 4, refinementLevels: 5 } as const;
 
 /**
- * The route paying the most tokenOut for amountIn tokenIn: candidate paths by beam search, the input split across
- * them by greedy marginal allocation with refinement, the result re-quoted exactly end to end and compared with
- * every candidate taken alone; when nothing absorbs the input, once more with a wider beam. Throws RouteError
+ * The route paying the most tokenOut for amountIn tokenIn (net of its gas when `gasCostOut` is given): candidate paths
+ * by beam search, the input split across them by greedy marginal allocation with refinement, the result re-quoted
+ * exactly end to end and compared with every candidate taken alone (and, net of gas, with the allocations over fewer
+ * paths); when nothing absorbs the input, once more with a wider beam. Throws RouteError
  * (INVALID_REQUEST, NO_ROUTE, INSUFFICIENT_LIQUIDITY).
  */
 export function findBestRoute(graph: PoolGraph, parameters: FindBestRouteParameters): Route {
-  const o = { ...DEFAULT_ROUTE_OPTIONS, ...parameters };
+  const o = { ...DEFAULT_ROUTE_OPTIONS, gasCostOut: undefined, ...parameters };
   const tokenIn = normalizeToken(parameters.tokenIn);
   const tokenOut = normalizeToken(parameters.tokenOut);
   const { amountIn } = parameters;
@@ -64,8 +72,10 @@ function searchRoute(
   tokenIn: Address,
   tokenOut: Address,
   amountIn: bigint,
-  o: Required<Omit<FindBestRouteParameters, "tokenIn" | "tokenOut" | "amountIn">>,
+  o: Required<Omit<FindBestRouteParameters, "tokenIn" | "tokenOut" | "amountIn" | "gasCostOut">> & Pick<FindBestRouteParameters, "gasCostOut">,
 ): { route?: Route; paths: number } {
+  const value = (route: Route) => netOfGas(route, o.gasCostOut);
+  const better = (route: Route | undefined, than: Route | undefined): route is Route => !!route && (!than || value(route) > value(than));
   const whole = Number(amountIn);
   const paths = findCandidatePaths(graph, {
     tokenIn,
@@ -79,14 +89,24 @@ function searchRoute(
   for (const path of paths) {
     if (!quotePath(path, amountIn)) continue;
     const single = quoteRoute(tokenIn, tokenOut, [{ path, amountIn }]);
-    if (single && (!best || single.amountOut > best.amountOut)) best = single;
+    if (better(single, best)) best = single;
   }
   if (paths.length > 1 && o.maxSplits > 1) {
-    const allocation = allocateSplits({ tokenIn, tokenOut, paths, amountIn, chunks: o.chunks, maxSplits: o.maxSplits, refinementLevels: o.refinementLevels });
-    if (allocation) {
+    const split = (maxSplits: number) => {
+      const allocation = allocateSplits({ tokenIn, tokenOut, paths, amountIn, chunks: o.chunks, maxSplits, refinementLevels: o.refinementLevels, gasCostOut: o.gasCostOut });
       // same order as the allocation was refined in, so the exact quote is the one that was optimised
-      const split = quoteRoute(tokenIn, tokenOut, paths.map((path, k) => ({ path, amountIn: allocation[k]! })));
-      if (split && (!best || split.amountOut > best.amountOut)) best = split;
+      return allocation && quoteRoute(tokenIn, tokenOut, paths.map((path, k) => ({ path, amountIn: allocation[k]! })));
+    };
+    const full = split(o.maxSplits);
+    if (better(full, best)) best = full;
+    // Net of gas, each split costs its hops and more: where the full allocation uses three paths or more, the best
+    // allocation over fewer may pay more once gas is counted (the greedy itself ignores gas). Only then, at most
+    // maxSplits − 2 more allocations.
+    if (o.gasCostOut && full) {
+      for (let fewer = full.splits.length - 1; fewer >= 2; fewer--) {
+        const restricted = split(fewer);
+        if (better(restricted, best)) best = restricted;
+      }
     }
   }
   return { route: best, paths: paths.length };

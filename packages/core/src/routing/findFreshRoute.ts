@@ -27,6 +27,8 @@ export type FindFreshRouteParameters = {
   canUsePool?: (pool: Pool) => boolean;
   /** How errors name the tokens (default: the graph's symbols). */
   symbols?: { in: string; out: string };
+  /** The value of gas in tokenOut raw units: routes are then compared net of gas (see `findBestRoute`). */
+  gasCostOut?: (gas: bigint) => bigint;
 };
 
 export type FindFreshRouteReturnType = { route: Route; poolsRefreshed: number; candidatePools: number };
@@ -86,7 +88,7 @@ function search(p: FindFreshRouteParameters, addresses: readonly Address[], pool
     if (pool) fresh.push(pool as Pool);
   }
   try {
-    const route = findBestRoute(createPoolGraph(fresh), { tokenIn: p.tokenIn, tokenOut: p.tokenOut, amountIn: p.amountIn });
+    const route = findBestRoute(createPoolGraph(fresh), { tokenIn: p.tokenIn, tokenOut: p.tokenOut, amountIn: p.amountIn, gasCostOut: p.gasCostOut });
     return { route, poolsRefreshed, candidatePools: fresh.length };
   } catch (error) {
     if (!(error instanceof RouteError)) throw error;

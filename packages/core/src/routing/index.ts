@@ -2,6 +2,7 @@ export * from "./allocateSplits.js";
 export * from "./errors.js";
 export * from "./findBestRoute.js";
 export * from "./findCandidatePaths.js";
+export * from "./netOfGas.js";
 export * from "./poolGraph.js";
 export * from "./quotePath.js";
 export * from "./quoteRoute.js";
