@@ -21,6 +21,7 @@ import type { Pool } from "../pools/types.js";
 import type { RoutingGraphCache } from "../routing/routingGraphCache.js";
 import { checkAmountFormat, parseAmount } from "./parseAmount.js";
 import { resolveToken, type TokenSpec } from "./resolveToken.js";
+import { oneBlockRefresher } from "./oneBlockRefresher.js";
 import { routingGasCostOut } from "./routingGasCostOut.js";
 import { MAX_PRICE_IMPACT_BPS, type SwapQuote } from "./swapQuote.js";
 import { priceImpactTooHigh } from "./quoteErrors.js";
@@ -189,15 +190,16 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
   // RPC call): a split or a hop that gains less than its gas costs the swapper (or Sluice, when gasless) is not taken.
   const settings = chainSettings(p.chain, p.deployment);
   const gasCostOut = routingGasCostOut(graph, tokenOut.address, settings.routingGasPriceWei);
+  // With a head, every pool the quote uses is brought to one block, the newest of the head and the pools' own.
+  const atHead = headRead && oneBlockRefresher({
+    graph, head: headRead,
+    refreshAt: (pools, latestBlock) => (p.refresh ? p.refresh(graph, pools, latestBlock) : refreshPools({ graph, client: p.source.client, pools, latestBlock })),
+  });
   // Only the refresh is upstream work: a failure of the searches around it is the router's, never an outage.
   const search = () => time("route", async () =>
     findFreshRoute({
       graph, routingGraphs: p.routingGraphs, tokenIn: tokenIn.address, tokenOut: tokenOut.address, amountIn,
-      refresh: (pools) => upstream(p.chain, async () => {
-        if (!headRead) return refreshAtHead(pools);
-        const latestBlock = await headRead;
-        return p.refresh ? p.refresh(graph, pools, latestBlock) : refreshPools({ graph, client: p.source.client, pools, latestBlock });
-      }),
+      refresh: (pools) => upstream(p.chain, () => (atHead ? atHead.refresh(pools) : refreshAtHead(pools))),
       canHop,
       canUsePool,
       symbols: { in: tokenIn.symbol, out: tokenOut.symbol },
@@ -221,8 +223,9 @@ export async function quoteSwap(p: QuoteSwapParameters): Promise<SwapQuote> {
     nowSeconds: p.nowSeconds ?? Date.now() / 1000,
     slippageBps: p.slippageBps ?? DEFAULT_SLIPPAGE_BPS,
     recipient: p.recipient,
-    // A route was found, so its pools were refreshed: at the head read, or at the block the refresh read.
-    block: headRead ? await headRead : readAt!,
+    // A route was found, so its pools were refreshed: at the quote's one block (the head, or newer where pools were),
+    // or at the block the refresh read.
+    block: atHead ? atHead.block() ?? await headRead! : readAt!,
     poolsRefreshed,
   });
   if (quote.priceImpactBps > MAX_PRICE_IMPACT_BPS) throw priceImpactTooHigh(quote);
