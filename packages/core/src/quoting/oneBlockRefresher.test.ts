@@ -61,7 +61,7 @@ describe("quotes on one block", () => {
     const cache = createGraphCache();
     cache.remember(graph, Date.now() + 3_600_000);
     const quote = await quoteSwap({
-      chain: "base", deployment: { executor: "0x00000000000000000000000000000000000000e1" }, routingGraphs: createRoutingGraphCache(),
+      chain: "base", deployment: { rpcUrl: "http://127.0.0.1:1", executor: "0x00000000000000000000000000000000000000e1", relayers: [] }, routingGraphs: createRoutingGraphCache(),
       source: { chain: "base", chainId: 8453, cache } as unknown as QuoteSwapParameters["source"],
       head: async () => 100n, minPoolPayoutUsd: 0,
       refresh: (_graph, pools, block) => refreshAt(pools, block),
