@@ -2,11 +2,21 @@ import { SluiceError } from "../errors/SluiceError.js";
 import { formatQuote } from "./formatQuote.js";
 import { MAX_PRICE_IMPACT_BPS, type SwapQuote } from "./swapQuote.js";
 
-/** `Price impact too high: 812 bps exceeds the 500 bps maximum; use a smaller amount`. */
+/** Below this many raw units of output, one unit lost to rounding is a basis point or more of it. */
+const DUST_OUTPUT_RAW = 10_000n;
+
+/**
+ * `Price impact too high: 812 bps exceeds the 500 bps maximum; use a smaller amount` (or, for a dust output, the
+ * advice to use a larger one).
+ */
 export function priceImpactTooHigh(quote: SwapQuote): SluiceError {
+  // A dust output loses to rounding alone (a raw unit of 2 is half of it): "use a smaller amount" would be backwards.
+  const advice = quote.amountOut < DUST_OUTPUT_RAW
+    ? `the output (${quote.amountOut} raw units of ${quote.tokenOut.symbol}) is too small to be priced fairly; use a larger amount`
+    : "use a smaller amount";
   return new SluiceError(
     "PRICE_IMPACT_TOO_HIGH",
-    `Price impact too high: ${quote.priceImpactBps} bps exceeds the ${MAX_PRICE_IMPACT_BPS} bps maximum; use a smaller amount`,
+    `Price impact too high: ${quote.priceImpactBps} bps exceeds the ${MAX_PRICE_IMPACT_BPS} bps maximum; ${advice}`,
     { body: { gaslessEligible: false, gaslessMinimumUsd: Number(quote.gaslessMinimumUsd) } },
   );
 }

@@ -259,6 +259,12 @@ describe("quotes", () => {
     expect(weth).toBeLessThan(6001);
   });
 
+  it("a dust amount whose output rounding alone makes the impact too high is told to use a larger amount, not a smaller one", async () => {
+    await expect(quote("WETH", "USDC", "0.000000001")).rejects.toThrow(
+      expect.objectContaining({ code: "PRICE_IMPACT_TOO_HIGH", message: expect.stringMatching(/^Price impact too high: \d+ bps exceeds the 500 bps maximum; the output \(\d+ raw units of USDC\) is too small to be priced fairly; use a larger amount$/) }),
+    );
+  });
+
   it("gasless boundary (base: 20 USD): just below is not eligible, at and above are, with a permit for the executor", async () => {
     const below = await quote("USDC", "TKA", "19.999999");
     expect(below).toMatchObject({ gaslessEligible: false, volumeUsd: "19.999999", gaslessMinimumUsd: "20" });
