@@ -63,6 +63,16 @@ function allPaths(pools: readonly Pool[], from: Address, to: Address): Path[] {
   return out;
 }
 
+
+/** Random small graphs for the property tests: pools between five tokens, V2 or V3, of random depth and skew. */
+const tokens = [A, B, C, D, E];
+const poolSpec = fc.record({
+  pair: fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 })).filter(([i, j]) => i !== j),
+  v3fee: fc.option(fc.constantFrom(100, 500, 3000, 10000), { nil: undefined }),
+  depth: fc.bigInt({ min: 10n ** 3n, max: 10n ** 6n }),
+  skew: fc.integer({ min: -2000, max: 2000 }),
+});
+
 describe("findBestRoute", () => {
   it("splits across two V2 pools at the analytic optimum", () => {
     // f_i(a) = y_i γa / (x_i + γa). Equal marginals y_i γ x_i / (x_i + γa_i)² give (x_i + γa_i) / √(x_i y_i) = t,
@@ -89,13 +99,6 @@ describe("findBestRoute", () => {
   });
 
   it("beats or equals every single path, on random small graphs of V2 and V3 pools", () => {
-    const tokens = [A, B, C, D, E];
-    const poolSpec = fc.record({
-      pair: fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 })).filter(([i, j]) => i !== j),
-      v3fee: fc.option(fc.constantFrom(100, 500, 3000, 10000), { nil: undefined }),
-      depth: fc.bigInt({ min: 10n ** 3n, max: 10n ** 6n }),
-      skew: fc.integer({ min: -2000, max: 2000 }),
-    });
     fc.assert(
       fc.property(fc.array(poolSpec, { minLength: 2, maxLength: 9 }), fc.bigInt({ min: 10n ** 15n, max: 10n ** 21n }), (specs, amountIn) => {
         const pools = specs.map((s, i) => {
@@ -260,13 +263,6 @@ describe("findBestRoute net of gas (gasCostOut)", () => {
   });
 
   it("net of gas, beats or equals every single path, on random small graphs of V2 and V3 pools", () => {
-    const tokens = [A, B, C, D, E];
-    const poolSpec = fc.record({
-      pair: fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 })).filter(([i, j]) => i !== j),
-      v3fee: fc.option(fc.constantFrom(100, 500, 3000, 10000), { nil: undefined }),
-      depth: fc.bigInt({ min: 10n ** 3n, max: 10n ** 6n }),
-      skew: fc.integer({ min: -2000, max: 2000 }),
-    });
     fc.assert(
       fc.property(
         fc.array(poolSpec, { minLength: 2, maxLength: 9 }), fc.bigInt({ min: 10n ** 15n, max: 10n ** 21n }), fc.bigInt({ min: 0n, max: 10n ** 13n }),
