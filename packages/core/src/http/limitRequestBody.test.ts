@@ -38,6 +38,8 @@ describe("limitRequestBody (every app made by createApp)", () => {
     const response = await app.request("/dashboard/login", { method: "POST", body: "a".repeat(MAX_BODY_BYTES + 1), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ ok: false, code: "MALFORMED_REQUEST", error: "body: larger than 1 MB, the most this endpoint accepts" });
+    // Answered before the body is read whole: the client is told not to send another request on this connection.
+    expect(response.headers.get("connection")).toBe("close");
     expect(read).toEqual([]);
   });
 

@@ -17,7 +17,9 @@ export function limitRequestBody(): MiddlewareHandler {
   const limit = (maxSize: number) => bodyLimit({
     maxSize,
     onError: () => {
-      throw new SluiceError("MALFORMED_REQUEST", `body: larger than ${maxSize / (1024 * 1024)} MB, the most this endpoint accepts`);
+      // Answered before the rest of the body is read: the connection cannot carry another request (the Node host
+      // drops it), so the client is told to open a new one rather than fail its next request on this one.
+      throw new SluiceError("MALFORMED_REQUEST", `body: larger than ${maxSize / (1024 * 1024)} MB, the most this endpoint accepts`, { headers: { Connection: "close" } });
     },
   });
   const standard = limit(MAX_BODY_BYTES);
