@@ -1,6 +1,7 @@
 import { redisKeys } from "../redis/redisKeys.js";
 import type { Address, Hex, PrivateKeyAccount, PublicClient } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
+import { feesAboveCap } from "./feesAboveCap.js";
 import type { Redis } from "../redis/createRedis.js";
 import { allocateRelayerNonce } from "./allocateRelayerNonce.js";
 import { classifySendError } from "./classifySendError.js";
@@ -84,11 +85,10 @@ export async function sendRelayerTransaction(params: SendRelayerTransactionParam
     await unsent();
     throw new SluiceError("DEPENDENCY_DOWN", "The chain's RPC did not answer (fees); nothing was sent, retry shortly", { cause });
   });
-  if (params.maxFeePerGasCap !== undefined && fees.maxFeePerGas > params.maxFeePerGasCap) {
+  const aboveCap = feesAboveCap(fees, params.maxFeePerGasCap);
+  if (aboveCap) {
     await unsent();
-    throw new SluiceError("UPSTREAM_ERROR",
-      `Gas on this chain costs more than Sluice pays for a gasless swap (${gwei(fees.maxFeePerGas)} gwei asked, ${gwei(params.maxFeePerGasCap)} gwei at most); nothing was sent, retry later`,
-      { hint: "the user can also submit the swap themselves: /solve with dryRun, then /confirm" });
+    throw aboveCap;
   }
   let lastError: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -213,8 +213,3 @@ function shortMessage(error: unknown): string {
   return (e.details ?? e.shortMessage ?? e.message ?? "unknown error").slice(0, 200);
 }
 
-function gwei(wei: bigint): string {
-  const whole = wei / 1_000_000_000n;
-  const fraction = (wei % 1_000_000_000n).toString().padStart(9, "0").replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : `${whole}`;
-}

@@ -1,5 +1,6 @@
 import { isAddressEqual, type Hash, type PrivateKeyAccount } from "viem";
 import { SluiceError } from "../errors/SluiceError.js";
+import { feesAboveCap } from "../relayer/feesAboveCap.js";
 import type { ReleaseSpendLock, SpendLockFence } from "../permit/acquireSpendLock.js";
 import { claimPermitForSend } from "../permit/claimPermitForSend.js";
 import { forgetPendingSpend } from "../permit/forgetPendingSpend.js";
@@ -68,7 +69,8 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   // behind, never paying a plug for it). Fees above the cap take none: the send refuses them with the same fees.
   const allocating = claiming.then(async () => {
     const [relayer, fees] = await Promise.all([o.relayer, o.fees]);
-    if (feeCap !== undefined && fees.maxFeePerGas > feeCap) throw new SluiceError("UPSTREAM_ERROR", "Gas costs more than the chain's cap; no nonce taken");
+    const aboveCap = feesAboveCap(fees, feeCap);
+    if (aboveCap) throw aboveCap;
     return { relayer, nonce: await allocateRelayerNonce({ redis, client: s.chain.client, chainId, relayer: relayer.address }) };
   });
   allocating.catch(() => {});
