@@ -73,6 +73,15 @@ const poolSpec = fc.record({
   skew: fc.integer({ min: -2000, max: 2000 }),
 });
 
+/** The pools a list of random specs stands for. */
+function poolsOf(specs: { pair: [number, number]; v3fee: number | undefined; depth: bigint; skew: number }[]) {
+  return specs.map((s, i) => {
+    const [a, b] = [tokens[s.pair[0]]!, tokens[s.pair[1]]!];
+    const depth = s.depth * E18;
+    return s.v3fee ? v3(i, a, b, s.v3fee, depth / 50n, s.skew) : v2(i, a, b, depth, (depth * BigInt(10_000 + s.skew)) / 10_000n);
+  });
+}
+
 describe("findBestRoute", () => {
   it("splits across two V2 pools at the analytic optimum", () => {
     // f_i(a) = y_i γa / (x_i + γa). Equal marginals y_i γ x_i / (x_i + γa_i)² give (x_i + γa_i) / √(x_i y_i) = t,
@@ -101,13 +110,7 @@ describe("findBestRoute", () => {
   it("beats or equals every single path, on random small graphs of V2 and V3 pools", () => {
     fc.assert(
       fc.property(fc.array(poolSpec, { minLength: 2, maxLength: 9 }), fc.bigInt({ min: 10n ** 15n, max: 10n ** 21n }), (specs, amountIn) => {
-        const pools = specs.map((s, i) => {
-          const [a, b] = [tokens[s.pair[0]]!, tokens[s.pair[1]]!];
-          const depth = s.depth * E18;
-          return s.v3fee
-            ? v3(i, a, b, s.v3fee, depth / 50n, s.skew)
-            : v2(i, a, b, depth, (depth * BigInt(10_000 + s.skew)) / 10_000n);
-        });
+        const pools = poolsOf(specs);
         const singles = allPaths(pools, A, E).map((p) => quotePath(p, amountIn)?.amountOut ?? -1n);
         let route: Route;
         try {
@@ -267,13 +270,7 @@ describe("findBestRoute net of gas (gasCostOut)", () => {
       fc.property(
         fc.array(poolSpec, { minLength: 2, maxLength: 9 }), fc.bigInt({ min: 10n ** 15n, max: 10n ** 21n }), fc.bigInt({ min: 0n, max: 10n ** 13n }),
         (specs, amountIn, weiPerGas) => {
-          const pools = specs.map((s, i) => {
-            const [a, b] = [tokens[s.pair[0]]!, tokens[s.pair[1]]!];
-            const depth = s.depth * E18;
-            return s.v3fee
-              ? v3(i, a, b, s.v3fee, depth / 50n, s.skew)
-              : v2(i, a, b, depth, (depth * BigInt(10_000 + s.skew)) / 10_000n);
-          });
+          const pools = poolsOf(specs);
           const gasCostOut = (gas: bigint) => gas * weiPerGas;
           const singles = allPaths(pools, A, E).flatMap((path) => quotePath(path, amountIn) ? [quoteRoute(A, E, [{ path, amountIn }])!] : []);
           let route: Route;
