@@ -7,3 +7,4 @@ export * from "./confirmationsLookup.js";
 export * from "./readChainHead.js";
 export * from "./uniswapFactories.js";
 export * from "./chainSettings.js";
+export * from "./wrappedNativeToken.js";

@@ -1,5 +1,6 @@
 import { isAddress, type Address } from "viem";
 import { chains, type ChainName } from "../chains/chains.js";
+import { wrappedNativeToken } from "../chains/wrappedNativeToken.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import { isListedToken } from "./isListedToken.js";
 import { outranksForSymbol, type SymbolCandidate } from "../tokens/outranksForSymbol.js";
@@ -104,12 +105,12 @@ const NATIVE_COIN_ADDRESSES = new Set(["0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee
  * quoted as any other), and its placeholder addresses would otherwise answer "no route", or "unknown token".
  */
 function refuseNativeCoin(chain: ChainName, spec: TokenSpec, field: "from" | "to"): void {
-  const { nativeSymbol, curatedTokens } = chains[chain];
+  const { nativeSymbol } = chains[chain];
   const native = spec.address !== undefined
     ? NATIVE_COIN_ADDRESSES.has(spec.address.toLowerCase())
     : NATIVE_COIN_ADDRESSES.has(spec.token.toLowerCase()) || spec.token.toUpperCase() === nativeSymbol.toUpperCase() || (nativeSymbol === "POL" && spec.token.toUpperCase() === "MATIC");
   if (!native) return;
-  const wrapped = curatedTokens.find((t) => t.wrappedNative)!;
+  const wrapped = wrappedNativeToken(chain);
   throw new SluiceError("UNSUPPORTED_TOKEN",
     `${field}: native ${nativeSymbol} cannot be swapped through Sluice (a Permit2 permit moves ERC-20 tokens only); use ${wrapped.symbol} (${wrapped.address}) on ${chain}`);
 }

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { chains, type ChainName } from "../chains/chains.js";
+import { wrappedNativeToken } from "../chains/wrappedNativeToken.js";
 import type { ChainGraph } from "../indexer/graphTypes.js";
 import { usdPerRawUnit } from "./valueInUsd.js";
 
@@ -13,7 +13,7 @@ import { usdPerRawUnit } from "./valueInUsd.js";
  */
 export function routingGasCostOut(graph: ChainGraph, tokenOut: Address, gasPriceWei: bigint): ((gas: bigint) => bigint) | undefined {
   if (gasPriceWei <= 0n) return undefined;
-  const native = wrappedNative(graph.chain);
+  const native = wrappedNativeToken(graph.chain).address.toLowerCase() as Address;
   // Output in the wrapped native token: gas costs exactly its wei, priced or not.
   if (tokenOut.toLowerCase() === native) return (gas) => gas * gasPriceWei;
   const nativeUsd = usdPerRawUnit(graph, native);
@@ -22,11 +22,4 @@ export function routingGasCostOut(graph: ChainGraph, tokenOut: Address, gasPrice
   const numerator = gasPriceWei * nativeUsd.numerator * outUsd.denominator;
   const denominator = nativeUsd.denominator * outUsd.numerator;
   return (gas) => (gas * numerator) / denominator;
-}
-
-/** The chain's wrapped native token (curated, `wrappedNative`), lower-cased as the graph keys it. */
-function wrappedNative(chain: ChainName): Address {
-  const token = chains[chain].curatedTokens.find((t) => t.wrappedNative);
-  if (!token) throw new Error(`the chain registry names no wrapped native token on ${chain}`);
-  return token.address.toLowerCase() as Address;
 }
