@@ -257,4 +257,33 @@ describe("repairRelayerNonces and the holes of refused solves", () => {
     expect((await client.getTransactionReceipt({ hash: behind.hash })).status).toBe("success");
     expect((await client.getTransactionReceipt({ hash: next.hash })).status).toBe("success");
   });
+
+  it("attack on the plug: a hole an allocation takes between the repair's look and its plug is that solve's, never plugged (the plug would replace its swap)", async () => {
+    const quiet = privateKeyToAccount(devAccounts()[3]!.privateKey);
+    const keys = redisKeys.relayer(8453, quiet.address);
+    const hole = await allocateRelayerNonce({ redis: t.redis, client, chainId: 8453, relayer: quiet.address });
+    const behind = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: quiet, to, data: "0x", gas: 21_000n });
+    await returnRelayerNonce({ redis: t.redis, chainId: 8453, relayer: quiet.address, nonce: hole });
+    await t.redis.set(keys.lastAllocation, String(Date.now() - 120_000));
+    await t.redis.del(redisKeys.relayerRepairLease(8453));
+    // A solve allocates right before the repair takes the hole for its plug (the moment the race needs).
+    let taken: number | undefined;
+    const racing = new Proxy(t.redis, {
+      get(target, name, receiver) {
+        if (name !== "eval") return Reflect.get(target, name, receiver);
+        return async (script: string, keys: string[], args: string[]) => {
+          if (script.includes("ZREM") && taken === undefined) taken = await allocateRelayerNonce({ redis: target, client, chainId: 8453, relayer: quiet.address });
+          return target.eval(script, keys, args);
+        };
+      },
+    });
+    expect(await repairRelayerNonces({ redis: racing, client, chainId: 8453, relayers: [quiet], stuckAfterMs: 60_000, maxFeePerGasCap: 10n ** 12n })).toEqual([]);
+    expect(taken).toBe(hole);
+    // Nothing of the relayer's was sent at the hole: the solve that took it sends there.
+    expect(await client.getTransactionCount({ address: quiet.address, blockTag: "pending" })).toBe(hole);
+    const solve = await sendRelayerTransaction({ redis: t.redis, client, chainId: 8453, account: quiet, to, data: "0x0a", gas: 30_000n, nonce: Promise.resolve(hole) });
+    await client.request({ method: "evm_mine" as never, params: [] as never });
+    expect((await client.getTransactionReceipt({ hash: solve.hash })).status).toBe("success");
+    expect((await client.getTransactionReceipt({ hash: behind.hash })).status).toBe("success");
+  });
 });
