@@ -672,7 +672,7 @@ export interface components {
         };
         RouteRequest: {
             /**
-             * @description Input amount in human-readable units: digits, optionally a point and 1 to 36 digits
+             * @description Input amount in human-readable units: digits, optionally a point and 1 to 36 digits; at most 2^128 - 1 raw units
              * @example 25
              */
             amount: string;
@@ -736,7 +736,7 @@ export interface components {
         };
         SolveRequest: {
             /**
-             * @description Input amount in human-readable units: digits, optionally a point and 1 to 36 digits
+             * @description Input amount in human-readable units: digits, optionally a point and 1 to 36 digits; at most 2^128 - 1 raw units
              * @example 25
              */
             amount: string;

@@ -22,6 +22,14 @@ describe("parseAmount", () => {
   ])("refuses %j", (amount, message) => {
     expect(() => parseAmount(amount, 6, "USDC")).toThrow(message);
   });
+  // The executor packs each split's input as a uint128: a larger amount used to be quoted and then fail /solve's encoding (a 500).
+  it("refuses more raw units than the executor's uint128 holds, naming the amount; takes the largest it holds", () => {
+    const max = (1n << 128n) - 1n;
+    expect(parseAmount(max.toString(), 0, "BIG")).toBe(max);
+    expect(parseAmount("340282366920938463463.374607431768211455", 18, "BIG")).toBe(max);
+    expect(() => parseAmount((max + 1n).toString(), 0, "BIG")).toThrow(/amount: .* BIG is 340282366920938463463374607431768211456 raw units; a swap takes at most 2\^128 - 1/);
+    expect(() => parseAmount("1000000000000000000000", 18, "WETH")).toThrow(SluiceError);
+  });
   it.each([10_000_000, 2 ** 53, 37, -1, 1.5])("refuses a token reporting %d decimals with UNSUPPORTED_TOKEN, at once", (decimals) => {
     const started = performance.now();
     let thrown: unknown;

@@ -8,6 +8,12 @@ import { isSupportedDecimals, TOKEN_DECIMALS_MAX } from "./tokenDecimalsMax.js";
  */
 export const AMOUNT_PATTERN = /^\d{1,40}(\.\d{1,36})?$/;
 
+/**
+ * The largest raw amount a swap takes: the executor packs each split's input as a uint128 (SluiceExecutor.sol), so a
+ * larger amount could be quoted but never encoded. 2^128 raw units is 3.4e20 tokens of 18 decimals, past any real supply.
+ */
+export const SWAP_AMOUNT_RAW_MAX = (1n << 128n) - 1n;
+
 /** What is wrong with the shape of `amount` (see `AMOUNT_PATTERN`), or undefined when nothing is. */
 export function amountFormatProblem(amount: string): string | undefined {
   if (AMOUNT_PATTERN.test(amount)) return undefined;
@@ -24,7 +30,8 @@ export function checkAmountFormat(amount: string, field = "amount"): void {
 
 /**
  * A human-readable amount ("1.5") in raw base units of a token with `decimals` decimals, exactly (no floats).
- * Refuses a non-number, a negative, zero, and more fractional digits than the token has — each with its own message.
+ * Refuses a non-number, a negative, zero, more fractional digits than the token has, and more than
+ * `SWAP_AMOUNT_RAW_MAX` raw units — each with its own message.
  * A token whose decimals are outside 0..`TOKEN_DECIMALS_MAX` is UNSUPPORTED_TOKEN before anything is computed (the
  * indexer never stores one; this keeps a caller's mistake from padding a string of millions of digits).
  */
@@ -40,5 +47,8 @@ export function parseAmount(amount: string, decimals: number, symbol: string, fi
   }
   const raw = BigInt((whole || "0") + significant.padEnd(decimals, "0"));
   if (raw === 0n) throw new SluiceError("MALFORMED_REQUEST", `${field}: must be greater than zero`);
+  if (raw > SWAP_AMOUNT_RAW_MAX) {
+    throw new SluiceError("MALFORMED_REQUEST", `${field}: "${amount}" ${symbol} is ${raw} raw units; a swap takes at most 2^128 - 1 (${SWAP_AMOUNT_RAW_MAX})`);
+  }
   return raw;
 }

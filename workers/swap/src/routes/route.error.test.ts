@@ -29,6 +29,9 @@ describe("POST /api/v1/route — bad amounts, each with its own message", () => 
   it("more decimals than the token has", () =>
     expectFailure({ from: "USDC", to: "WETH", amount: "1.1234567" }, 400, 'amount: USDC has 6 decimals; "1.1234567" has 7'));
   it("missing", () => expectFailure({ from: "USDC", to: "WETH" }, 400, "amount: is required"));
+  it("more raw units than a swap's uint128 holds (was quoted, then /solve's encoding failed with a 500)", () =>
+    expectFailure({ from: "WETH", to: "USDC", amount: "340282366920938463463.374607431768211456" }, 400,
+      /^amount: "340282366920938463463\.374607431768211456" WETH is 340282366920938463463374607431768211456 raw units; a swap takes at most 2\^128 - 1/, "MALFORMED_REQUEST"));
   it("a number instead of a string", () => expectFailure({ from: "USDC", to: "WETH", amount: 5 }, 400, /^amount: /));
   // One rule with /solve's amount (core's AMOUNT_PATTERN): what /route quotes, /solve accepts.
   it.each([".5", "1.", " 1", "1 ", "+1", `1.${"0".repeat(37)}`, "1".repeat(41)])("the non-canonical %j, which /solve refuses too", async (amount) => {

@@ -5,7 +5,7 @@ import { isAddress } from "viem";
 export const address = z.string().refine((v) => isAddress(v, { strict: false }), "must be a 0x-prefixed 20-byte address");
 /** `amount` of /route and of /solve: one rule (core's `AMOUNT_PATTERN`), so a body one accepts the other's field accepts. */
 export const humanAmount = z.string().regex(AMOUNT_PATTERN, { error: (issue) => amountFormatProblem(String(issue.input)) })
-  .openapi({ description: "Input amount in human-readable units: digits, optionally a point and 1 to 36 digits", example: "25" });
+  .openapi({ description: "Input amount in human-readable units: digits, optionally a point and 1 to 36 digits; at most 2^128 - 1 raw units", example: "25" });
 
 /** A 65-byte (r, s, v) signature, as `eth_signTypedData_v4` returns it: the only form Sluice recovers (`recoverPermitSigner`). */
 const signature65 = z.string().regex(/^0x[0-9a-fA-F]{130}$/, {
