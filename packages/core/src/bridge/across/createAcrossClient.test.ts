@@ -1,3 +1,5 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { SluiceError } from "../../errors/SluiceError.js";
 import { AcrossRequestError, createAcrossClient } from "./createAcrossClient.js";
@@ -80,4 +82,34 @@ describe("createAcrossClient", () => {
     expect(produced).toBeLessThan(2 * 1024 * 1024);
     expect(calls).toHaveLength(1);
   });
+
+  // Attack: an Across API (or what answers at its address) redirects elsewhere; following it would hand the API key
+  // to that origin. Real servers and the runtime's own fetch, so the runtime's redirect handling is what is tested.
+  it("never follows a redirect: UPSTREAM_ERROR, without retry, and the other origin never sees the API key", async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const elsewhere = await listen((req, res) => { seen.push(req.headers); res.end(JSON.stringify({ status: "filled" })); });
+    let asked = 0;
+    const across = await listen((_req, res) => {
+      asked++;
+      res.writeHead(302, { location: `http://127.0.0.1:${port(elsewhere)}/steal` }).end();
+    });
+    try {
+      const client = createAcrossClient({ ...config, baseUrl: `http://127.0.0.1:${port(across)}`, apiKey: "secret-key" });
+      await expect(client.depositStatus({ depositTxnRef: "0xab" })).rejects.toMatchObject({
+        code: "UPSTREAM_ERROR", message: expect.stringMatching(/redirect \(HTTP 302\); it is not followed/),
+      });
+      expect(asked).toBe(1);
+      expect(seen).toEqual([]);
+    } finally {
+      await Promise.all([close(across), close(elsewhere)]);
+    }
+  });
 });
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<Server> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return server;
+}
+const port = (server: Server) => (server.address() as AddressInfo).port;
+const close = (server: Server) => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });

@@ -97,9 +97,16 @@ export function createAcrossClient(config: CreateAcrossClientParameters): Across
       let text: string;
       try {
         const signal = AbortSignal.timeout(config.timeoutMs);
-        response = await doFetch(url, { headers, signal });
+        // A redirect is never followed: it would carry the API key to wherever it points (whether a runtime drops the
+        // header on a cross-origin hop varies), and Across' API does not redirect.
+        response = await doFetch(url, { headers, signal, redirect: "manual" });
+        if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+          await response.body?.cancel().catch(() => {});
+          throw new SluiceError("UPSTREAM_ERROR", `The bridge protocol answered with a redirect (HTTP ${response.status}); it is not followed`);
+        }
         text = await readCappedText(response, MAX_ANSWER_BYTES);
       } catch (error) {
+        if (error instanceof SluiceError) throw error;
         if (error instanceof AnswerTooLargeError) {
           throw new SluiceError("UPSTREAM_ERROR", `The bridge protocol's answer is larger than ${MAX_ANSWER_BYTES} bytes and was refused unread`);
         }
