@@ -8,6 +8,9 @@ const raw = z.string().regex(/^\d+$/, "must be a raw integer amount");
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, "must be 0x-prefixed hex");
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be an address");
 
+/** A day: Across fills in seconds to minutes; a longer figure from the API is not one to show a user. */
+const EXPECTED_FILL_TIME_MAX_S = 86_400;
+
 export const acrossTokenSchema = z.object({
   address, chainId: z.number().int(), decimals: z.number().int(), symbol: z.string(),
 }).loose();
@@ -27,7 +30,9 @@ export const acrossSwapApprovalSchema = z.object({
   inputAmount: raw,
   expectedOutputAmount: raw,
   minOutputAmount: raw,
-  expectedFillTime: z.number().nullish(),
+  /** Seconds; shown to the user as given only when it is a plausible fill time, else unknown (null), as when absent. */
+  expectedFillTime: z.number().nullish().transform((seconds) => (
+    typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0 && seconds <= EXPECTED_FILL_TIME_MAX_S ? Math.ceil(seconds) : null)),
   /** The bridge step, amounts and fees in the input token (Across' `steps.bridge`). */
   steps: z.object({
     bridge: z.object({

@@ -100,7 +100,7 @@ export function createAcrossClient(config: CreateAcrossClientParameters): Across
         // A redirect is never followed: it would carry the API key to wherever it points (whether a runtime drops the
         // header on a cross-origin hop varies), and Across' API does not redirect.
         response = await doFetch(url, { headers, signal, redirect: "manual" });
-        if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        if (response.status >= 300 && response.status < 400) {
           await response.body?.cancel().catch(() => {});
           throw new SluiceError("UPSTREAM_ERROR", `The bridge protocol answered with a redirect (HTTP ${response.status}); it is not followed`);
         }
