@@ -169,6 +169,32 @@ describe("deliverWebhooks: whose failure it is", () => {
     expect(receiver.received.filter((r) => r.path === "/ours")).toHaveLength(1);
   });
 
+  // The attempt that disables an endpoint fails everything still pending on it, including a delivery another attempt of
+  // the same run is still sending: that attempt's outcome must not put it back to pending (never sent again, never pruned).
+  it("a delivery in flight while its endpoint is disabled stays failed when its own attempt is recorded", async () => {
+    const endpoint = await createWebhookEndpoint(database.db, {
+      accountId: "acc_lease", environment: "production", url: receiver.url("/race"), events: ["webhook.test"], signingKey,
+    });
+    receiver.respond(() => 503);
+    const earlier = await emit(endpoint.id, "race_0");
+    expect(await deliverWebhooks({ ...settings(), deliveryIds: [earlier] })).toMatchObject({ attempted: 1, retrying: 1 });
+    // Failing without a break for a day: its next failure disables it.
+    await database.db.execute(`update webhook_endpoints set failing_since = now() - interval '25 hours' where id = '${endpoint.id}'`);
+    const [first, second] = [await emit(endpoint.id, "race_1"), await emit(endpoint.id, "race_2")];
+    let answered = 0;
+    receiver.respond(async () => {
+      // The first attempt fails at once (and disables the endpoint); the second answers only once that is recorded.
+      if (answered++ === 0) return 503;
+      for (let i = 0; i < 100 && (await endpointRow(endpoint.id)).status !== "disabled"; i++) await new Promise((r) => setTimeout(r, 50));
+      return 503;
+    });
+    expect(await deliverWebhooks({ ...settings(), deliveryIds: [first!, second!] })).toMatchObject({ attempted: 2, disabled: 1 });
+    expect(await endpointRow(endpoint.id)).toMatchObject({ status: "disabled" });
+    for (const id of [first!, second!]) expect(await deliveryRow(id)).toMatchObject({ status: "failed", lease_token: null, logged: 1 });
+    const pending = await database.db.execute(`select id from webhook_deliveries where endpoint_id = '${endpoint.id}' and status = 'pending'`);
+    expect(pending.rows).toEqual([]);
+  });
+
   it("a receiver whose own DNS does not answer (the resolver answers other names) is the receiver's failure: retried, its failing clock started", async () => {
     const slow = await createWebhookEndpoint(database.db, {
       accountId: "acc_lease", environment: "production", url: "https://hooks.slow-dns.example/sluice", events: ["webhook.test"], signingKey,

@@ -305,12 +305,14 @@ async function record(
     const updated = await tx.execute<{ status: Outcome["status"] }>(sql`
       update webhook_deliveries d set
         status = case when ${ok} then 'delivered'
+          -- Failed meanwhile by another attempt that disabled the endpoint: it stays failed (never sent again).
+          when d.status = 'failed' then 'failed'
           when now() + make_interval(secs => ${delay}) > ${delivery.event_created_at}::timestamptz + make_interval(secs => ${window}) then 'failed'
           else 'pending' end::webhook_delivery_status,
         next_attempt_at = now() + make_interval(secs => ${delay}),
         lease_token = null, lease_until = null,
         last_status_code = ${attempt.statusCode}, last_error = ${attempt.error},
-        completed_at = case when ${ok} then now() else null end
+        completed_at = case when ${ok} then now() when d.status = 'failed' then d.completed_at else null end
       where d.id = ${delivery.id} and d.lease_token = ${delivery.lease_token}
       returning d.status::text as status`);
     const status = updated.rows[0]?.status;

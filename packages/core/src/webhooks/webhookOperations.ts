@@ -71,6 +71,7 @@ export async function sendTestWebhook(
   // Read by its id, within the endpoint found above (the account's): other events' deliveries written meanwhile, by
   // the hundred, do not hide it.
   const [delivery] = await listWebhookDeliveries(db, endpoint.id, 1, { deliveryId });
-  if (!delivery) throw new SluiceError("INTERNAL", "The test delivery vanished");
+  // Deleted during the test (the delivery goes with its endpoint): as if it had not been there.
+  if (!delivery) throw new SluiceError("NOT_FOUND", `Webhook endpoint ${id} was deleted during the test`);
   return delivery;
 }

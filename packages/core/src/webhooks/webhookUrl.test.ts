@@ -61,6 +61,15 @@ describe("checkWebhookUrl", () => {
     expect(await reason("https://10.0.0.1/hook", local)).toMatch(/^url: must be a public address/);
   });
 
+  // Stored and checked again before each delivery in its normalised form: 600 "é" (1 character typed, 6 encoded) made a
+  // URL of 624 characters accepted at creation and refused at every delivery, until the endpoint was disabled.
+  it("measures the length of the URL as stored: non-ASCII that percent-encodes past 2048 characters is refused at once", async () => {
+    const typed = `https://93.184.216.34/${"é".repeat(600)}`;
+    expect(typed.length).toBeLessThan(2048);
+    expect(await reason(typed)).toBe("url: must be at most 2048 characters once normalised (non-ASCII characters are percent-encoded)");
+    expect(await reason(`https://93.184.216.34/${"é".repeat(300)}`)).toBe("accepted");
+  });
+
   it("refuses a host name when no resolver is configured or it fails", async () => {
     expect(await reason("https://hooks.partner.example/", {})).toMatch(/^url: host names cannot be resolved/);
     const offline = await checkWebhookUrl("https://hooks.partner.example/", { resolve: async () => { throw new Error("offline"); } }).catch((e) => e);

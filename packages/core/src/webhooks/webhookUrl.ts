@@ -39,6 +39,9 @@ export async function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy, fie
   } catch {
     return refuse(`must be an absolute https URL, got ${JSON.stringify(raw.slice(0, 100))}`);
   }
+  // What is stored and checked again before each delivery is the normalised form, where each non-ASCII character is
+  // percent-encoded (up to 12 characters): a URL within the limit only as typed would fail every delivery.
+  if (url.toString().length > MAX_URL_LENGTH) refuse(`must be at most ${MAX_URL_LENGTH} characters once normalised (non-ASCII characters are percent-encoded)`);
   if (url.username || url.password) refuse("must not carry credentials");
   if (url.hash) refuse("must not have a fragment");
   const local = policy.allowLocalHttp === true && isLocalDevTarget(url);
