@@ -107,18 +107,23 @@ function chainFailingReceiptsAfterFirst(): RequestChain {
  * An encode-only solve as `/solve` leaves it: its dry-run usage event and the encoded swap pointing at it. `by` another
  * account and `data` given: that account encoding the same calldata (the same signed permit and route).
  */
-async function encodedSwap(by = accountId, data = `0x${randomBytes(96).toString("hex")}` as Hex): Promise<{ eventId: string; data: Hex; remembered: string }> {
+async function encodedSwap(by = accountId, data = `0x${randomBytes(96).toString("hex")}` as Hex, { eventWritten = true } = {}): Promise<{ eventId: string; data: Hex; remembered: string }> {
   const eventId = newId("evt");
-  await insertUsageEvents(database.db, [{
-    id: eventId, accountId: by, apiKeyId: by === accountId ? apiKeyId : null, eventType: "solve", chain: "base", volumeUsd: "250", isDryRun: true,
-    isTest: false, occurredAt: new Date(Date.now() - 60_000),
-  } as never]);
+  if (eventWritten) await writeSolveEvent(eventId, by);
   const remembered = await rememberEncodedSwap(database.db, {
     accountId: by, apiKeyId: by === accountId ? apiKeyId : null as never, chain: "base", executor: executor(), data, owner: owner().address,
     permitNonce: 7n, tokenIn: devAccounts()[1]!.address, tokenOut: devAccounts()[2]!.address, amountIn: 10n ** 18n,
     quotedAmountOut: 2_500n * 10n ** 6n, minAmountOut: 2_490n * 10n ** 6n, volumeUsd: "250", usageEventId: eventId,
   });
   return { eventId, data, remembered };
+}
+
+/** The encode-only solve's dry-run usage event, as the usage recorder writes it. */
+async function writeSolveEvent(eventId: string, by = accountId): Promise<void> {
+  await insertUsageEvents(database.db, [{
+    id: eventId, accountId: by, apiKeyId: by === accountId ? apiKeyId : null, eventType: "solve", chain: "base", volumeUsd: "250", isDryRun: true,
+    isTest: false, occurredAt: new Date(Date.now() - 60_000),
+  } as never]);
 }
 
 /** Signs the call to the executor (the raw transaction is kept, so it can be sent again after a reorganisation). */
@@ -259,6 +264,20 @@ describe("confirmUserSwap counts a user-paid swap only once the chain's confirma
     expect(won).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "CONFLICT" });
     expect(await eventOf(swap.eventId)).toMatchObject({ outcome: "succeeded", tx_hash: won[0] });
+    expect(await creditedVolume(swap.eventId)).toBe("250");
+  });
+
+  // The solve's usage event can be missing for a while (held for the operator after the recorder's outage): the
+  // partner is told to confirm again later, without Sluice's internal ids, and the swap counts once the event is back.
+  it("a swap whose usage event is not written yet: 503 to confirm again later, naming no internal id; counts once it is written", async () => {
+    const swap = await encodedSwap(accountId, undefined, { eventWritten: false });
+    const hash = await mine(await signed(swap.data));
+    await rpc("anvil_mine", ["0x2"]);
+    const refused = await confirm(hash).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "DEPENDENCY_DOWN", message: expect.stringMatching(/not written yet.*confirm again later/) });
+    expect((refused as Error).message).not.toMatch(/evt_/);
+    await writeSolveEvent(swap.eventId);
+    expect(await confirm(hash)).toMatchObject({ status: "executed", volumeUsd: 250 });
     expect(await creditedVolume(swap.eventId)).toBe("250");
   });
 

@@ -78,7 +78,15 @@ export async function confirmUserSwap({ db, chain: requestChain, accountId, txHa
   const confirmed = await confirmEncodedSwap(db, swap.id, hash);
   let executed = final;
   if (swap.usageEventId) {
-    const marked = await markUsageExecuted(usage, swap.usageEventId, hash, final ? "succeeded" : "pending");
+    const marked = await markUsageExecuted(usage, swap.usageEventId, hash, final ? "succeeded" : "pending").catch((error: unknown) => {
+      if (!(error instanceof SluiceError && error.code === "NOT_FOUND")) throw error;
+      // The solve's event is not written yet (held for the operator after an outage of the recorder): the swap is
+      // bound to this transaction already, and counts when the event is back and the partner confirms again.
+      console.error("confirm: the encoded swap's usage event is missing", swap.usageEventId, hash);
+      throw new SluiceError("DEPENDENCY_DOWN", `The usage record of the swap in ${hash} is not written yet; confirm again later`, {
+        hint: "its volume is credited once the record is written; confirming again is safe",
+      });
+    });
     // Confirmed again once deep enough: an earlier confirmation left it pending; it counts now (once).
     if (final && marked.alreadyExecuted) executed = await settleDeepEnough(db, client, chain, hash, swap.usageEventId, confirmations);
   }
