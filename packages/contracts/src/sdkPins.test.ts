@@ -13,6 +13,9 @@ import { wellKnownAccounts } from "@sluice/devnet";
 import { PERMIT2_ADDRESS as SDK_PERMIT2, DEVNET_EXECUTOR_ADDRESS } from "@sluice/sdk";
 import { executorSwapWithWitnessAbi } from "../../sdk/src/executorAbi.js";
 import * as pinned from "../../sdk/src/pinned.js";
+import { MAX_EXCLUSIVITY_PERIOD_SECONDS, MIN_FILL_WINDOW_SECONDS, QUOTE_TIME_BUFFER_SECONDS } from "../../core/src/bridge/validation/bridgeQuoteExpiry.js";
+import { DEFAULT_MAX_BRIDGE_FEE_BPS } from "../../core/src/bridge/validation/checkEconomicBounds.js";
+import { BRIDGE_APP_FEE_BPS } from "../../core/src/bridge/quoteBridge.js";
 import { executorArtifact } from "./executorArtifact.js";
 import { EXECUTOR_SALT, predictExecutorAddress } from "./deterministic/predictExecutorAddress.js";
 
@@ -50,5 +53,15 @@ describe("the SDK's pinned constants", () => {
     expect(Object.keys(pinned.CURATED_TOKENS).length).toBe(chainNames.length);
     expect(Object.keys(pinned.ACROSS_SPOKE_POOLS).length).toBe(chainNames.length);
     expect(pinned.ACROSS_MULTICALL_HANDLER).toBe(getAddress(ACROSS_MULTICALL_HANDLER));
+  });
+
+  it("the bridge checks' bounds (app fee, same-asset fee ceiling, fill window, SpokePool windows, stablecoins) are core's", () => {
+    expect(pinned.BRIDGE_APP_FEE_BPS).toBe(BRIDGE_APP_FEE_BPS);
+    expect(pinned.BRIDGE_MAX_FEE_BPS).toBe(DEFAULT_MAX_BRIDGE_FEE_BPS);
+    expect(pinned.BRIDGE_MIN_FILL_WINDOW_SECONDS).toBe(MIN_FILL_WINDOW_SECONDS);
+    expect(pinned.SPOKE_POOL_QUOTE_TIME_BUFFER_SECONDS).toBe(QUOTE_TIME_BUFFER_SECONDS);
+    expect(pinned.SPOKE_POOL_MAX_EXCLUSIVITY_PERIOD_SECONDS).toBe(MAX_EXCLUSIVITY_PERIOD_SECONDS);
+    const stable = new Set(chainNames.flatMap((name) => chains[name].curatedTokens.filter((t) => t.usdStable).map((t) => t.symbol)));
+    expect([...pinned.USD_STABLE_SYMBOLS].sort()).toEqual([...stable].sort());
   });
 });

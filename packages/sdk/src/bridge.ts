@@ -47,7 +47,7 @@ export type WaitForFillOptions = { timeoutMs?: number; intervalMs?: number; sign
  */
 const quoteRequests = new WeakMap<BridgeQuote, BridgeQuoteParams>();
 
-export function createBridge(request: Requester) {
+export function createBridge(request: Requester, { minFillWindowSeconds }: { minFillWindowSeconds?: number | undefined } = {}) {
   const quote = async (params: BridgeQuoteParams, signal?: AbortSignal): Promise<BridgeQuote> => {
     const answered = (await request<OkAnswer<"postBridgeQuote">>("POST", "/api/v1/bridge/quote", { body: params, signal })).quote;
     quoteRequests.set(answered, { ...params });
@@ -104,7 +104,7 @@ export function createBridge(request: Requester) {
         }
         // Nothing is sent unless every transaction is the one the request asks for (SpokePool, tokens, depositor, amounts).
         const asked = params.params ? { ...params.params, depositor: params.params.depositor ?? depositor } : quoteRequests.get(current);
-        checked = verifyBridgeQuote(current, { depositor, ...(asked ? { request: asked } : {}) });
+        checked = verifyBridgeQuote(current, { depositor, ...(asked ? { request: asked } : {}), ...(minFillWindowSeconds !== undefined ? { minFillWindowSeconds } : {}) });
         await requireWalletChain(walletClient, checked.deposit.chainId, "the bridge deposit");
         reader ??= readerFor(walletClient, publicClient);
         for (const approval of checked.approvals) {

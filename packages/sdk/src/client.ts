@@ -26,7 +26,7 @@ export function createSluiceClient(options: SluiceClientOptions) {
     /** `GET /api/v1/tokens`: the routable tokens of a chain. */
     tokens: async (params: { chain: ChainName; search?: string; limit?: number; signal?: AbortSignal }): Promise<TokenList> =>
       request<TokenList>("GET", "/api/v1/tokens", { query: { chain: params.chain, search: params.search, limit: params.limit }, signal: params.signal }),
-    bridge: createBridge(request),
+    bridge: createBridge(request, { minFillWindowSeconds: options.bridgeMinFillWindowSeconds }),
     /** `GET /api/v1/account`: the key's account. */
     account: (signal?: AbortSignal) => account(request, signal),
     /** `GET /api/v1/usage`, every page: `for await (const event of sluice.usage({ period: "2026-11" }))`. */

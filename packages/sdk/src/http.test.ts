@@ -10,11 +10,23 @@ import { SluiceApiError } from "./errors.js";
 
 let server: Server;
 let baseUrl: string;
+let streamClosed = false;
 const seen: { url: string; key: string | undefined; contentType: string | undefined }[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.headers["x-sluice-api-key"] === "c".repeat(40)) return; // never answers
+    if (req.headers["x-sluice-api-key"] === "d".repeat(40)) { // an endless JSON string, streamed without a length
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.write(`{"ok":true,"pad":"`);
+      const chunk = "x".repeat(64 * 1024);
+      const more = () => { while (!res.destroyed && res.write(chunk)); if (!res.destroyed) res.once("drain", more); };
+      res.on("close", () => { streamClosed = true; });
+      return more();
+    }
+    if (req.headers["x-sluice-api-key"] === "e".repeat(40)) {
+      return res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(2_000_000) }).end(`{"ok":true,"pad":"${"x".repeat(2_000_000 - 19)}"}`);
+    }
     seen.push({ url: req.url!, key: req.headers["x-sluice-api-key"] as string | undefined, contentType: req.headers["content-type"] });
     const path = new URL(req.url!, "http://x").pathname;
     if (path.endsWith("/account")) return res.writeHead(502, { "Content-Type": "text/html" }).end("<html>Bad gateway</html>");
@@ -38,6 +50,16 @@ describe("the SDK's HTTP layer", () => {
     expect(html).toMatchObject({ code: "INVALID_RESPONSE", status: 502, request: "GET /prefix/api/v1/account" });
     expect(html.message).toContain("<html>Bad gateway</html>");
     expect(await failure(sluice.rebates())).toMatchObject({ code: "INVALID_RESPONSE", status: 200 });
+  });
+
+  it("an answer over 1 MB is refused: a declared length unread, a stream as soon as it passes the limit", async () => {
+    const streamed = await failure(createSluiceClient({ baseUrl, apiKey: "d".repeat(40) }).account());
+    expect(streamed).toMatchObject({ code: "INVALID_RESPONSE", status: 200, request: "GET /prefix/api/v1/account" });
+    expect(streamed.message).toContain("limit of 1000000 bytes (1 MB)");
+    await expect.poll(() => streamClosed).toBe(true);
+    const declared = await failure(createSluiceClient({ baseUrl, apiKey: "e".repeat(40) }).account());
+    expect(declared).toMatchObject({ code: "INVALID_RESPONSE", status: 200 });
+    expect(declared.message).toContain("1000000 bytes");
   });
 
   it("a failure carries its code, message and Retry-After", async () => {

@@ -1,5 +1,9 @@
 import { SluiceApiError } from "./errors.js";
 import type { ExecutorOption } from "./executorFor.js";
+import { readCappedText } from "./readCappedText.js";
+
+/** The most of an answer the SDK reads: Sluice's answers are a few kilobytes; anything past this is refused unread. */
+const MAX_ANSWER_BYTES = 1_000_000;
 
 export type SluiceClientOptions = {
   /** The deployment, e.g. `https://api.sluice.example` or the local stack's `http://127.0.0.1:8787`. */
@@ -22,6 +26,12 @@ export type SluiceClientOptions = {
    * (`baseUrl` on a loopback address) defaults to the local stack's (`DEVNET_EXECUTOR_ADDRESS`).
    */
   executor?: ExecutorOption;
+  /**
+   * The least time, in seconds, a bridge deposit's fill deadline must leave relayers, and an exclusive relayer's
+   * exclusivity must end before it (default 600: the least a deployment's `BRIDGE_MIN_FILL_WINDOW_SECONDS` can be).
+   * Lower it only against a devnet whose bridge is configured with a shorter window.
+   */
+  bridgeMinFillWindowSeconds?: number;
 };
 
 export type RequestOptions = {
@@ -52,7 +62,13 @@ export function createRequester(options: SluiceClientOptions): Requester {
       method, headers, signal,
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
     });
-    const text = await response.text();
+    const text = await readCappedText(response, MAX_ANSWER_BYTES);
+    if (text === undefined) {
+      throw new SluiceApiError({
+        message: `${label} answered ${response.status} with a body over the SDK's limit of ${MAX_ANSWER_BYTES} bytes (1 MB); it was not read`,
+        code: "INVALID_RESPONSE", status: response.status, request: label,
+      });
+    }
     let json: Record<string, unknown> | undefined;
     try {
       const parsed: unknown = JSON.parse(text);

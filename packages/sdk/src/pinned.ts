@@ -89,3 +89,24 @@ export const ACROSS_SPOKE_POOLS: Readonly<Record<number, Address>> = {
 
 /** Across' MulticallHandler (the same address on the four chains): a deposit's recipient when Sluice's fee is paid. */
 export const ACROSS_MULTICALL_HANDLER: Address = "0x0F7Ae28dE1C8532170AD4ee566B5801485c13a0E";
+
+/** Symbols of the curated USD stablecoins (core's chain registry, `usdStable`): valued 1:1 with each other. */
+export const USD_STABLE_SYMBOLS: ReadonlySet<string> = new Set(["USDC", "USDT", "DAI"]);
+
+/** Sluice's bridge app fee (core's `BRIDGE_APP_FEE_BPS`): the most the handler message may pay the fee recipient. */
+export const BRIDGE_APP_FEE_BPS = 10n;
+
+/**
+ * The most a same-asset bridge deposit may keep in fees (relayer, LP, destination gas), in bps of its input: core's
+ * `DEFAULT_MAX_BRIDGE_FEE_BPS`, the default of a deployment's `BRIDGE_MAX_FEE_BPS` (the server's economic floor).
+ */
+export const BRIDGE_MAX_FEE_BPS = 300n;
+
+/** The least time a deposit's fill deadline must leave relayers (core's `MIN_FILL_WINDOW_SECONDS`). */
+export const BRIDGE_MIN_FILL_WINDOW_SECONDS = 600;
+
+/** The SpokePool's `depositQuoteTimeBuffer`: a deposit reverts once its block is this long after its quote timestamp. */
+export const SPOKE_POOL_QUOTE_TIME_BUFFER_SECONDS = 3600;
+
+/** Above this, the SpokePool reads `exclusivityParameter` as an absolute timestamp, not an offset. */
+export const SPOKE_POOL_MAX_EXCLUSIVITY_PERIOD_SECONDS = 31_536_000;
