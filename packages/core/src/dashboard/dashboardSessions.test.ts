@@ -66,6 +66,32 @@ describe("partner sign-in", () => {
     expect(await signInWithApiKey({ db, redis: t.redis }, randomKey(), { ...limits, now: now + 60_000 })).toBeNull();
   });
 
+  it("a valid key signs in at most 10 times a minute, and a client at most its budget a minute; refused sign-ins store no session", async () => {
+    const { key, apiKey } = await issueApiKey(database.db, { account: "signing-in", environment: "sandbox" });
+    const now = Date.now();
+    const answers: unknown[] = [];
+    for (let i = 0; i < 12; i++) answers.push(await signInWithApiKey({ db: database.db, redis: t.redis }, key, { now }).catch((e: unknown) => e));
+    expect(answers.slice(0, 10).every((a) => (a as { session?: { keyId: string } }).session?.keyId === apiKey.id)).toBe(true);
+    for (const refused of answers.slice(10)) {
+      expect(refused).toMatchObject({ code: "RATE_LIMITED", message: expect.stringContaining("too many sign-ins with this key") });
+      expect(Number((refused as SluiceError).headers["Retry-After"])).toBeGreaterThan(0);
+    }
+    // Ten sessions stored, one per sign-in let through; the refused ones wrote none (they have no token to be stored under).
+    const stored = await Promise.all(answers.slice(0, 10).map((a) =>
+      t.redis.get(redisKeys.dashboardSession(createHash("sha256").update((a as { token: string }).token).digest("hex")))));
+    expect(stored.filter(Boolean)).toHaveLength(10);
+
+    // One client signing in with many valid keys: its budget a minute, then refused whichever key it uses.
+    const client = `192.0.2.${Math.floor(Math.random() * 200) + 1}`;
+    const limits = { client, missesPerMinute: 3, now };
+    const keys = await Promise.all([1, 2, 3, 4].map(() => issueApiKey(database.db, { account: "signing-in", environment: "sandbox" })));
+    for (const issued of keys.slice(0, 3)) expect((await signInWithApiKey({ db: database.db, redis: t.redis }, issued.key, limits))?.session.keyId).toBe(issued.apiKey.id);
+    await expect(signInWithApiKey({ db: database.db, redis: t.redis }, keys[3]!.key, limits)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    // Another client is not affected, and the next minute has room again.
+    expect(await signInWithApiKey({ db: database.db, redis: t.redis }, keys[3]!.key, { ...limits, client: "192.0.2.250" })).not.toBeNull();
+    expect(await signInWithApiKey({ db: database.db, redis: t.redis }, keys[3]!.key, { ...limits, now: now + 60_000 })).not.toBeNull();
+  });
+
   it("an expired session is refused even while Redis still holds it", async () => {
     const { key } = await issueApiKey(database.db, { account: "signing-in", environment: "production" });
     const signedIn = (await signInWithApiKey({ db: database.db, redis: t.redis }, key))!;
@@ -90,5 +116,22 @@ describe("operator sessions", () => {
     // Changed back (a rollback of the rotation), the session is the same one again.
     expect(await read(ADMIN_TOKEN)).toMatchObject({ kind: "operator" });
     expect(await signInOperator(t.redis, rotated, ADMIN_TOKEN)).toBeNull();
+  });
+
+  it("wrong admin tokens are charged to the client's budget of key lookups: past it 429, even for the right token, until the minute is over", async () => {
+    const client = `198.18.0.${Math.floor(Math.random() * 200) + 1}`;
+    const now = Date.now();
+    const limits = { client, missesPerMinute: 3, now };
+    const answers: unknown[] = [];
+    for (let i = 0; i < 5; i++) answers.push(await signInOperator(t.redis, `wrong-${i}`, ADMIN_TOKEN, limits).catch((e: unknown) => e));
+    expect(answers.slice(0, 3)).toEqual([null, null, null]);
+    for (const refused of answers.slice(3)) {
+      expect(refused).toMatchObject({ code: "RATE_LIMITED" });
+      expect(Number((refused as SluiceError).headers["Retry-After"])).toBeGreaterThan(0);
+    }
+    // A guess past the budget is never compared: the right token is refused too, from that client, this minute.
+    await expect(signInOperator(t.redis, ADMIN_TOKEN, ADMIN_TOKEN, limits)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect(await signInOperator(t.redis, ADMIN_TOKEN, ADMIN_TOKEN, { ...limits, client: "198.18.1.1" })).not.toBeNull();
+    expect(await signInOperator(t.redis, ADMIN_TOKEN, ADMIN_TOKEN, { ...limits, now: now + 60_000 })).not.toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type { Redis } from "../redis/createRedis.js";
 import { redisKeys } from "../redis/redisKeys.js";
 import { authenticateApiKey } from "../auth/authenticateApiKey.js";
 import { constantTimeEqual } from "../auth/constantTimeEqual.js";
+import { chargeClientBudget, checkClientBudget, limitKeySignIns, type SignInLimits } from "./signInLimits.js";
 
 /**
  * Browser sessions of the partner dashboard (signed in with an API key) and the operator pages (signed in with the
@@ -69,23 +70,34 @@ async function createSession(redis: Redis, fields: NewSession, token = randomTok
 /**
  * Exchanges an API key (either environment) for a partner session; null when the key is refused (any reason). `client`
  * (`clientBucket` of the address) bounds the Postgres lookups of keys the cache does not hold as the API's
- * authentication does: past `missesPerMinute` a minute, RATE_LIMITED.
+ * authentication does: past `missesPerMinute` a minute, RATE_LIMITED. A key accepted still signs in at most
+ * `SIGN_INS_PER_KEY_PER_MINUTE` times a minute, and a client at most `missesPerMinute` times (RATE_LIMITED past
+ * either, no session written): each sign-in is a session kept for hours.
  */
 export async function signInWithApiKey(
-  { db, redis }: { db: Database; redis: Redis }, key: string | undefined,
-  limits: { client?: string; missesPerMinute?: number; now?: number } = {},
+  { db, redis }: { db: Database; redis: Redis }, key: string | undefined, limits: SignInLimits = {},
 ): Promise<{ token: string; session: PartnerSession } | null> {
-  const auth = await authenticateApiKey({ key, environment: "any", db, redis, ...limits });
+  const auth = await authenticateApiKey({ key, environment: "any", db, redis, client: limits.client, missesPerMinute: limits.missesPerMinute, now: limits.now });
   if (!auth) return null;
+  await chargeClientBudget(redis, "dashboardSignIns", limits);
+  await limitKeySignIns(redis, auth.keyId, limits);
   const created = await createSession(redis, { kind: "partner", accountId: auth.accountId, keyId: auth.keyId, environment: auth.environment });
   return created as { token: string; session: PartnerSession };
 }
 
-/** Exchanges the admin token for an operator session; null when it is wrong or the deployment has none. */
+/**
+ * Exchanges the admin token for an operator session; null when it is wrong or the deployment has none. With `client`,
+ * each failure is charged to the client's budget of key lookups (`authMisses`, `missesPerMinute` a minute): past it
+ * RATE_LIMITED, and the token is not even compared until the minute is over.
+ */
 export async function signInOperator(
-  redis: Redis, given: string | undefined, expected: string | undefined,
+  redis: Redis, given: string | undefined, expected: string | undefined, limits: SignInLimits = {},
 ): Promise<{ token: string; session: OperatorSession } | null> {
-  if (!expected || !given || !(await constantTimeEqual(given, expected))) return null;
+  await checkClientBudget(redis, "authMisses", limits);
+  if (!expected || !given || !(await constantTimeEqual(given, expected))) {
+    await chargeClientBudget(redis, "authMisses", limits);
+    return null;
+  }
   const token = randomToken();
   const adminToken = await adminTokenFingerprint(token, expected);
   return (await createSession(redis, { kind: "operator", adminToken }, token)) as { token: string; session: OperatorSession };

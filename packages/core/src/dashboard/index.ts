@@ -1,4 +1,5 @@
 export * from "./dashboardSessions.js";
+export * from "./signInLimits.js";
 export * from "./decimals.js";
 export * from "./months.js";
 export * from "./accountOverview.js";

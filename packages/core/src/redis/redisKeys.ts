@@ -142,6 +142,8 @@ export const redisKeys = {
    * (the cookie itself is never stored): what it is for (account and key, or operator), its CSRF token, its expiry.
    */
   dashboardSession: (sessionHash: string) => `sluice:dashboard:session:${sessionHash}`,
+  /** Partner sign-ins a client made in a one-minute window (`dashboard/signInLimits.ts`), by `clientBucket`. */
+  dashboardSignIns: (client: string, window: number) => `sluice:dashboard:sign-in:${client}:${window}`,
 
   /**
    * Keys derived from a chain's state (graphs, token lists, relayer nonces, permit claims and spend, gasless reverts): what a local

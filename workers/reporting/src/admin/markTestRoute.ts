@@ -1,10 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { errorResponses, markEventsAsTest, requireAdminToken } from "@sluice/core";
+import { errorResponses, longQueries, markEventsAsTest, requireAdminToken } from "@sluice/core";
 import { AccountParam, MarkTestBody, adminSecurity } from "./schemas.js";
 import type { ReportingEnv } from "../env.js";
 
 export const markTestRoute = createRoute({
-  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken()],
+  tags: ["Admin"], security: adminSecurity, middleware: [requireAdminToken(), longQueries()],
   method: "post", path: "/admin/v1/accounts/{account}/events/mark-test",
   summary: "Mark an account's usage events as test traffic (by ids or a time range)",
   description: "`isTest: false` un-marks: an event recorded with a test key stays test. Executed solves of a settled month are refused (409): they were paid, or kept out as test. Its other events (quotes, encode-only or pending solves, failed ones) never counted there and are marked.",

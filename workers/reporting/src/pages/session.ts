@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import {
-  csrfMatches, DASHBOARD_SESSION_SECONDS, DEFAULT_RATE_LIMIT_PER_MINUTE, limitKeyRequests, readDashboardSession, randomToken, SluiceError,
+  csrfMatches, DASHBOARD_SESSION_SECONDS, DEFAULT_RATE_LIMIT_PER_MINUTE, endDashboardSession, limitKeyRequests, readDashboardSession, randomToken, SluiceError,
   type DashboardSessionKind,
 } from "@sluice/core";
 import type { FormFields, PagesEnv } from "./pagesEnv.js";
@@ -13,9 +13,14 @@ import { seeOther } from "./render.js";
  * http://localhost and http://127.0.0.1 as secure contexts, so the same cookies work on the local stack.
  */
 export const SESSION_COOKIE: Record<DashboardSessionKind, string> = { partner: "__Host-sluice-partner", operator: "__Host-sluice-operator" };
-/** The sign-in forms' CSRF token (double-submit: a cookie and the form field must match). */
+/**
+ * The sign-in forms' CSRF tokens (double-submit: the cookie and the form field must match), one per kind of sign-in
+ * (`partner.<token>~operator.<token>`): with both sign-in pages open, loading one does not void the other's form.
+ * One cookie of both rather than two, so its name (which clients of the forms read) stays what it was.
+ */
 export const SIGN_IN_COOKIE = "__Host-sluice-sign-in";
 const SIGN_IN_SECONDS = 15 * 60;
+const SIGN_IN_ENTRY = /^(partner|operator)\.([A-Za-z0-9_-]{43})$/;
 
 const cookieOptions = { path: "/", secure: true, httpOnly: true, sameSite: "Strict" } as const;
 
@@ -31,10 +36,26 @@ export function sessionToken(c: Context, kind: DashboardSessionKind): string | u
   return getCookie(c, SESSION_COOKIE[kind]);
 }
 
-/** A fresh sign-in CSRF token, set as a cookie; the sign-in form carries the same value. */
-export function issueSignInToken(c: Context): string {
+/** The sign-in CSRF tokens the browser holds, by kind (entries of another shape are ignored). */
+function signInTokens(c: Context): Partial<Record<DashboardSessionKind, string>> {
+  const tokens: Partial<Record<DashboardSessionKind, string>> = {};
+  for (const entry of (getCookie(c, SIGN_IN_COOKIE) ?? "").split("~")) {
+    const match = SIGN_IN_ENTRY.exec(entry);
+    if (match) tokens[match[1] as DashboardSessionKind] = match[2]!;
+  }
+  return tokens;
+}
+
+function writeSignInTokens(c: Context, tokens: Partial<Record<DashboardSessionKind, string>>): void {
+  const value = Object.entries(tokens).map(([kind, token]) => `${kind}.${token}`).join("~");
+  if (value) setCookie(c, SIGN_IN_COOKIE, value, { ...cookieOptions, maxAge: SIGN_IN_SECONDS });
+  else deleteCookie(c, SIGN_IN_COOKIE, cookieOptions);
+}
+
+/** A fresh sign-in CSRF token of `kind`, set in the cookie beside the other kind's; the sign-in form carries the same value. */
+export function issueSignInToken(c: Context, kind: DashboardSessionKind): string {
   const token = randomToken();
-  setCookie(c, SIGN_IN_COOKIE, token, { ...cookieOptions, maxAge: SIGN_IN_SECONDS });
+  writeSignInTokens(c, { ...signInTokens(c), [kind]: token });
   return token;
 }
 
@@ -109,11 +130,21 @@ export async function readFormList(c: Context<PagesEnv>, name: string): Promise<
   return c.get("formLists")[name] ?? [];
 }
 
-/** Checks the sign-in form's CSRF field against its cookie. */
-export async function checkSignInToken(c: Context<PagesEnv>, form: FormFields): Promise<void> {
-  const cookie = getCookie(c, SIGN_IN_COOKIE);
-  if (!cookie || !(await csrfMatches(cookie, form.csrf))) {
+/** Checks the sign-in form's CSRF field against the cookie's token of `kind`, which is then used up (the other kind's stays). */
+export async function checkSignInToken(c: Context<PagesEnv>, form: FormFields, kind: DashboardSessionKind): Promise<void> {
+  const tokens = signInTokens(c);
+  const expected = tokens[kind];
+  if (!expected || !(await csrfMatches(expected, form.csrf))) {
     throw new SluiceError("FORBIDDEN", "csrf: the sign-in form's CSRF token is missing or does not match; reload the sign-in page and try again");
   }
-  deleteCookie(c, SIGN_IN_COOKIE, cookieOptions);
+  delete tokens[kind];
+  writeSignInTokens(c, tokens);
+}
+
+/**
+ * Ends the session of `kind` the browser presented, if any, before a sign-in sets a new one: signing in again (another
+ * key, or the same) leaves no earlier session alive behind the cookie it replaces.
+ */
+export async function endPresentedSession(c: Context<PagesEnv>, kind: DashboardSessionKind): Promise<void> {
+  await endDashboardSession(c.get("services").redis, sessionToken(c, kind));
 }

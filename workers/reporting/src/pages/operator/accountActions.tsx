@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { findAccount, formatZodIssue, issueApiKey, IssueKeyBody, markEventsAsTest, revokeApiKey, SluiceError } from "@sluice/core";
+import { findAccount, formatZodIssue, issueApiKey, IssueKeyBody, longQueries, markEventsAsTest, revokeApiKey, SluiceError } from "@sluice/core";
 import type { z } from "zod";
 import { MarkTestBody } from "../../admin/schemas.js";
 import type { FormFields, PagesEnv } from "../pagesEnv.js";
@@ -45,7 +45,8 @@ export function registerOperatorAccountActions(pages: Hono<PagesEnv>) {
     return seeOther(c, `/admin/accounts/${encodeURIComponent(account.slug)}?done=revoked`);
   });
 
-  pages.post("/accounts/:account/mark-test", requireSession("operator"), async (c) => {
+  // A range of an account's events under the ledger lock: a cron's query bound, as the admin API's mark-test (before the session opens the database).
+  pages.post("/accounts/:account/mark-test", longQueries(), requireSession("operator"), async (c) => {
     const form = await readForm(c);
     const eventIds = given(form, "eventIds")?.split(/[\s,]+/).filter(Boolean);
     const body = parseWith(MarkTestBody, {

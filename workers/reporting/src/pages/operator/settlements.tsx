@@ -1,5 +1,7 @@
 import type { Context, Hono } from "hono";
-import { listSettlements, previousMonth, settleMonth, SluiceError, type SettleMonthResult, type SettlementRecord } from "@sluice/core";
+import { listSettlements, longQueries, previousMonth, settleMonth, SluiceError, type SettleMonthResult, type SettlementRecord } from "@sluice/core";
+import { deliverWebhooksSoon } from "../../webhookDelivery.js";
+import type { ReportingEnv } from "../../env.js";
 import { Usd, When } from "../components.js";
 import { Csrf, Layout } from "../layout.js";
 import { monthQuery } from "../month.js";
@@ -65,19 +67,23 @@ async function page(c: Context<PagesEnv>, month: string, result?: SettleMonthRes
 /**
  * `GET /admin/settlements?month=YYYY-MM`: the month's settlement previewed (`settleMonth` with `preview`), or its
  * totals once settled; `POST /admin/settlements` (field `month`): settles it — the same operation as the cron,
- * `POST /admin/v1/settlements` and `pnpm admin settle`.
+ * `POST /admin/v1/settlements` and `pnpm admin settle`. Both run a month's queries under a cron's bound (`longQueries`,
+ * placed before the session opens the database), as the admin API's settle does; a settlement's `rebate.settled`
+ * webhooks are sent right after, as there.
  */
 export function registerOperatorSettlements(pages: Hono<PagesEnv>) {
-  pages.get("/settlements", requireSession("operator"), async (c) => {
+  pages.get("/settlements", longQueries(), requireSession("operator"), async (c) => {
     const given = c.req.query("month");
     const month = given ? monthQuery(given) : previousMonth();
     const result = given ? await settleMonth(c.get("services").db, { month, preview: true }) : undefined;
     return page(c, month, result);
   });
-  pages.post("/settlements", requireSession("operator"), async (c) => {
+  pages.post("/settlements", longQueries(), requireSession("operator"), async (c) => {
     const given = (await readForm(c)).month;
     if (!given) throw new SluiceError("MALFORMED_REQUEST", "month: is required");
     const month = monthQuery(given);
-    return page(c, month, await settleMonth(c.get("services").db, { month }));
+    const settlement = await settleMonth(c.get("services").db, { month });
+    if (settlement.status === "settled") deliverWebhooksSoon(c as unknown as Context<ReportingEnv>); // rebate.settled (the pages' env is the worker's, plus the session)
+    return page(c, month, settlement);
   });
 }

@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
-import { signInOperator } from "@sluice/core";
+import { clientBucket, signInOperator } from "@sluice/core";
 import { Layout } from "../layout.js";
 import type { PagesEnv } from "../pagesEnv.js";
 import { renderPage, seeOther } from "../render.js";
-import { checkSignInToken, issueSignInToken, readForm, setSessionCookie } from "../session.js";
+import { checkSignInToken, endPresentedSession, issueSignInToken, readForm, setSessionCookie } from "../session.js";
 
 function SignInPage({ csrf, error }: { csrf: string; error?: string }) {
   return (
@@ -24,12 +24,16 @@ function SignInPage({ csrf, error }: { csrf: string; error?: string }) {
 
 /** `GET /admin/login` and `POST /admin/login` (field `token`: the deployment's ADMIN_TOKEN, exchanged for a session). */
 export function registerOperatorSignIn(pages: Hono<PagesEnv>) {
-  pages.get("/login", (c) => renderPage(c, <SignInPage csrf={issueSignInToken(c)} />));
+  pages.get("/login", (c) => renderPage(c, <SignInPage csrf={issueSignInToken(c, "operator")} />));
   pages.post("/login", async (c) => {
     const form = await readForm(c);
-    await checkSignInToken(c, form);
-    const signedIn = await signInOperator(c.get("services").redis, form.token, c.get("config").ADMIN_TOKEN);
-    if (!signedIn) return renderPage(c, <SignInPage csrf={issueSignInToken(c)} error="Invalid admin token" />, 401);
+    await checkSignInToken(c, form, "operator");
+    // Wrong tokens are charged to the client's budget of key lookups: past it 429, and no token is compared until the minute is over.
+    const signedIn = await signInOperator(c.get("services").redis, form.token, c.get("config").ADMIN_TOKEN, {
+      client: clientBucket(c.req.header("cf-connecting-ip")), missesPerMinute: c.get("config").AUTH_MISSES_PER_MINUTE,
+    });
+    if (!signedIn) return renderPage(c, <SignInPage csrf={issueSignInToken(c, "operator")} error="Invalid admin token" />, 401);
+    await endPresentedSession(c, "operator");
     setSessionCookie(c, "operator", signedIn.token);
     return seeOther(c, "/admin");
   });
