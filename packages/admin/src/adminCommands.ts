@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import {
-  createAccount, CreateAccountBody, findAccount, issueApiKey, IssueKeyBody, listApiKeys, markEventsAsTest, readIndexStatus, reviewRoundTrips, revokeApiKey, settleMonth, updateAccount, UpdateAccountBody,
+  createAccount, CreateAccountBody, findAccount, issueApiKey, IssueKeyBody, listAdminActions, listApiKeys, markEventsAsTest, readIndexStatus, reviewRoundTrips, revokeApiKey, settleMonth, updateAccount, UpdateAccountBody,
   SluiceError, type Database, type Redis,
 } from "@sluice/core";
 import { indexCommand, indexUsage } from "./indexCommand.js";
@@ -14,7 +14,14 @@ export type AdminContext = {
   sluiceChains?: string;
 };
 
-type Command = { usage: string; run: (args: string[], ctx: AdminContext) => Promise<unknown> };
+type Command = {
+  usage: string;
+  run: (args: string[], ctx: AdminContext) => Promise<unknown>;
+  /** Whether this run changes something an operator answers for (recorded in the audit trail, `recordAdminAction`). */
+  changes?: (args: string[]) => boolean;
+};
+
+const always = () => true;
 
 const int = (value: string | undefined, field: string, min = 0, max = 10_000): number | undefined => {
   if (value === undefined) return undefined;
@@ -49,6 +56,7 @@ function parse(args: string[], options: NonNullable<NonNullable<Parameters<typeo
 /** The operator's commands. Each prints JSON; the admin API exposes the same operations over HTTP. */
 export const adminCommands: Record<string, Command> = {
   "create-account": {
+    changes: always,
     usage: "create-account --slug SLUG --name NAME [--rebate-bps N] [--active true|false] [--referrer SLUG --referral-bps N]",
     run: async (args, { db }) => {
       const { values } = parse(args, {
@@ -69,6 +77,7 @@ export const adminCommands: Record<string, Command> = {
     run: async ([account], { db }) => ({ account: await findAccount(db, required(account, "ACCOUNT")) }),
   },
   "update-account": {
+    changes: always,
     usage: "update-account ACCOUNT [--name NAME] [--rebate-bps N] [--active true|false] [--referrer SLUG|none] [--referral-bps N]",
     run: async (args, { db }) => {
       const { values, positionals } = parse(args, {
@@ -86,6 +95,7 @@ export const adminCommands: Record<string, Command> = {
     },
   },
   "issue-key": {
+    changes: always,
     usage: "issue-key ACCOUNT [--sandbox] [--test] [--name NAME] [--rate-limit PER_MINUTE]",
     run: async (args, { db }) => {
       const { values, positionals } = parse(args, {
@@ -105,10 +115,12 @@ export const adminCommands: Record<string, Command> = {
     run: async ([account], { db }) => ({ keys: await listApiKeys(db, required(account, "ACCOUNT")) }),
   },
   "revoke-key": {
+    changes: always,
     usage: "revoke-key KEY_ID",
     run: async ([keyId], { db, redis }) => ({ key: await revokeApiKey(db, redis(), required(keyId, "KEY_ID")) }),
   },
   "mark-test": {
+    changes: always,
     usage: "mark-test ACCOUNT [--event ID ...] [--from ISO --to ISO] [--unmark]",
     run: async (args, { db }) => {
       const { values, positionals } = parse(args, {
@@ -129,6 +141,7 @@ export const adminCommands: Record<string, Command> = {
   },
   "index": { usage: indexUsage, run: indexCommand },
   "settle": {
+    changes: (args) => !args.includes("--preview"),
     usage: "settle --month YYYY-MM [--preview]   (close a UTC month that has ended: its rebate rows become paid)",
     run: async (args, { db }) => {
       const { values } = parse(args, { month: { type: "string" }, preview: { type: "boolean" } });
@@ -142,7 +155,15 @@ export const adminCommands: Record<string, Command> = {
       return reviewRoundTrips(db, { month: required(values.month as string | undefined, "--month"), top: int(values.top as string, "--top", 1, 100) });
     },
   },
-  "token-quality": { usage: tokenQualityUsage.join("\n  "), run: tokenQualityCommand },
+  "audit": {
+    usage: "audit [--limit N] [--before ISO-TIME]   (what operators changed, newest first: admin API, operator pages, this CLI)",
+    run: async (args, { db }) => {
+      const { values } = parse(args, { limit: { type: "string" }, before: { type: "string" } });
+      const before = date(values.before as string | undefined, "--before");
+      return { actions: await listAdminActions(db, { limit: int(values.limit as string, "--limit", 1, 500) ?? 100, ...(before ? { before } : {}) }) };
+    },
+  },
+  "token-quality": { usage: tokenQualityUsage.join("\n  "), run: tokenQualityCommand, changes: ([action]) => action === "set" || action === "import" },
 };
 
 function required(value: string | undefined, name: string): string {

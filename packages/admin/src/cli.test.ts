@@ -53,6 +53,13 @@ describe("pnpm admin", () => {
     expect(updated.body.account).toMatchObject({ rebateBps: 20, rebateActive: false, referrerId: null, referralBps: 0 });
     expect((await admin("get-account", "acme")).body.account.rebateBps).toBe(20);
     expect((await admin("mark-test", "acme", "--from", "2026-01-01T00:00:00Z")).body).toEqual({ ok: true, updated: 0 });
+
+    // Each change is in the audit trail, by the OS user, with its arguments; the reads are not.
+    const trail = (await admin("audit", "--limit", "10")).body.actions as Array<{ surface: string; actor: string; action: string; request: { args: string[] }; status: number }>;
+    expect(trail.map((a) => a.action)).toEqual(["mark-test", "update-account", "revoke-key", "issue-key", "create-account", "create-account"]);
+    for (const entry of trail) expect(entry).toMatchObject({ surface: "cli", actor: expect.stringMatching(/^cli:./), status: 200 });
+    expect(trail[1]!.request.args).toEqual(["acme", "--rebate-bps", "20", "--active", "false", "--referrer", "none"]);
+    expect(JSON.stringify(trail)).not.toContain(issued.body.key);
   });
 
   it("answers bad input with a JSON error and exit code 1", async () => {

@@ -1,4 +1,7 @@
-import { createDb, createRedis, CRON_QUERY_TIMEOUT_MS, CRON_REDIS_TIMEOUT_MS, SluiceError, toSluiceError, type Redis } from "@sluice/core";
+import { userInfo } from "node:os";
+import {
+  createDb, createRedis, CRON_QUERY_TIMEOUT_MS, CRON_REDIS_TIMEOUT_MS, errorStatus, recordAdminAction, SluiceError, toSluiceError, type Redis,
+} from "@sluice/core";
 import { createTcpRedis } from "@sluice/core/node";
 import { adminCommands, adminUsage, type AdminContext } from "./adminCommands.js";
 import { runDoctor } from "./doctor/runDoctor.js";
@@ -48,14 +51,23 @@ const context: AdminContext = {
   },
   redis, sluiceChains: config.sluiceChains,
 };
+/** The operating-system user running the command (a container without a passwd entry: its environment's, else unknown). */
+const osUser = () => { try { return userInfo().username; } catch { return process.env.USER ?? "unknown"; } };
+/** A run that changes something is recorded in the audit trail, as the admin API's and pages' are (never its output). */
+const audit = async (status: number, errorCode?: string) => {
+  if (!command.changes?.(args) || !config.databaseUrl) return;
+  await recordAdminAction(context.db, { surface: "cli", actor: `cli:${osUser()}`, action: name!, request: { args }, status, errorCode, log: false });
+};
 try {
   const result = await command.run(args, context);
+  await audit(200);
   console.log(JSON.stringify({ ok: true, ...(result as object) }, null, 2));
 } catch (err) {
   const error = err instanceof Error && /^Unknown option|^Unexpected argument|^Option '/.test(err.message)
     ? new SluiceError("MALFORMED_REQUEST", err.message)
     : toSluiceError(err);
   if (error.code === "INTERNAL") console.error(err);
+  await audit(errorStatus[error.code], error.code);
   console.log(JSON.stringify(error.toJSON(), null, 2));
   process.exitCode = 1;
 } finally {

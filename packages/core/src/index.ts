@@ -10,6 +10,7 @@ export * from "./redis/index.js";
 export * from "./auth/index.js";
 export * from "./http/index.js";
 export * from "./accounts/index.js";
+export * from "./audit/index.js";
 export * from "./executor/index.js";
 export * from "./permit/index.js";
 export * from "./relayer/index.js";

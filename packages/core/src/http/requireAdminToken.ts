@@ -1,9 +1,13 @@
 import type { MiddlewareHandler } from "hono";
+import { adminTokenActor, auditAdminRequest } from "../audit/auditAdminRequest.js";
 import { constantTimeEqual } from "../auth/constantTimeEqual.js";
 import { SluiceError } from "../errors/SluiceError.js";
 import type { AppEnv } from "./env.js";
 
-/** The operator's admin API: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time. */
+/**
+ * The operator's admin API: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time. Every state-changing
+ * request it lets through is recorded once answered (`auditAdminRequest`: the audit trail).
+ */
 export function requireAdminToken(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const expected = c.get("config").ADMIN_TOKEN;
@@ -13,6 +17,7 @@ export function requireAdminToken(): MiddlewareHandler<AppEnv> {
       throw new SluiceError("UNAUTHORIZED", "Invalid admin token");
     }
     await next();
+    await auditAdminRequest(c, { surface: "api", actor: adminTokenActor(given) });
   };
 }
 

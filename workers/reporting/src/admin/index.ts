@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { registerAdminAccountRoutes } from "./accountRoutes.js";
+import { registerAuditRoute } from "./auditRoute.js";
 import { registerDeadLetterRoutes } from "./deadLetterRoutes.js";
 import { registerIndexStatusRoute } from "./indexStatusRoute.js";
 import { registerAdminKeyRoutes } from "./keyRoutes.js";
@@ -18,4 +19,5 @@ export function registerAdminRoutes(app: OpenAPIHono<ReportingEnv>) {
   registerDeadLetterRoutes(app);
   registerTokenQualityRoutes(app);
   registerIndexStatusRoute(app);
+  registerAuditRoute(app);
 }

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import {
-  csrfMatches, DASHBOARD_SESSION_SECONDS, DEFAULT_RATE_LIMIT_PER_MINUTE, endDashboardSession, limitKeyRequests, readDashboardSession, randomToken, SluiceError,
+  auditAdminRequest, csrfMatches, DASHBOARD_SESSION_SECONDS, DEFAULT_RATE_LIMIT_PER_MINUTE, endDashboardSession, limitKeyRequests, operatorSessionActor, readDashboardSession, randomToken, SluiceError,
   type DashboardSessionKind,
 } from "@sluice/core";
 import type { FormFields, PagesEnv } from "./pagesEnv.js";
@@ -94,6 +94,10 @@ export function requireSession(kind: DashboardSessionKind): MiddlewareHandler<Pa
       }
     }
     await next();
+    // What an operator changes is recorded once answered (the audit trail), as the admin API's requests are.
+    if (kind === "operator" && c.req.method === "POST") {
+      await auditAdminRequest(c, { surface: "dashboard", actor: operatorSessionActor(sessionToken(c, kind)!), request: c.get("form") });
+    }
   };
 }
 

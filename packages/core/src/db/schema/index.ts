@@ -9,3 +9,4 @@ export * from "./swaps.js";
 export * from "./bridge.js";
 export * from "./webhooks.js";
 export * from "./tokenQuality.js";
+export * from "./audit.js";
