@@ -3,11 +3,12 @@ import { existsSync, readdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createTcpRedis } from "@sluice/core/node";
+import { answerClientErrors } from "./answerClientErrors.js";
 import { areaSettings } from "./areaSettings.js";
 import { createExecutionContext } from "./createExecutionContext.js";
 import { createWebhookFetch } from "./createWebhookFetch.js";
@@ -161,6 +162,7 @@ async function listen(fetch: (request: Request) => Response | Promise<Response>,
     fetch: (request: Request, env: { incoming?: Pick<IncomingMessage, "socket"> }) => fetch(withClientAddress(request, env.incoming, trustedProxyHops)),
     hostname, port,
   });
+  answerClientErrors(server as Server);
   await Promise.race([once(server, "listening"), once(server, "error").then(([error]) => { throw error; })]);
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
