@@ -3,6 +3,7 @@ import { SluiceError } from "../errors/SluiceError.js";
 import type { Redis } from "../redis/createRedis.js";
 import { releaseHeldKey } from "../redis/releaseHeldKey.js";
 import type { SpendLockFence } from "./acquireSpendLock.js";
+import { PermitBeingSpentError } from "./permitSpentErrors.js";
 import { permitOwnedElsewhere, permitOwnershipTtl, type ClaimPermitOwnershipParameters } from "./claimPermitOwnership.js";
 
 export type ClaimPermitForSendParameters = ClaimPermitOwnershipParameters & {
@@ -65,9 +66,9 @@ export async function claimPermitForSend(redis: Redis, params: ClaimPermitForSen
   }
   if (outcome === 3) throw permitOwnedElsewhere(owner, nonce);
   if (outcome !== 1) {
-    throw new SluiceError("PERMIT_INVALID", `Permit nonce ${nonce} of ${owner} is already being spent by another solve`, {
-      hint: "sign a new permit with an unused nonce",
-    });
+    // Which solve holds it (best effort: a failed read leaves the refusal without it).
+    const holder = await redis.get<string>(claimKey).then((value) => (value === null ? undefined : String(value)), () => undefined);
+    throw new PermitBeingSpentError(owner, nonce, holder);
   }
   return async () => {
     await releaseHeldKey(redis, claimKey, claimant);

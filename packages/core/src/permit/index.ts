@@ -7,6 +7,7 @@ export * from "./readPermitChainState.js";
 export * from "./verifyPermit.js";
 export * from "./claimPermitOwnership.js";
 export * from "./claimPermitForSend.js";
+export * from "./permitSpentErrors.js";
 export * from "./acquireSpendLock.js";
 export * from "./readPendingSpend.js";
 export * from "./recordPendingSpend.js";

@@ -1,6 +1,7 @@
 import { formatUnits, getAddress, isAddressEqual, type Address, type PublicClient } from "viem";
 import { chainIds, PERMIT2_ADDRESS } from "../chains/chains.js";
 import { SluiceError } from "../errors/SluiceError.js";
+import { PermitNonceUsedError } from "./permitSpentErrors.js";
 import { PERMIT_MAX_LIFETIME_SECONDS } from "./claimPermitOwnership.js";
 import { readPermitChainState } from "./readPermitChainState.js";
 import { recoverPermitSigner } from "./recoverPermitSigner.js";
@@ -77,11 +78,7 @@ export async function verifyPermit(params: VerifyPermitParameters): Promise<Perm
       `Permit deadline ${permit.deadline} is ${permit.deadline - state.chainTime} s after chain time ${state.chainTime}: Sluice accepts permits valid for at most ${PERMIT_MAX_LIFETIME_SECONDS} s (30 days)`,
       { hint: "sign a new permit with an earlier deadline (the permit /route returns is valid for 300 s)" });
   }
-  if (state.nonceUsed) {
-    throw new SluiceError("PERMIT_INVALID", `Permit nonce ${permit.nonce} was already used by ${getAddress(user)}`, {
-      hint: "sign a new permit with an unused nonce",
-    });
-  }
+  if (state.nonceUsed) throw new PermitNonceUsedError(user, permit.nonce);
   const pending = params.pendingSpend ?? 0n;
   if (state.balance < amountRaw + pending) {
     throw new SluiceError("PERMIT_INVALID", pending > 0n

@@ -15,6 +15,7 @@ import { recordGaslessRevert } from "../gasBudget/recordGaslessRevert.js";
 import { recordGaslessSend } from "../gasBudget/recordGaslessSend.js";
 import { markGaslessOwnerProven } from "../gasBudget/markGaslessOwnerProven.js";
 import { finalizeAfterReceipt } from "./finalizeAfterReceipt.js";
+import { nameEarlierSend } from "./nameEarlierSend.js";
 import { holdSolveEvent } from "./holdSolveEvent.js";
 import type { SolveContext } from "./solveContext.js";
 import type { SolveSwapReturnType } from "./solveSwap.js";
@@ -79,7 +80,7 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
     : allocating.then(({ relayer, nonce }) => returnRelayerNonce({ redis, chainId, relayer: relayer.address, nonce }), () => {});
   const [claimed, simulation] = await Promise.allSettled([claiming, simulating]);
   // The permit's refusals first, as when the claims preceded the simulation.
-  if (claimed.status === "rejected") throw claimed.reason;
+  if (claimed.status === "rejected") throw await nameEarlierSend({ services: s.services, auth: s.auth, chainId }, claimed.reason);
   const releaseClaim = claimed.value;
   const occurredAt = new Date();
   const pending = { ...s.event, isDryRun: false, outcome: "pending" as const, occurredAt };

@@ -19,6 +19,7 @@ import { bindPermitToQuote, type BindPermitToQuoteReturnType } from "./bindPermi
 import { encodeOnlySolve } from "./encodeOnlySolve.js";
 import { provenVolumeUsd } from "./provenVolumeUsd.js";
 import { lockSpendAndReadState, type LockSpendAndReadStateReturnType } from "./lockSpendAndReadState.js";
+import { nameEarlierSend } from "./nameEarlierSend.js";
 import { sendGaslessSolve } from "./sendGaslessSolve.js";
 import type { SolveContext, SolveDependencies } from "./solveContext.js";
 import { DEFAULT_SLIPPAGE_BPS } from "../quoting/swapQuote.js";
@@ -101,6 +102,8 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
     const check = { chainId: chain.id, spender, user: s.user, tokenIn: quote.tokenIn.address, amountRaw: quote.amountIn,
       permit: s.permit, signature: s.signature, witness: s.witness, client: chain.client, tokenSymbol: quote.tokenIn.symbol,
       tokenDecimals: quote.tokenIn.decimals, signer };
+    /** A permit already spent by an earlier solve of this account: the refusal names its transaction. */
+    const naming = async (error: unknown): Promise<never> => { throw await nameEarlierSend({ services, auth: p.auth, chainId: chain.id }, error); };
     const bind = () => bindPermitToQuote({
       redis: services.redis, accountId: p.auth.accountId, user: s.user, permit: s.permit, witness: s.witness, quote,
       slippageMinimum: s.slippageMinimum, environment, issued,
@@ -116,7 +119,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
     };
     if (!gasless || !early) {
       dropLock();
-      await services.time("permit", () => verifyPermit(check));
+      await services.time("permit", () => verifyPermit(check)).catch(naming);
       return await encodeOnly(await bind());
     }
     lockHandled = true;
@@ -131,7 +134,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
     /** Nothing was sent: the slot goes back, if this solve took one. */
     const giveBackSlot = () => claiming.then((claimed) => ("release" in claimed ? claimed.release() : undefined), () => {});
     try {
-      await services.time("permit", () => verifyPermit({ ...check, pendingSpend: held.pendingSpend, state: held.state }));
+      await services.time("permit", () => verifyPermit({ ...check, pendingSpend: held.pendingSpend, state: held.state })).catch(naming);
       const bound = await bind();
       // An owner over the revert budget, or with as many gasless swaps sent and not yet mined as allowed, submits this
       // one itself (or, for the latter, retries).

@@ -141,7 +141,12 @@ describe("POST /api/v1/solve — permit failures, each with its own message", ()
     const first = await call("/api/v1/solve", { key: partner.key, body });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     await reader(chain).waitForTransactionReceipt({ hash: first.body.transaction.txHash });
-    await expectRefused(body, "PERMIT_INVALID", /nonce .* was already used/, partner.key);
+    // The same account retrying (its first answer lost) is told which transaction spent it; another account is not.
+    const retried = await expectRefused(body, "PERMIT_INVALID", /nonce .* was already used.*an earlier solve of this account sent it as transaction 0x/, partner.key);
+    expect(retried.body.txHash).toBe(first.body.transaction.txHash.toLowerCase());
+    const other = await expectRefused(body, "PERMIT_INVALID", /nonce .* was already used/, (await createPartner()).key);
+    expect(other.body.txHash).toBeUndefined();
+    expect(other.body.error).not.toMatch(/0x[0-9a-f]{64}/);
   });
 
   it("the same permit twice at once: one is sent, the other refused (claimed on owner and nonce)", async () => {
