@@ -156,10 +156,10 @@ export const adminCommands: Record<string, Command> = {
     },
   },
   "audit": {
-    usage: "audit [--limit N] [--before ISO-TIME]   (what operators changed, newest first: admin API, operator pages, this CLI)",
+    usage: "audit [--limit N] [--before ACTION-ID]   (what operators changed, newest first: admin API, operator pages, this CLI)",
     run: async (args, { db }) => {
       const { values } = parse(args, { limit: { type: "string" }, before: { type: "string" } });
-      const before = date(values.before as string | undefined, "--before");
+      const before = values.before as string | undefined;
       return { actions: await listAdminActions(db, { limit: int(values.limit as string, "--limit", 1, 500) ?? 100, ...(before ? { before } : {}) }) };
     },
   },

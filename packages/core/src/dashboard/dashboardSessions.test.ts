@@ -92,6 +92,23 @@ describe("partner sign-in", () => {
     expect(await signInWithApiKey({ db: database.db, redis: t.redis }, keys[3]!.key, { ...limits, now: now + 60_000 })).not.toBeNull();
   });
 
+  // A public sandbox key's holder signing in in a loop must not lock the partner out from its own address; many
+  // addresses together still meet a bound on the key.
+  it("a key's sign-ins are limited per client (the partner elsewhere still signs in) and, at 60 a minute, from all clients", async () => {
+    const { key } = await issueApiKey(database.db, { account: "signing-in", environment: "sandbox" });
+    const now = Date.now();
+    const signIn = (client: string) => signInWithApiKey({ db: database.db, redis: t.redis }, key, { client, now }).then(() => "ok", (e: SluiceError) => e.code);
+    const attacker = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const looped: string[] = [];
+    for (let i = 0; i < 12; i++) looped.push(await signIn(attacker));
+    expect(looped).toEqual([...Array(10).fill("ok"), "RATE_LIMITED", "RATE_LIMITED"]);
+    expect(await signIn("198.51.100.7")).toBe("ok");
+    const many: string[] = [];
+    for (let i = 0; i < 60; i++) many.push(await signIn(`100.${i}.0.1`));
+    expect(many.filter((r) => r === "ok")).toHaveLength(49);
+    expect(many.at(-1)).toBe("RATE_LIMITED");
+  });
+
   it("an expired session is refused even while Redis still holds it", async () => {
     const { key } = await issueApiKey(database.db, { account: "signing-in", environment: "production" });
     const signedIn = (await signInWithApiKey({ db: database.db, redis: t.redis }, key))!;
@@ -118,7 +135,7 @@ describe("operator sessions", () => {
     expect(await signInOperator(t.redis, rotated, ADMIN_TOKEN)).toBeNull();
   });
 
-  it("wrong admin tokens are charged to the client's budget of key lookups: past it 429, even for the right token, until the minute is over", async () => {
+  it("wrong admin tokens are charged to the client's budget of failed operator sign-ins: past it 429, even for the right token, until the minute is over", async () => {
     const client = `198.18.0.${Math.floor(Math.random() * 200) + 1}`;
     const now = Date.now();
     const limits = { client, missesPerMinute: 3, now };

@@ -87,15 +87,16 @@ export async function signInWithApiKey(
 
 /**
  * Exchanges the admin token for an operator session; null when it is wrong or the deployment has none. With `client`,
- * each failure is charged to the client's budget of key lookups (`authMisses`, `missesPerMinute` a minute): past it
- * RATE_LIMITED, and the token is not even compared until the minute is over.
+ * each failure is charged to the client's budget of failed operator sign-ins (`operatorSignInMisses`, `missesPerMinute`
+ * a minute; its own, so that a partner integration's unknown keys from the same address never lock the operator out):
+ * past it RATE_LIMITED, and the token is not even compared until the minute is over.
  */
 export async function signInOperator(
   redis: Redis, given: string | undefined, expected: string | undefined, limits: SignInLimits = {},
 ): Promise<{ token: string; session: OperatorSession } | null> {
-  await checkClientBudget(redis, "authMisses", limits);
+  await checkClientBudget(redis, "operatorSignInMisses", limits);
   if (!expected || !given || !(await constantTimeEqual(given, expected))) {
-    await chargeClientBudget(redis, "authMisses", limits);
+    await chargeClientBudget(redis, "operatorSignInMisses", limits);
     return null;
   }
   const token = randomToken();

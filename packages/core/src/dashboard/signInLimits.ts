@@ -7,9 +7,9 @@ import { SluiceError } from "../errors/SluiceError.js";
 
 /**
  * What a sign-in may cost. Each sign-in writes a session that lives for hours, so a valid key (a sandbox key embedded
- * in a front-end is public) must not sign in without bound: a key's sign-ins are limited per minute, and a client's
- * per minute too (`clientBucket`, the deployment's AUTH_MISSES_PER_MINUTE); failed operator sign-ins are charged to
- * the client's budget of key lookups (`authMisses`).
+ * in a front-end is public) must not sign in without bound: a key's sign-ins are limited per minute (from one client,
+ * and from all), and a client's per minute too (`clientBucket`, the deployment's AUTH_MISSES_PER_MINUTE); failed
+ * operator sign-ins are charged to a budget of their own (`operatorSignInMisses`).
  */
 export type SignInLimits = {
   /** Who is asking (`clientBucket` of the connecting address); without it only the per-key limit applies. */
@@ -21,8 +21,13 @@ export type SignInLimits = {
   now?: number;
 };
 
-/** Sign-ins one key may make a minute: a person signs in a few times a day, a loop a thousand times a minute. */
+/**
+ * Sign-ins one key may make a minute from one client: a person signs in a few times a day, a loop a thousand times a
+ * minute. Counted per client so that whoever holds a public sandbox key cannot lock its partner out from elsewhere.
+ */
 export const SIGN_INS_PER_KEY_PER_MINUTE = 10;
+/** Sign-ins one key may make a minute from all clients together: bounds the sessions a key can open from many addresses. */
+export const SIGN_INS_PER_KEY_ALL_CLIENTS_PER_MINUTE = 60;
 
 /** Used when the caller passes no isolate limiter (scripts, tests): one per module, bounded as the isolate's is. */
 let ownFallback: FallbackLimiter | undefined;
@@ -34,19 +39,21 @@ function tooMany(message: string, now: number): SluiceError {
 }
 
 /**
- * Counts one sign-in of a key in its sliding one-minute window (`limitKeyRequests`, under an id of its own so page
- * requests and sign-ins do not share a count); past `SIGN_INS_PER_KEY_PER_MINUTE`, RATE_LIMITED with `Retry-After`.
+ * Counts one sign-in of a key in sliding one-minute windows (`limitKeyRequests`, under ids of their own so page
+ * requests and sign-ins do not share a count): from this client, past `SIGN_INS_PER_KEY_PER_MINUTE`, and from all
+ * clients, past `SIGN_INS_PER_KEY_ALL_CLIENTS_PER_MINUTE`, RATE_LIMITED with `Retry-After`.
  */
 export async function limitKeySignIns(redis: Redis, keyId: string, limits: SignInLimits = {}): Promise<void> {
   const now = limits.now ?? Date.now();
-  const limit = await limitKeyRequests({
-    redis, keyId: `sign-in:${keyId}`, perMinute: SIGN_INS_PER_KEY_PER_MINUTE, now, fallback: limits.fallback ?? (ownFallback ??= createFallbackLimiter()),
-  });
-  if (!limit.allowed) throw tooMany("sign-in: too many sign-ins with this key in the last minute; wait a minute and sign in again", now);
+  const fallback = limits.fallback ?? (ownFallback ??= createFallbackLimiter());
+  const fromClient = await limitKeyRequests({ redis, keyId: `sign-in:${keyId}:${limits.client ?? "any"}`, perMinute: SIGN_INS_PER_KEY_PER_MINUTE, now, fallback });
+  if (!fromClient.allowed) throw tooMany("sign-in: too many sign-ins with this key in the last minute; wait a minute and sign in again", now);
+  const fromAll = await limitKeyRequests({ redis, keyId: `sign-in:${keyId}`, perMinute: SIGN_INS_PER_KEY_ALL_CLIENTS_PER_MINUTE, now, fallback });
+  if (!fromAll.allowed) throw tooMany("sign-in: too many sign-ins with this key in the last minute; wait a minute and sign in again", now);
 }
 
-/** The per-client counters a sign-in is charged to: its budget of key lookups, or its partner sign-ins. */
-export type ClientBudget = "authMisses" | "dashboardSignIns";
+/** The per-client counters a sign-in is charged to: its failed operator sign-ins, or its partner sign-ins. */
+export type ClientBudget = "operatorSignInMisses" | "dashboardSignIns";
 
 const budgetKey = (budget: ClientBudget, client: string, now: number) => redisKeys[budget](client, Math.floor(now / AUTH_WINDOW_MS));
 const budgetOf = (limits: SignInLimits) => limits.missesPerMinute ?? AUTH_MISSES_PER_MINUTE;
@@ -65,9 +72,9 @@ export async function checkClientBudget(redis: Redis, budget: ClientBudget, limi
 }
 
 /**
- * Charges one attempt to a budget of the client's minute (`missesPerMinute` each): `authMisses` is the counter the
- * API's lookups of unknown keys are charged to (failed operator sign-ins), `dashboardSignIns` its partner sign-ins
- * (apart, so that made-up keys sent from a partner's address never lock its genuine key out). Past it, RATE_LIMITED
+ * Charges one attempt to a budget of the client's minute (`missesPerMinute` each): `operatorSignInMisses` its failed
+ * operator sign-ins, `dashboardSignIns` its partner sign-ins (both apart from the API's lookups of unknown keys, so that
+ * made-up keys sent from a partner's address never lock a genuine key or the operator out). Past it, RATE_LIMITED
  * with `Retry-After`. Redis unreachable: not counted.
  */
 export async function chargeClientBudget(redis: Redis, budget: ClientBudget, limits: SignInLimits): Promise<void> {

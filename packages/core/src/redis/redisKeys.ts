@@ -144,6 +144,8 @@ export const redisKeys = {
   dashboardSession: (sessionHash: string) => `sluice:dashboard:session:${sessionHash}`,
   /** Partner sign-ins a client made in a one-minute window (`dashboard/signInLimits.ts`), by `clientBucket`. */
   dashboardSignIns: (client: string, window: number) => `sluice:dashboard:sign-in:${client}:${window}`,
+  /** Failed operator sign-ins a client made in a one-minute window (`dashboard/signInLimits.ts`), by `clientBucket`. */
+  operatorSignInMisses: (client: string, window: number) => `sluice:dashboard:operator-miss:${client}:${window}`,
 
   /**
    * Keys derived from a chain's state (graphs, token lists, relayer nonces, permit claims and spend, gasless reverts): what a local

@@ -191,6 +191,9 @@ describe("deliverWebhooks: whose failure it is", () => {
     expect(await deliverWebhooks({ ...settings(), deliveryIds: [first!, second!] })).toMatchObject({ attempted: 2, disabled: 1 });
     expect(await endpointRow(endpoint.id)).toMatchObject({ status: "disabled" });
     for (const id of [first!, second!]) expect(await deliveryRow(id)).toMatchObject({ status: "failed", lease_token: null, logged: 1 });
+    // The one failed by the disabling keeps why (its own attempt's error is in its attempt row).
+    const errors = (await database.db.execute<{ last_error: string }>(`select last_error from webhook_deliveries where id in ('${first}', '${second}')`)).rows;
+    expect(errors.map((r) => r.last_error)).toContain("endpoint disabled");
     const pending = await database.db.execute(`select id from webhook_deliveries where endpoint_id = '${endpoint.id}' and status = 'pending'`);
     expect(pending.rows).toEqual([]);
   });

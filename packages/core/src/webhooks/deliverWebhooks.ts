@@ -311,7 +311,8 @@ async function record(
           else 'pending' end::webhook_delivery_status,
         next_attempt_at = now() + make_interval(secs => ${delay}),
         lease_token = null, lease_until = null,
-        last_status_code = ${attempt.statusCode}, last_error = ${attempt.error},
+        last_status_code = ${attempt.statusCode},
+        last_error = case when not ${ok} and d.status = 'failed' then d.last_error else ${attempt.error} end,
         completed_at = case when ${ok} then now() when d.status = 'failed' then d.completed_at else null end
       where d.id = ${delivery.id} and d.lease_token = ${delivery.lease_token}
       returning d.status::text as status`);
@@ -322,7 +323,7 @@ async function record(
       insert into webhook_attempts (id, delivery_id, attempt, status_code, latency_ms, error)
       values (${attemptId}, ${delivery.id}, ${delivery.attempts}, ${attempt.statusCode}, ${attempt.latencyMs}, ${attempt.error})`);
     if (status === "failed") {
-      await tx.execute(sql`update webhook_deliveries set completed_at = now() where id = ${delivery.id}`);
+      await tx.execute(sql`update webhook_deliveries set completed_at = now() where id = ${delivery.id} and completed_at is null`);
     }
     if (ok) {
       await tx.execute(sql`update webhook_endpoints set failing_since = null where id = ${delivery.endpoint_id} and failing_since is not null`);

@@ -45,6 +45,12 @@ describe("the admin audit trail", () => {
     expect(text).not.toContain(inject("stack").adminToken);
   });
 
+  it("records a failure the handler throws with its own status and code (an unknown account: 404)", async () => {
+    const missing = slug();
+    expect((await admin(`/admin/v1/accounts/${missing}`, { method: "PATCH", body: { rebateBps: 5 } })).status).toBe(404);
+    expect(await trailOf(missing)).toMatchObject([{ action: "PATCH /admin/v1/accounts/:account", status: 404, errorCode: "NOT_FOUND", request: { rebateBps: 5 } }]);
+  });
+
   it("records an operator page's change by its session's fingerprint, the form's CSRF token removed", async () => {
     const s = slug();
     expect((await admin("/admin/v1/accounts", { body: { slug: s, name: "Paged" } })).status).toBe(200);

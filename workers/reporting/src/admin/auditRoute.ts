@@ -17,7 +17,8 @@ const AdminActionSchema = z.object({
 
 const AuditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100).openapi({ description: "At most this many (1–500, default 100)" }),
-  before: z.iso.datetime({ offset: true }).optional().openapi({ description: "Only actions before this time: the last `at` of the previous page" }),
+  before: z.string().regex(/^adm_[0-9a-z]{20}$/, "must be an action id (adm_…)").optional()
+    .openapi({ description: "Only actions older than this one: the previous page's last `id`" }),
 }).strict();
 
 export const auditRoute = createRoute({
@@ -34,7 +35,7 @@ export const auditRoute = createRoute({
 export function registerAuditRoute(app: OpenAPIHono<ReportingEnv>) {
   app.openapi(auditRoute, async (c) => {
     const { limit, before } = c.req.valid("query");
-    const rows = await listAdminActions(c.get("services").db, { limit, ...(before ? { before: new Date(before) } : {}) });
+    const rows = await listAdminActions(c.get("services").db, { limit, ...(before ? { before } : {}) });
     const actions = rows.map((row) => ({ ...row, at: row.at.toISOString(), request: (row.request ?? null) as Record<string, unknown> | null }));
     return c.json({ ok: true as const, actions }, 200);
   });
