@@ -14,7 +14,10 @@ import { PERMIT2_ADDRESS as SDK_PERMIT2, DEVNET_EXECUTOR_ADDRESS } from "@sluice
 import { executorSwapWithWitnessAbi } from "../../sdk/src/executorAbi.js";
 import * as pinned from "../../sdk/src/pinned.js";
 import { MAX_EXCLUSIVITY_PERIOD_SECONDS, MIN_FILL_WINDOW_SECONDS, QUOTE_TIME_BUFFER_SECONDS } from "../../core/src/bridge/validation/bridgeQuoteExpiry.js";
-import { DEFAULT_MAX_BRIDGE_FEE_BPS } from "../../core/src/bridge/validation/checkEconomicBounds.js";
+import { checkEconomicBounds, DEFAULT_MAX_BRIDGE_FEE_BPS } from "../../core/src/bridge/validation/checkEconomicBounds.js";
+import type { QuoteValidationContext } from "../../core/src/bridge/validation/quoteValidationTypes.js";
+import { findBridgeToken } from "../../core/src/bridge/bridgeTokens.js";
+import { checkBridgeAmounts } from "../../sdk/src/checkBridgeAmounts.js";
 import { BRIDGE_APP_FEE_BPS } from "../../core/src/bridge/quoteBridge.js";
 import { executorArtifact } from "./executorArtifact.js";
 import { EXECUTOR_SALT, predictExecutorAddress } from "./deterministic/predictExecutorAddress.js";
@@ -63,5 +66,43 @@ describe("the SDK's pinned constants", () => {
     expect(pinned.SPOKE_POOL_MAX_EXCLUSIVITY_PERIOD_SECONDS).toBe(MAX_EXCLUSIVITY_PERIOD_SECONDS);
     const stable = new Set(chainNames.flatMap((name) => chains[name].curatedTokens.filter((t) => t.usdStable).map((t) => t.symbol)));
     expect([...pinned.USD_STABLE_SYMBOLS].sort()).toEqual([...stable].sort());
+  });
+
+  it("the SDK's same-asset fee bounds accept exactly what core's checkEconomicBounds accepts (rounding, every maximum)", () => {
+    const usdcBase = findBridgeToken(8453, "USDC")!;
+    const outputs = [findBridgeToken(42161, "USDC"), findBridgeToken(42161, "USDT"), findBridgeToken(42161, "DAI")].filter((t) => t !== undefined);
+    const zero = "0x0000000000000000000000000000000000000000" as const;
+    let compared = 0;
+    for (const output of outputs) {
+      const scale = 10n ** BigInt(output.decimals - usdcBase.decimals);
+      for (const maxFeeBps of [1n, 300n, 500n, 1000n]) {
+        for (const inputAmount of [1n, 7n, 1001n, 25_000_000n]) {
+          const floor = (inputAmount * (10_000n - maxFeeBps)) / 10_000n;
+          const ceiling = (inputAmount * (10_000n + maxFeeBps)) / 10_000n;
+          for (const base of [floor - 1n, floor, floor + 1n, inputAmount, inputAmount + 1n, ceiling, ceiling + 1n]) {
+            for (const outputAmount of [base * scale - 1n, base * scale, base * scale + 1n]) {
+              if (outputAmount <= 0n) continue;
+              const core = checkEconomicBounds({
+                request: { originChainId: 8453, destinationChainId: 42161, inputToken: usdcBase, outputToken: output, amount: inputAmount, tradeType: "exactInput", depositor: zero, recipient: zero },
+                deposit: { inputAmount, outputAmount } as QuoteValidationContext["deposit"], quote: {} as QuoteValidationContext["quote"],
+                appFee: 0n, feeRecipient: zero, appFeeBps: 10n, integratorId: "0x5c1e", nowSeconds: 0, maxFeeBps,
+              }).length === 0;
+              let sdk = true;
+              try {
+                checkBridgeAmounts({ inputAmount, outputAmount } as Parameters<typeof checkBridgeAmounts>[0], { shape: "direct", appFee: 0n, delivered: outputAmount, paidFor: outputAmount }, {
+                  stated: { expectedOutputAmount: outputAmount, minOutputAmount: outputAmount, appFee: 0n },
+                  inputToken: usdcBase, outputToken: output, maxFeeBps,
+                });
+              } catch {
+                sdk = false;
+              }
+              expect(sdk, `${inputAmount} USDC → ${outputAmount} ${output.symbol} at ${maxFeeBps} bps`).toBe(core);
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
   });
 });

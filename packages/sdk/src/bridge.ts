@@ -47,7 +47,7 @@ export type WaitForFillOptions = { timeoutMs?: number; intervalMs?: number; sign
  */
 const quoteRequests = new WeakMap<BridgeQuote, BridgeQuoteParams>();
 
-export function createBridge(request: Requester, { minFillWindowSeconds }: { minFillWindowSeconds?: number | undefined } = {}) {
+export function createBridge(request: Requester, { minFillWindowSeconds, maxFeeBps }: { minFillWindowSeconds?: number | undefined; maxFeeBps?: number | undefined } = {}) {
   const quote = async (params: BridgeQuoteParams, signal?: AbortSignal): Promise<BridgeQuote> => {
     const answered = (await request<OkAnswer<"postBridgeQuote">>("POST", "/api/v1/bridge/quote", { body: params, signal })).quote;
     quoteRequests.set(answered, { ...params });
@@ -104,7 +104,11 @@ export function createBridge(request: Requester, { minFillWindowSeconds }: { min
         }
         // Nothing is sent unless every transaction is the one the request asks for (SpokePool, tokens, depositor, amounts).
         const asked = params.params ? { ...params.params, depositor: params.params.depositor ?? depositor } : quoteRequests.get(current);
-        checked = verifyBridgeQuote(current, { depositor, ...(asked ? { request: asked } : {}), ...(minFillWindowSeconds !== undefined ? { minFillWindowSeconds } : {}) });
+        checked = verifyBridgeQuote(current, {
+          depositor, ...(asked ? { request: asked } : {}),
+          ...(minFillWindowSeconds !== undefined ? { minFillWindowSeconds } : {}),
+          ...(maxFeeBps !== undefined ? { maxFeeBps } : {}),
+        });
         await requireWalletChain(walletClient, checked.deposit.chainId, "the bridge deposit");
         reader ??= readerFor(walletClient, publicClient);
         for (const approval of checked.approvals) {

@@ -125,6 +125,22 @@ describe("bridge.execute: a hostile quote is refused before anything is sent", (
     expect(outcome).not.toBeInstanceOf(SluiceVerificationError);
   });
 
+  it("a quote keeping 4 % in fees is refused by default, and taken by a client told its deployment's 500 bps maximum", async () => {
+    // 25 USDC in, 24 out (10 bps of it Sluice's fee): consistent with itself, 400 bps kept — within a deployment's
+    // BRIDGE_MAX_FEE_BPS of 500, above the default 300.
+    answering(rebuilt({ outputAmount: 24_000_000n }));
+    const user = bed.wallet(1);
+    const refused = await createSluiceClient({ baseUrl: api.url, apiKey: "0".repeat(40) }).bridge.execute({ walletClient: user.walletClient, params })
+      .then((result) => result, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(SluiceVerificationError);
+    expect((refused as SluiceVerificationError).field).toBe("swapTx.data outputAmount");
+    expect(user.signed.transactions).toBe(0);
+    const taken = await createSluiceClient({ baseUrl: api.url, apiKey: "0".repeat(40), bridgeMaxFeeBps: 500 }).bridge.execute({ walletClient: user.walletClient, params })
+      .then((result) => result, (error: unknown) => error);
+    expect(taken).not.toBeInstanceOf(SluiceVerificationError);
+    expect((taken as { receipt: { status: string } }).receipt.status).toBe("success");
+  });
+
   it("a quote passed in (not made by this client) is held to its own terms and the pinned SpokePool", async () => {
     const user = bed.wallet(1);
     const quote = honestBridgeQuote({ depositor: user.address, inputAmount: 25_000_000n, chainTime: Number((await bed.client.getBlock()).timestamp) });

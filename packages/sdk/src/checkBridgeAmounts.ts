@@ -6,10 +6,12 @@
  * - the app fee is Sluice's 10 bps (`BRIDGE_APP_FEE_BPS`) of the output, or of the requested amount for exactOutput;
  * - exactInput takes exactly the requested amount; exactOutput delivers exactly it; minOutput at least it less
  *   1 ppm + 1 base unit (Across' rounding);
- * - same asset (same symbol, or two USD stablecoins): the output the user pays for is at least the input less
- *   `BRIDGE_MAX_FEE_BPS` (in whole-token units) — which also bounds the input of an exactOutput / minOutput deposit —
- *   and the deposit's own output does not exceed its input (stablecoins: by more than that maximum), else no relayer
- *   fills it. Different assets cannot be valued without prices: only the request and the disclosure bind them.
+ * - same asset (same symbol, or two USD stablecoins): the output the user pays for is at least the input less the
+ *   maximum fee (`maxFeeBps`: the deployment's `BRIDGE_MAX_FEE_BPS`, default 300), in whole-token units and rounded
+ *   down as core rounds it (`floor(input × (10000 − maxFeeBps) / 10000)`) — which also bounds the input of an
+ *   exactOutput / minOutput deposit — and the deposit's own output does not exceed its input (stablecoins: by more
+ *   than that maximum), else no relayer fills it. Different assets cannot be valued without prices: only the request
+ *   and the disclosure bind them.
  */
 import { fail } from "./answerChecks.js";
 import type { BridgePayout } from "./checkBridgePayout.js";
@@ -22,8 +24,10 @@ export function checkBridgeAmounts(d: BridgeDepositTerms, payout: BridgePayout, 
   stated: { expectedOutputAmount: bigint; minOutputAmount: bigint; appFee: bigint };
   inputToken: Token; outputToken: Token;
   tradeType?: "exactInput" | "minOutput" | "exactOutput"; amount?: bigint;
+  /** The deployment's `BRIDGE_MAX_FEE_BPS` (the client's `bridgeMaxFeeBps`); default `BRIDGE_MAX_FEE_BPS` (300). */
+  maxFeeBps?: bigint;
 }): void {
-  const { stated, tradeType, amount } = p;
+  const { stated, tradeType, amount, maxFeeBps = BRIDGE_MAX_FEE_BPS } = p;
   const deliveredField = payout.shape === "exactOutput" ? "swapTx.data message calls[1] amount" : "swapTx.data outputAmount";
   for (const [name, value] of [["expectedOutputAmount", stated.expectedOutputAmount], ["minOutputAmount", stated.minOutputAmount]] as const) {
     if (payout.delivered !== value) fail(deliveredField, `what the quote states the recipient receives (${name} ${value})`, payout.delivered);
@@ -49,12 +53,14 @@ export function checkBridgeAmounts(d: BridgeDepositTerms, payout: BridgePayout, 
   const input = d.inputAmount * 10n ** BigInt(scale - i.decimals);
   const paidFor = payout.paidFor * 10n ** BigInt(scale - o.decimals);
   const output = d.outputAmount * 10n ** BigInt(scale - o.decimals);
-  const premium = sameSymbol ? 0n : BRIDGE_MAX_FEE_BPS;
+  // Exactly core's arithmetic: the ceiling cross-multiplied, the floor rounded down (`floor(input × (1 − max))`).
+  const premium = sameSymbol ? 0n : maxFeeBps;
   if (output * 10_000n > input * (10_000n + premium)) {
     fail("swapTx.data outputAmount", `at most the input of the same asset${premium ? ` plus ${premium} bps` : ""} (a relayer fills nothing more)`, d.outputAmount);
   }
-  if (paidFor * 10_000n < input * (10_000n - BRIDGE_MAX_FEE_BPS)) {
+  const floor = (input * (10_000n - maxFeeBps)) / 10_000n;
+  if (paidFor < floor) {
     const kept = ((input - paidFor) * 10_000n) / input;
-    fail(boundField, `a same-asset transfer keeping at most ${BRIDGE_MAX_FEE_BPS} bps in fees (Sluice's maximum)`, `${d.inputAmount} in, ${payout.paidFor} out: ${kept} bps kept`);
+    fail(boundField, `a same-asset transfer keeping at most ${maxFeeBps} bps in fees (Sluice's maximum)`, `${d.inputAmount} in, ${payout.paidFor} out: ${kept} bps kept`);
   }
 }

@@ -15,6 +15,14 @@ import type { ChainName, TokenList } from "./types.js";
  * ```
  */
 export function createSluiceClient(options: SluiceClientOptions) {
+  const { bridgeMinFillWindowSeconds: minFillWindowSeconds, bridgeMaxFeeBps: maxFeeBps } = options;
+  // Read once here: a NaN, fractional or out-of-range bound would silently weaken the bridge checks.
+  if (minFillWindowSeconds !== undefined && !(Number.isSafeInteger(minFillWindowSeconds) && minFillWindowSeconds >= 0)) {
+    throw new TypeError(`createSluiceClient: bridgeMinFillWindowSeconds must be a whole number of seconds, 0 or more (got ${String(minFillWindowSeconds)})`);
+  }
+  if (maxFeeBps !== undefined && !(Number.isInteger(maxFeeBps) && maxFeeBps >= 1 && maxFeeBps <= 1000)) {
+    throw new TypeError(`createSluiceClient: bridgeMaxFeeBps must be a whole number of basis points from 1 to 1000 (got ${String(maxFeeBps)})`);
+  }
   const request = createRequester(options);
   return {
     /** `POST /api/v1/route`: the quote and the ready-to-sign permit (a quote below the gasless minimum included). */
@@ -26,7 +34,7 @@ export function createSluiceClient(options: SluiceClientOptions) {
     /** `GET /api/v1/tokens`: the routable tokens of a chain. */
     tokens: async (params: { chain: ChainName; search?: string; limit?: number; signal?: AbortSignal }): Promise<TokenList> =>
       request<TokenList>("GET", "/api/v1/tokens", { query: { chain: params.chain, search: params.search, limit: params.limit }, signal: params.signal }),
-    bridge: createBridge(request, { minFillWindowSeconds: options.bridgeMinFillWindowSeconds }),
+    bridge: createBridge(request, { minFillWindowSeconds, maxFeeBps }),
     /** `GET /api/v1/account`: the key's account. */
     account: (signal?: AbortSignal) => account(request, signal),
     /** `GET /api/v1/usage`, every page: `for await (const event of sluice.usage({ period: "2026-11" }))`. */

@@ -29,9 +29,15 @@ export type SluiceClientOptions = {
   /**
    * The least time, in seconds, a bridge deposit's fill deadline must leave relayers, and an exclusive relayer's
    * exclusivity must end before it (default 600: the least a deployment's `BRIDGE_MIN_FILL_WINDOW_SECONDS` can be).
-   * Lower it only against a devnet whose bridge is configured with a shorter window.
+   * Lower it (whole seconds, 0 or more) only against a devnet whose bridge is configured with a shorter window.
    */
   bridgeMinFillWindowSeconds?: number;
+  /**
+   * The most, in bps of its input, a same-asset bridge deposit may keep in fees (relayer, LP, destination gas and app
+   * fee together; default 300: core's default of a deployment's `BRIDGE_MAX_FEE_BPS`). Set it to the deployment's
+   * `BRIDGE_MAX_FEE_BPS` when that is higher (a whole number from 1 to 1000), or its quotes above 300 bps are refused.
+   */
+  bridgeMaxFeeBps?: number;
 };
 
 export type RequestOptions = {

@@ -98,7 +98,8 @@ export const BRIDGE_APP_FEE_BPS = 10n;
 
 /**
  * The most a same-asset bridge deposit may keep in fees (relayer, LP, destination gas), in bps of its input: core's
- * `DEFAULT_MAX_BRIDGE_FEE_BPS`, the default of a deployment's `BRIDGE_MAX_FEE_BPS` (the server's economic floor).
+ * `DEFAULT_MAX_BRIDGE_FEE_BPS`, the default of a deployment's `BRIDGE_MAX_FEE_BPS` (the server's economic floor), and
+ * so the default of the client's `bridgeMaxFeeBps` (a deployment may set 1 to 1000).
  */
 export const BRIDGE_MAX_FEE_BPS = 300n;
 

@@ -366,6 +366,7 @@ export interface components {
                     token: string;
                 };
             };
+            /** @description Seconds Across expects the fill to take; 0 when Across gives none, or none plausible (negative, over a day) */
             expectedFillTime: number;
             expectedOutputAmount: string;
             fees: {

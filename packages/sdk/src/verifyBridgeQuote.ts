@@ -5,7 +5,7 @@
  * for an exact input). Every term of the relay is checked: where the output goes (`checkBridgePayout`: the
  * recipient, or Across' MulticallHandler with exactly Across' instructions paying the fee recipient the quote
  * discloses and the recipient), its amounts (`checkBridgeAmounts`: the quote's stated output and fee, the request,
- * Sluice's 10 bps app fee and its maximum same-asset bridge fee), its timing and exclusive relayer
+ * Sluice's 10 bps app fee and the deployment's maximum same-asset bridge fee), its timing and exclusive relayer
  * (`checkBridgeTiming`). Every approval is exactly `approve(SpokePool, amount)` on the input token, on the origin
  * chain, for at most the deposit's input. Tokens are curated ones (pinned): the only ones Sluice bridges.
  */
@@ -25,9 +25,11 @@ export type BridgeExpectation = {
   request?: Partial<BridgeQuoteRequest>;
   /** The least fill window (s) the deposit must leave; default `BRIDGE_MIN_FILL_WINDOW_SECONDS` (600). */
   minFillWindowSeconds?: number;
+  /** The most a same-asset deposit may keep in fees (bps of its input); default `BRIDGE_MAX_FEE_BPS` (300). */
+  maxFeeBps?: number;
 };
 
-export function verifyBridgeQuote(quote: BridgeQuote, { depositor, request, minFillWindowSeconds }: BridgeExpectation): { approvals: TransactionRequest[]; deposit: TransactionRequest } {
+export function verifyBridgeQuote(quote: BridgeQuote, { depositor, request, minFillWindowSeconds, maxFeeBps }: BridgeExpectation): { approvals: TransactionRequest[]; deposit: TransactionRequest } {
   const origin = request?.originChainId ?? quote.inputToken?.chainId;
   const destination = request?.destinationChainId ?? quote.outputToken?.chainId;
   const spokePool = ACROSS_SPOKE_POOLS[Number(origin)];
@@ -60,6 +62,7 @@ export function verifyBridgeQuote(quote: BridgeQuote, { depositor, request, minF
       appFee: answeredUint("fees.app.amount", app.amount),
     },
     inputToken, outputToken, ...(tradeType ? { tradeType } : {}), ...(amount !== undefined ? { amount } : {}),
+    ...(maxFeeBps !== undefined ? { maxFeeBps: BigInt(maxFeeBps) } : {}),
   });
   checkBridgeTiming(d, Math.floor(Date.now() / 1000), minFillWindowSeconds);
 

@@ -30,7 +30,7 @@ export const BridgeQuoteSchema = z.object({
   inputAmount: z.string(),
   expectedOutputAmount: z.string(),
   minOutputAmount: z.string(),
-  expectedFillTime: z.number(),
+  expectedFillTime: z.number().openapi({ description: "Seconds Across expects the fill to take; 0 when Across gives none, or none plausible (negative, over a day)" }),
   quoteExpiryTimestamp: z.number().int().openapi({ description: "Unix seconds; re-quote at or after it" }),
   fees: z.object({
     app: amountFacet.extend({ bps: z.number().int(), recipient: z.string() }).openapi({ description: "Sluice's app fee: 10 bps of the output, in the output token" }),
