@@ -18,6 +18,7 @@ export * from "./stack/faults.js";
 export * from "./faults/startSilentServer.js";
 export * from "./faults/startFixedAnswerServer.js";
 export * from "./stack/http.js";
+export * from "./stack/sandboxHealth.js";
 export * from "./stack/adminCli.js";
 export * from "./stack/leaseRedisDatabase.js";
 export * from "./stack/partners.js";

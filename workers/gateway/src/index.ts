@@ -88,7 +88,8 @@ app.get("/admin/docs", Scalar({ url: "/admin/v1/openapi.json", pageTitle: "Sluic
 app.all("*", async (c) => {
   const area = areaFor(new URL(c.req.url).pathname);
   if (!area) return jsonNotFound(c);
-  // Passed on untouched: the area worker's answer carries its CORS headers already (see publicCors).
+  // Passed on untouched: the area worker's answer carries its CORS headers already. One that lacks them (immutable, as
+  // a binding's answer is) is copied by publicCors to add them, its status and headers kept.
   return c.env[area].fetch(c.req.raw);
 });
 

@@ -15,3 +15,4 @@ export * from "./timeStage.js";
 export * from "./longQueries.js";
 export * from "./assignRequestId.js";
 export * from "./mergeOpenApiDocuments.js";
+export * from "./createSharedResult.js";

@@ -23,14 +23,23 @@ const preflight = cors({
  *
  * Preflight is Hono's `cors`. On other requests the two headers it would add (`Access-Control-Allow-Origin: *` and the
  * exposed headers) are set after the handler, on the answer itself, unless it carries them already (a forwarded one):
- * Hono's `cors` reads `c.res` before the handler, which makes Hono copy every answer into a new Response.
+ * Hono's `cors` reads `c.res` before the handler, which makes Hono copy every answer into a new Response. A forwarded
+ * answer that lacks them has immutable headers: that one alone is copied first, keeping its status and headers.
  */
 export function publicCors(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === "OPTIONS") return preflight(c, next);
     await next();
     if (c.res.headers.has("Access-Control-Allow-Origin")) return;
-    c.res.headers.set("Access-Control-Allow-Origin", "*");
+    try {
+      c.res.headers.set("Access-Control-Allow-Origin", "*");
+    } catch (error) {
+      // A forwarded answer without the headers (a service binding's, a fetch's) has immutable headers: copied once,
+      // its status, body and headers (Retry-After) kept, so that it never becomes a 500 without CORS.
+      if (!(error instanceof TypeError)) throw error;
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set("Access-Control-Allow-Origin", "*");
+    }
     c.res.headers.set("Access-Control-Expose-Headers", PUBLIC_EXPOSED_HEADERS);
   };
 }

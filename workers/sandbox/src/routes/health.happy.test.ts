@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { call, faults, withOutage } from "@sluice/testkit";
+import { faults, sandboxHealthOnce, withOutage } from "@sluice/testkit";
 
 describe("GET {sandbox}/health", () => {
   it("reports every dependency up without a key, and leaks no address or secret", async () => {
-    const response = await call("/health", { target: "sandbox" });
+    const response = await sandboxHealthOnce((r) => r.body.status === "ok");
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       ok: true, status: "ok",
@@ -15,7 +15,7 @@ describe("GET {sandbox}/health", () => {
 
   it("reports a stopped chain RPC as down (degraded, still serving)", async () => {
     await withOutage(faults.sandbox.rpc("polygon"), async () => {
-      const response = await call("/health", { target: "sandbox" });
+      const response = await sandboxHealthOnce((r) => r.body.dependencies?.chains?.polygon?.status === "down");
       expect(response.status).toBe(200);
       expect(response.body.status).toBe("degraded");
       expect(response.body.dependencies.chains.polygon.status).toBe("down");
@@ -25,7 +25,7 @@ describe("GET {sandbox}/health", () => {
 
   it("reports Postgres down as down with 503", async () => {
     await withOutage(faults.sandbox.postgres, async () => {
-      const response = await call("/health", { target: "sandbox" });
+      const response = await sandboxHealthOnce((r) => r.body.dependencies?.postgres?.status === "down");
       expect(response.status).toBe(503);
       expect(response.body).toMatchObject({ ok: false, status: "down", dependencies: { postgres: { status: "down" } } });
     });
@@ -33,9 +33,15 @@ describe("GET {sandbox}/health", () => {
 
   it("reports Redis down as down with 503", async () => {
     await withOutage(faults.sandbox.redis, async () => {
-      const response = await call("/health", { target: "sandbox" });
+      const response = await sandboxHealthOnce((r) => r.body.dependencies?.redis?.status === "down");
       expect(response.status).toBe(503);
       expect(response.body.dependencies.redis.status).toBe("down");
     });
+  });
+
+  it("reports every dependency up again once the outages are over", async () => {
+    const response = await sandboxHealthOnce((r) => r.body.status === "ok");
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ ok: true, status: "ok" });
   });
 });
