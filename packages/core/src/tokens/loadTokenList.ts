@@ -3,7 +3,7 @@ import type { Redis } from "../redis/createRedis.js";
 import type { ChainDeployment } from "../chains/chainConfig.js";
 import type { ChainIndexSource } from "../indexer/chainIndexSource.js";
 import { loadGraph } from "../indexer/loadGraph.js";
-import { fallbackTokenList } from "./fallbackTokenList.js";
+import { fallbackTokenList, withoutDelistedTokens } from "./fallbackTokenList.js";
 import { isChainRpcUp } from "./isChainRpcUp.js";
 import { tokenListFromGraph } from "./tokenListFromGraph.js";
 import { readCachedTokenList, TOKEN_LIST_MAX_AGE_MS, writeCachedTokenList } from "./tokenListCache.js";
@@ -37,13 +37,14 @@ export type LoadTokenListParameters = {
  * minute ago, else it is computed from the graph and cached. Never throws.
  */
 export async function loadTokenList({ chain, source: sourceOf, redis, waitUntil, now = Date.now() }: LoadTokenListParameters): Promise<TokenList> {
-  const fallback = (reason: FallbackReason) => fallbackTokenList(chain, reason, now);
   let source: TokenListSource;
   try {
     source = sourceOf();
   } catch {
-    return fallback("chain-not-configured");
+    return fallbackTokenList(chain, "chain-not-configured", now);
   }
+  // The registry's curated list, less what the operator delisted (when the quality source answers).
+  const fallback = (reason: FallbackReason) => withoutDelistedTokens(fallbackTokenList(chain, reason, now), source.quality);
 
   const stored = Promise.all([source.store.readBlock(chain), readCachedTokenList(redis, chain)]).then(
     ([graphBlock, { list: cached, generation }]) => ({ ok: true as const, graphBlock, cached, generation }),

@@ -3,7 +3,8 @@ import type { Address } from "viem";
 import { chainNames, chains } from "../chains/chains.js";
 import type { IndexedTokenSummary } from "../indexer/listIndexedTokens.js";
 import { selectListedTokens } from "./selectListedTokens.js";
-import { fallbackTokenList } from "./fallbackTokenList.js";
+import { fallbackTokenList, withoutDelistedTokens } from "./fallbackTokenList.js";
+import { staticTokenQuality } from "../indexer/tokenQuality.js";
 import { searchTokenList } from "./searchTokenList.js";
 
 const now = 1_900_000_000;
@@ -82,6 +83,22 @@ describe("fallbackTokenList", () => {
       expect(list.tokens.map((t) => t.address)).toEqual(chains[chain].curatedTokens.map((t) => t.address));
       expect(list.tokens.every((t) => t.curated && t.quality === 100 && t.chain === chain)).toBe(true);
     }
+  });
+});
+
+describe("withoutDelistedTokens", () => {
+  // The fallback is served while the RPC is down; a wallet importing it must not get back a token the operator delisted.
+  it("leaves out a curated token the operator scored below 100, keeps the others and any token without a score", async () => {
+    const list = fallbackTokenList("base", "rpc-unreachable");
+    const kept = await withoutDelistedTokens(list, staticTokenQuality({ base: { [usdc.address]: 0, [chains.base.curatedTokens[0]!.address]: 100 } }));
+    expect(kept.tokens.map((t) => t.symbol)).toEqual(list.tokens.map((t) => t.symbol).filter((s) => s !== "USDC"));
+    expect(kept).toMatchObject({ source: "fallback", reason: "rpc-unreachable" });
+  });
+  it("serves the registry's list as it is when the quality source fails or does not answer within a second", async () => {
+    const list = fallbackTokenList("base", "storage-unreachable");
+    expect(await withoutDelistedTokens(list, async () => { throw new Error("down"); })).toEqual(list);
+    expect(await withoutDelistedTokens(list, () => new Promise(() => {}))).toEqual(list);
+    expect(await withoutDelistedTokens(list, undefined)).toEqual(list);
   });
 });
 
