@@ -195,6 +195,16 @@ describe("authenticateAndLimit", () => {
     expect(counter.selects).toBe(3);
   });
 
+  // The sandbox is free and public: made-up keys sent there must not spend the same client's production budget.
+  it("a client's budget on the sandbox is its own: exhausting it leaves the client's production lookups alone", async () => {
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 2_000;
+    const client = `192.0.2.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < 4; i++) await check(randomKey(), { environment: "sandbox", client, now });
+    expect(await check(randomKey(), { environment: "sandbox", client, now })).toMatchObject({ auth: null, limit: { allowed: false } });
+    const fresh = await issueApiKey(database.db, { account: "limited", environment: "production" });
+    expect((await check(fresh.key, { client, now }))?.auth?.keyId).toBe(fresh.apiKey.id);
+  });
+
   it("a key that was genuine recently is never refused by its client's budget of lookups, even after its cache entry expired", async () => {
     // The attack: from the partner's own address (carrier NAT, cloud egress), spend the budget with made-up keys so
     // the partner's lookup, due when its cache entry expires, is refused and the entry never filled again.

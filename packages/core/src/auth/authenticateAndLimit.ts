@@ -94,7 +94,7 @@ export async function authenticateAndLimit(p: AuthenticateAndLimitParameters): P
   const window = Math.floor(now / AUTH_WINDOW_MS);
   const reset = (window + 1) * AUTH_WINDOW_MS;
   const keys = [redisKeys.apiKey(hash), redisKeys.rateLimitWindow(hash, window), redisKeys.rateLimitWindow(hash, window - 1), redisKeys.apiKeyKnown(hash)];
-  if (p.client) keys.push(redisKeys.authMisses(p.client, window));
+  if (p.client) keys.push(redisKeys.authMisses(p.environment, p.client, window));
   const run = () => p.redis.eval<string[], [string | null, number, number]>(SCRIPT, keys,
     [String(now), String(AUTH_WINDOW_MS), String(p.defaultPerMinute), p.environment, String(p.missesPerMinute ?? AUTH_MISSES_PER_MINUTE)]);
 

@@ -48,7 +48,9 @@ export async function authenticateApiKey(params: AuthenticateApiKeyParameters): 
   if (!entry) {
     // A key genuine within a day is no guess: made-up keys sent from the partner's address cannot lock it out.
     if (params.client && known === null) {
-      await countAuthMiss(redis, params.client, params.missesPerMinute ?? AUTH_MISSES_PER_MINUTE, params.now ?? Date.now());
+      // The dashboard's sign-in (either environment's key) counts apart from the APIs' lookups.
+      const budget = environment === "any" ? "dashboard" : environment;
+      await countAuthMiss(redis, budget, params.client, params.missesPerMinute ?? AUTH_MISSES_PER_MINUTE, params.now ?? Date.now());
     }
     entry = await loadApiKey(db, hash);
     if (entry) await fillApiKeyCache(redis, hash, entry).catch(() => {});
@@ -59,12 +61,13 @@ export async function authenticateApiKey(params: AuthenticateApiKeyParameters): 
 }
 
 /**
- * Counts a key-cache miss against the client's budget of the minute (the same counter `authenticateAndLimit` keeps);
+ * Counts a key-cache miss against the client's budget of the minute (`budget`: the environment's, the counter
+ * `authenticateAndLimit` keeps, or the dashboard sign-in's own);
  * over it, RATE_LIMITED with `Retry-After`. Redis unreachable: not counted (the limiter protects capacity, and fails open).
  */
-async function countAuthMiss(redis: Redis, client: string, perMinute: number, now: number): Promise<void> {
+async function countAuthMiss(redis: Redis, budget: string, client: string, perMinute: number, now: number): Promise<void> {
   const window = Math.floor(now / AUTH_WINDOW_MS);
-  const key = redisKeys.authMisses(client, window);
+  const key = redisKeys.authMisses(budget, client, window);
   const [misses = 0] = await redis.pipeline().incr(key).pexpire(key, AUTH_WINDOW_MS + 1000).exec<[number, number]>().catch(() => [0]);
   if (misses > perMinute) {
     const retryAfter = Math.max(1, Math.ceil(((window + 1) * AUTH_WINDOW_MS - now) / 1000));

@@ -21,7 +21,7 @@ export const redisKeys = {
   /** A key's dashboard requests in one rate-limit window (`limitKeyRequests`, the same sliding window), by key id. */
   keyRequestWindow: (keyId: string, window: number) => `sluice:ratelimit:key:${keyId}:${window}`,
   /** Key-cache misses (Postgres lookups) a client caused in a one-minute window (`authenticateAndLimit`). */
-  authMisses: (client: string, window: number) => `sluice:authmiss:${client}:${window}`,
+  authMisses: (environment: string, client: string, window: number) => `sluice:authmiss:${environment}:${client}:${window}`,
 
   /** The latest block a request saw on a chain, shared by every isolate for the chain's head freshness. */
   chainHead: (chain: ChainName) => `sluice:head:${chain}`,
