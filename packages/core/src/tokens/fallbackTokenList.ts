@@ -1,4 +1,5 @@
 import { getAddress } from "viem";
+import { raceDeadline } from "../async/raceDeadline.js";
 import { chains, type ChainName } from "../chains/chains.js";
 import type { TokenQualitySource } from "../indexer/tokenQuality.js";
 import { REQUIRED_QUALITY, type FallbackReason, type TokenList } from "./tokenListTypes.js";
@@ -31,11 +32,7 @@ export function fallbackTokenList(chain: ChainName, reason: FallbackReason, now 
  */
 export async function withoutDelistedTokens(list: TokenList, quality: TokenQualitySource | undefined): Promise<TokenList> {
   if (!quality || list.tokens.length === 0) return list;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const scores = await Promise.race([
-    quality(list.chain, list.tokens.map((t) => t.address)).catch(() => undefined),
-    new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), SCORES_WAIT_MS); }),
-  ]).finally(() => clearTimeout(timer));
+  const scores = await raceDeadline({ work: quality(list.chain, list.tokens.map((t) => t.address)).catch(() => undefined), ms: SCORES_WAIT_MS });
   if (!scores) return list;
   return { ...list, tokens: list.tokens.filter((t) => (scores.get(t.address) ?? REQUIRED_QUALITY) === REQUIRED_QUALITY) };
 }
