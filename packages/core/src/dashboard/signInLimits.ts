@@ -29,9 +29,6 @@ export const SIGN_INS_PER_KEY_PER_MINUTE = 10;
 /** Sign-ins one key may make a minute from all clients together: bounds the sessions a key can open from many addresses. */
 export const SIGN_INS_PER_KEY_ALL_CLIENTS_PER_MINUTE = 60;
 
-/** Used when the caller passes no isolate limiter (scripts, tests): one per module, bounded as the isolate's is. */
-let ownFallback: FallbackLimiter | undefined;
-
 const retryAfter = (now: number) => String(Math.max(1, Math.ceil(((Math.floor(now / AUTH_WINDOW_MS) + 1) * AUTH_WINDOW_MS - now) / 1000)));
 
 function tooMany(message: string, now: number): SluiceError {
@@ -45,7 +42,8 @@ function tooMany(message: string, now: number): SluiceError {
  */
 export async function limitKeySignIns(redis: Redis, keyId: string, limits: SignInLimits = {}): Promise<void> {
   const now = limits.now ?? Date.now();
-  const fallback = limits.fallback ?? (ownFallback ??= createFallbackLimiter());
+  // Without the isolate's limiter (scripts, tests), one of this call's own: it matters only while Redis is down.
+  const fallback = limits.fallback ?? createFallbackLimiter();
   const fromClient = await limitKeyRequests({ redis, keyId: `sign-in:${keyId}:${limits.client ?? "any"}`, perMinute: SIGN_INS_PER_KEY_PER_MINUTE, now, fallback });
   if (!fromClient.allowed) throw tooMany("sign-in: too many sign-ins with this key in the last minute; wait a minute and sign in again", now);
   const fromAll = await limitKeyRequests({ redis, keyId: `sign-in:${keyId}`, perMinute: SIGN_INS_PER_KEY_ALL_CLIENTS_PER_MINUTE, now, fallback });
