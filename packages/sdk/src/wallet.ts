@@ -28,12 +28,23 @@ export async function requireWalletChain(walletClient: SluiceWalletClient, chain
   }
 }
 
-/** Sends a transaction from the user's wallet and waits for its receipt; a reverted transaction throws. */
+/**
+ * Gas sent over the estimate, in percent (as Sluice's relayer sends its own swaps). A swap's gas depends on state that
+ * can change between the estimate and the block that mines it: a Uniswap V2 pair's first trade in a new second also
+ * writes its two price accumulators (about 10,000 gas more), a V3 swap may cross another tick. Sent with the bare
+ * estimate, such a transaction runs out of gas and reverts, and the user pays for the failed attempt.
+ */
+export const GAS_HEADROOM_PERCENT = 125n;
+
+/** Sends a transaction from the user's wallet (gas: the estimate plus headroom) and waits for its receipt; a reverted transaction throws. */
 export async function sendAndWait(
   walletClient: SluiceWalletClient, reader: ChainReader, tx: TransactionRequest, what: string,
 ): Promise<{ txHash: Hex; receipt: TransactionReceipt }> {
+  const request = { account: walletClient.account, to: tx.to, data: tx.data, value: tx.value };
+  // Estimated through the wallet's own transport, as viem would before sending; a transaction that would revert throws here.
+  const estimate = await walletClient.extend(publicActions).estimateGas(request);
   const txHash = await walletClient.sendTransaction({
-    account: walletClient.account, chain: walletClient.chain ?? null, to: tx.to, data: tx.data, value: tx.value,
+    ...request, chain: walletClient.chain ?? null, gas: (estimate * GAS_HEADROOM_PERCENT) / 100n,
   });
   const receipt = await reader.waitForTransactionReceipt({ hash: txHash });
   if (receipt.status !== "success") throw new SluiceTransactionError(`${what} reverted: ${txHash}`, txHash);
