@@ -13,10 +13,21 @@ export type CheckSecretsParameters = {
 };
 
 /**
+ * Values a local stack uses and a deployment must never have, whatever the worker's schema allows (it serves both):
+ * the reason each is refused.
+ */
+const LOCAL_ONLY_VALUES: Readonly<Record<string, { value: string; reason: string }>> = {
+  WEBHOOK_LOCAL_DEVELOPMENT: {
+    value: "true",
+    reason: "must be false in a deployment (true lets webhook endpoints be http://127.0.0.1 on any port and retries start after 1 s)",
+  },
+};
+
+/**
  * What is wrong with a secrets file for a deployment, before anything is sent: a secret some worker declares that the
  * file lacks (or leaves empty), a value the worker's own schema refuses (a short `ADMIN_TOKEN`, `SLUICE_CHAINS` that
  * is not a valid chain configuration, a URL that is not one: the worker would otherwise be deployed and answer 503),
- * and a name in the file that no worker declares (a typo, or a leftover that would otherwise be silently ignored).
+ * a local stack's value a deployment must not have (`WEBHOOK_LOCAL_DEVELOPMENT=true`), and a name in the file that no worker declares (a typo, or a leftover that would otherwise be silently ignored).
  * A refused value is named, never printed. Empty: the file is exactly what the workers need.
  */
 export function checkSecrets({ workers, secrets, schemas = {} }: CheckSecretsParameters): string[] {
@@ -34,6 +45,10 @@ export function checkSecrets({ workers, secrets, schemas = {} }: CheckSecretsPar
       if (!value || !field) continue;
       const parsed = field.safeParse(value);
       if (!parsed.success) problems.push(`${worker.name}: ${name} in the secrets file is refused by the worker: ${parsed.error.issues[0]!.message}`);
+    }
+    for (const name of worker.secrets) {
+      const localOnly = LOCAL_ONLY_VALUES[name];
+      if (localOnly && secrets[name]?.trim() === localOnly.value) problems.push(`${worker.name}: ${name} in the secrets file ${localOnly.reason}`);
     }
   }
   const extra = Object.keys(secrets).filter((name) => !declared.has(name));

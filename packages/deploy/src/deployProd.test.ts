@@ -32,6 +32,8 @@ const declared = [...new Set(workers.flatMap((w) => w.secrets))];
 const validValues: Record<string, string> = {
   REDIS_REST_URL: "https://redis.example.com", ACROSS_API_URL: "https://across.example.com", SLUICE_CHAINS: "{}",
   ADMIN_TOKEN: "f".repeat(64), WEBHOOK_LOCAL_DEVELOPMENT: "false",
+  ACROSS_INTEGRATOR_ID: "0x00a1", BRIDGE_FEE_RECIPIENT: "0x2222222222222222222222222222222222222222",
+  RELAYER_PRIVATE_KEYS: `0x${"11".repeat(32)},0x${"22".repeat(32)}`,
   // Whole seconds, 600 or more; digits no dry-run line shows (bundle sizes are printed in KiB).
   BRIDGE_MIN_FILL_WINDOW_SECONDS: "43217",
 };
@@ -112,6 +114,20 @@ describe("secrets file", () => {
     expect(problems).toContain("sluice-reporting-staging: ADMIN_TOKEN in the secrets file is refused by the worker: must be at least 32 characters (got 13); generate one with `openssl rand -hex 32`");
     expect(problems.filter((p) => p.includes("SLUICE_CHAINS in the secrets file is refused by the worker")).length).toBe(staging.filter((w) => w.secrets.includes("SLUICE_CHAINS")).length);
     expect(problems.join("\n")).not.toContain("hunter2");
+    // A relayer key pasted without 0x, or cut short: refused by position, its value never printed.
+    const relayerKey = "ab".repeat(32);
+    const relayerProblems = checkSecrets({ workers: staging, secrets: { ...fullSecrets, RELAYER_PRIVATE_KEYS: `0x${"11".repeat(32)} ${relayerKey}` }, schemas });
+    expect(relayerProblems).toEqual(["sluice-swap-staging: RELAYER_PRIVATE_KEYS in the secrets file is refused by the worker: entry 2 is not a private key (0x and 64 hex digits)"]);
+    expect(relayerProblems.join("\n")).not.toContain(relayerKey);
+    // The app fee's recipient and Sluice's integrator id, which Across is sent with every quote.
+    expect(checkSecrets({ workers: staging, secrets: { ...fullSecrets, BRIDGE_FEE_RECIPIENT: `0x${"0".repeat(40)}`, ACROSS_INTEGRATOR_ID: "not-an-id" }, schemas })).toEqual([
+      "sluice-bridge-staging: ACROSS_INTEGRATOR_ID in the secrets file is refused by the worker: must be 0x and 4 hex digits",
+      "sluice-bridge-staging: BRIDGE_FEE_RECIPIENT in the secrets file is refused by the worker: must be an address other than the zero address",
+    ]);
+    // A local stack's webhook setting, which the schema allows (local stacks need it), is refused for a deployment.
+    const local = checkSecrets({ workers: staging, secrets: { ...fullSecrets, WEBHOOK_LOCAL_DEVELOPMENT: "true" }, schemas });
+    expect(local).toHaveLength(staging.filter((w) => w.secrets.includes("WEBHOOK_LOCAL_DEVELOPMENT")).length);
+    expect(local.every((p) => p.includes("WEBHOOK_LOCAL_DEVELOPMENT in the secrets file must be false in a deployment"))).toBe(true);
     // The bridge's shortest fill window: less than 600 s would let quotes leave relayers too little time to fill.
     for (const value of ["60", "-5", "599"]) {
       expect(checkSecrets({ workers: staging, secrets: { ...fullSecrets, BRIDGE_MIN_FILL_WINDOW_SECONDS: value }, schemas }))

@@ -27,6 +27,12 @@ try {
   logEvent("warn", "the /docs viewer script could not be prepared", { error: error instanceof Error ? error.message : String(error) });
 }
 
+// A promise no one awaited that rejects is a bug, but it must not end the process serving every area: log it (its
+// message only, as the request log does) and keep serving.
+process.on("unhandledRejection", (reason: unknown) => {
+  logEvent("error", "unhandled rejection", { error: reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason) });
+});
+
 const host = await startNodeHost({
   settings: process.env,
   host: parsed.data.HOST,

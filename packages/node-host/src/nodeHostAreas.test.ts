@@ -9,7 +9,7 @@ const anySecret = new Set(deployments.flatMap((d) => d.wrangler.secrets));
 const byName = new Map(deployments.map((d) => [d.wrangler.name, d]));
 const settings = {
   DATABASE_URL: "postgres://127.0.0.1/sluice", REDIS_URL: "redis://127.0.0.1:6379/1", SLUICE_ENVIRONMENT: "production",
-  RELAYER_PRIVATE_KEYS: "0x01", ADMIN_TOKEN: "admin-token-of-at-least-32-characters", WEBHOOK_SIGNING_KEY: "k", SLUICE_TOKEN_QUALITY: "{}", UNRELATED: "x",
+  RELAYER_PRIVATE_KEYS: `0x${"01".repeat(32)}`, ADMIN_TOKEN: "admin-token-of-at-least-32-characters", WEBHOOK_SIGNING_KEY: "k", SLUICE_TOKEN_QUALITY: "{}", UNRELATED: "x",
 };
 const envOf = (name: string) => {
   const d = byName.get(name)!;
@@ -41,7 +41,7 @@ describe("the Node host's deployments are the wrangler.toml files'", () => {
 
 describe("areaSettings: each area gets what wrangler gives it", () => {
   it("the sandbox's swap never gets the relayer keys, and serves as the sandbox whatever the process says", () => {
-    expect(envOf("sluice-swap").RELAYER_PRIVATE_KEYS).toBe("0x01");
+    expect(envOf("sluice-swap").RELAYER_PRIVATE_KEYS).toBe(settings.RELAYER_PRIVATE_KEYS);
     expect(envOf("sluice-swap-sandbox").RELAYER_PRIVATE_KEYS).toBeUndefined();
     expect(envOf("sluice-swap-sandbox").SLUICE_ENVIRONMENT).toBe("sandbox");
     expect(envOf("sluice-sandbox").SLUICE_ENVIRONMENT).toBe("sandbox");

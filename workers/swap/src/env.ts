@@ -1,10 +1,10 @@
-import { positiveIntSetting, sluiceConfigSchema, type AppEnv, type UsageRecorderBinding } from "@sluice/core";
+import { positiveIntSetting, relayerPrivateKeysSetting, sluiceConfigSchema, type AppEnv, type UsageRecorderBinding } from "@sluice/core";
 import { z } from "zod";
 
 /** The swap worker's settings (wrangler.toml vars and secrets), parsed once per isolate. */
 export const swapConfigSchema = sluiceConfigSchema.extend({
   /** Private keys of the relayer wallets (comma-separated 0x hex); only those on a chain's relayer list are used. */
-  RELAYER_PRIVATE_KEYS: z.string().optional(),
+  RELAYER_PRIVATE_KEYS: relayerPrivateKeysSetting(),
   /** A relayer transaction pending this long (ms) is replaced; default 60 s. */
   RELAYER_STUCK_AFTER_MS: positiveIntSetting().transform((v) => v ?? 60_000),
   /** The health route re-checks relayer balances older than this (ms); default 60 s (the cron checks every minute). */

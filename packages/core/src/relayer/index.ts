@@ -17,3 +17,4 @@ export * from "./checkRelayerBalances.js";
 export * from "./readRelayerBalances.js";
 export * from "./markRelayerLow.js";
 export * from "./relayerHealth.js";
+export * from "./relayerPrivateKeysSetting.js";

@@ -57,6 +57,8 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
   if (!executor) throw new SluiceError("UNSUPPORTED_CHAIN", `Gasless swaps are not available on ${chain.name}: Sluice's executor is not deployed there`);
   const signed = parseSignedPermit(body);
   const spender = getAddress(executor);
+  // Before any work starts, so a key that does not parse fails this request alone (nothing left in flight unawaited).
+  const relayers = dryRun ? [] : parseRelayerAccounts(p.relayerPrivateKeys, chain.deployment.relayers);
 
   const quoting = quoteSwap({
     time: services.time,
@@ -77,7 +79,7 @@ export async function solveSwap(p: SolveSwapParameters): Promise<SolveSwapReturn
       redis: services.redis, client: chain.client, chainId: chain.id, owner: signed.user, token: signed.permit.permitted.token,
       nonce: signed.permit.nonce, signal: abandon.signal,
     }))),
-    relayer: handled(pickRelayer(services.redis, chain.id, parseRelayerAccounts(p.relayerPrivateKeys, chain.deployment.relayers))),
+    relayer: handled(pickRelayer(services.redis, chain.id, relayers)),
     fees: handled(chain.client.estimateFeesPerGas()),
   };
   /** The spend lock is not needed (a failed re-quote or check, an encode-only solve): stop waiting, release it if held. */
