@@ -1,19 +1,19 @@
 import {
-  acrossConfigFromEnv, BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN, BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS_PATTERN, BRIDGE_MAX_FEE_BPS_PATTERN,
+  ACROSS_INTEGRATOR_ID_PATTERN, ACROSS_TIMEOUT_MS_PATTERN, acrossConfigFromEnv, isBridgeFeeRecipient, BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN, BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS_PATTERN, BRIDGE_MAX_FEE_BPS_PATTERN,
   BRIDGE_MIN_FILL_WINDOW_SECONDS_PATTERN, createAcrossClient, sluiceConfigSchema, type AppEnv,
 } from "@sluice/core";
 import { z } from "zod";
 
 /** The bridge worker's settings (wrangler.toml vars and secrets), parsed once per isolate. */
 export const bridgeConfigSchema = sluiceConfigSchema.extend({
-  ACROSS_API_URL: z.string().optional(),
+  ACROSS_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   ACROSS_API_KEY: z.string().optional(),
   /** Sluice's 2-byte integrator id, e.g. `0x00a1`. */
-  ACROSS_INTEGRATOR_ID: z.string().optional(),
+  ACROSS_INTEGRATOR_ID: z.string().regex(ACROSS_INTEGRATOR_ID_PATTERN, "must be 0x and 4 hex digits").optional(),
   /** Sluice's address that receives the bridge app fee on every destination chain. */
-  BRIDGE_FEE_RECIPIENT: z.string().optional(),
+  BRIDGE_FEE_RECIPIENT: z.string().refine(isBridgeFeeRecipient, "must be an address other than the zero address").optional(),
   /** Per-request timeout of calls to Across (ms); default 5000. */
-  ACROSS_TIMEOUT_MS: z.string().optional(),
+  ACROSS_TIMEOUT_MS: z.string().regex(ACROSS_TIMEOUT_MS_PATTERN, "must be whole milliseconds from 100 to 30000").optional(),
   /** The shortest fill window a quoted deposit may leave relayers (s, 600–86400); default 600. */
   BRIDGE_MIN_FILL_WINDOW_SECONDS: z.string().regex(BRIDGE_MIN_FILL_WINDOW_SECONDS_PATTERN, "must be whole seconds from 600 to 86400").optional(),
   /**

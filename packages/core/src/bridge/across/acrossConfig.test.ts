@@ -46,6 +46,21 @@ describe("acrossConfigFromEnv", () => {
     }
   });
 
+  it("refuses the zero address as the app fee's recipient, and an integrator id that is not 2 bytes", () => {
+    expect(() => acrossConfigFromEnv({ ...env, BRIDGE_FEE_RECIPIENT: `0x${"0".repeat(40)}` })).toThrow(/Bridging is not configured/);
+    for (const value of ["0x00a", "0x00a1f", "00a1", "not-an-id"]) {
+      expect(() => acrossConfigFromEnv({ ...env, ACROSS_INTEGRATOR_ID: value }), value).toThrow(/Bridging is not configured/);
+    }
+  });
+
+  it("takes ACROSS_TIMEOUT_MS from 100 to 30000 ms (default 5000); refuses a deadline that is none or cannot be set", () => {
+    expect(acrossConfigFromEnv(env).timeoutMs).toBe(5_000);
+    for (const value of ["100", "2500", "30000"]) expect(acrossConfigFromEnv({ ...env, ACROSS_TIMEOUT_MS: value }).timeoutMs).toBe(Number(value));
+    for (const value of ["", "0", "99", "-5", "30001", "1e9", "5000.5"]) {
+      expect(() => acrossConfigFromEnv({ ...env, ACROSS_TIMEOUT_MS: value }), value).toThrow(/Bridging is not configured/);
+    }
+  });
+
   it("a local stack's devnet window (BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS, any whole seconds) stands in for it", () => {
     const local = { ...env, ACROSS_API_URL: "http://127.0.0.1:4100/api" };
     expect(acrossConfigFromEnv({ ...local, BRIDGE_MIN_FILL_WINDOW_SECONDS: "600", BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS: "15" }).minFillWindowSeconds).toBe(15);

@@ -48,6 +48,18 @@ export const BRIDGE_MAX_FEE_BPS_PATTERN = /^(?:[1-9]\d{0,2}|1000)$/;
  */
 export const BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN = /^(?:0|[1-9]\d{0,2}|1[0-7]\d\d|1800)$/;
 
+/** `ACROSS_INTEGRATOR_ID`: Sluice's 2-byte integrator id, `0x` and 4 hex digits. */
+export const ACROSS_INTEGRATOR_ID_PATTERN = /^0x[0-9a-fA-F]{4}$/;
+/** `ACROSS_TIMEOUT_MS`: whole milliseconds from 100 to 30,000 (a request to Across never waits longer). */
+export const ACROSS_TIMEOUT_MS_PATTERN = /^(?:[1-9]\d{2,3}|[12]\d{4}|30000)$/;
+/**
+ * `BRIDGE_FEE_RECIPIENT`: an address that is not the zero address (Across would be told to pay Sluice's app fee to
+ * `0x0`: burnt, or every quote refused).
+ */
+export function isBridgeFeeRecipient(value: string): boolean {
+  return isAddress(value, { strict: false }) && !/^0x0{40}$/i.test(value);
+}
+
 export type AcrossConfig = {
   baseUrl: string; apiKey?: string; integratorId: `0x${string}`; feeRecipient: Address; timeoutMs: number;
   /** Validation, not the client: the shortest fill window a quoted deposit may leave relayers (s). */
@@ -63,7 +75,9 @@ export function acrossConfigFromEnv(env: AcrossBindings): AcrossConfig {
   const { ACROSS_API_URL: baseUrl, ACROSS_INTEGRATOR_ID: integratorId, BRIDGE_FEE_RECIPIENT: feeRecipient } = env;
   const { BRIDGE_MAX_FEE_BPS: maxFeeBps, BRIDGE_DEPOSIT_INCLUSION_SECONDS: inclusion } = env;
   const { BRIDGE_MIN_FILL_WINDOW_SECONDS: fillWindow, BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS: devnetFillWindow } = env;
-  if (!baseUrl || !integratorId || !/^0x[0-9a-fA-F]{4}$/.test(integratorId) || !feeRecipient || !isAddress(feeRecipient, { strict: false })
+  const { ACROSS_TIMEOUT_MS: timeout } = env;
+  if (!baseUrl || !integratorId || !ACROSS_INTEGRATOR_ID_PATTERN.test(integratorId) || !feeRecipient || !isBridgeFeeRecipient(feeRecipient)
+    || (timeout !== undefined && !ACROSS_TIMEOUT_MS_PATTERN.test(timeout))
     || (maxFeeBps !== undefined && !BRIDGE_MAX_FEE_BPS_PATTERN.test(maxFeeBps))
     || (inclusion !== undefined && !BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN.test(inclusion))
     || (fillWindow !== undefined && !BRIDGE_MIN_FILL_WINDOW_SECONDS_PATTERN.test(fillWindow))
@@ -75,7 +89,7 @@ export function acrossConfigFromEnv(env: AcrossBindings): AcrossConfig {
     apiKey: env.ACROSS_API_KEY || undefined,
     integratorId: integratorId as `0x${string}`,
     feeRecipient: getAddress(feeRecipient),
-    timeoutMs: Number(env.ACROSS_TIMEOUT_MS) || 5_000,
+    timeoutMs: timeout !== undefined ? Number(timeout) : 5_000,
     // The devnet's shorter window applies only against a bridge API on this machine (the local stand-in).
     minFillWindowSeconds: Number((isLoopbackUrl(baseUrl) ? devnetFillWindow : undefined) ?? fillWindow ?? MIN_FILL_WINDOW_SECONDS),
     ...(maxFeeBps !== undefined ? { maxFeeBps: BigInt(maxFeeBps) } : {}),
