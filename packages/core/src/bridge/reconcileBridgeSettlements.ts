@@ -82,7 +82,7 @@ export async function reconcileBridgeSettlements(params: ReconcileBridgeSettleme
       // status Sluice does not know, or fails) the chains are read all the same, from a `pending` hint: a deposit the
       // destination shows filled is never left pending because the protocol forgot it.
       const answer = await across.depositStatus({ depositTxnRef: settlement.originTxHash }).then((a) => a && presentDeposit(a)).catch((error: unknown) => {
-        console.warn("bridge reconcile: no usable answer from the bridge protocol; reading the chains", settlement.id, (error as Error).message);
+        logEvent("warn", "bridge reconcile: no usable answer from the bridge protocol; reading the chains", { settlement: settlement.id, error: (error as Error).message });
         return null;
       });
       const shown = await verifyDepositStatus({
@@ -140,7 +140,7 @@ export async function reconcileBridgeSettlements(params: ReconcileBridgeSettleme
       result.updated++;
     } catch (error) {
       result.failed++;
-      console.error("bridge reconcile", settlement.id, (error as Error).message);
+      logEvent("error", "bridge reconcile failed", { settlement: settlement.id, error: (error as Error).message });
       await backOff(db, settlement.id).catch((backOffError: unknown) => console.error("bridge reconcile back-off", settlement.id, String(backOffError)));
     }
   }

@@ -9,6 +9,7 @@ import type { AppEnv, Services } from "./env.js";
 import type { IsolateCaches } from "./isolateCaches.js";
 import { timeStage } from "./timeStage.js";
 import { createTokenQualitySource } from "../tokenQuality/createTokenQualitySource.js";
+import { logEvent } from "../observability/logEvent.js";
 
 /**
  * Builds the request's services (database, Redis, chains) once, lazily, and closes what was opened after the
@@ -30,7 +31,9 @@ export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
       caches,
       time: timeStage(c),
       background(work) {
-        const settled = work.catch((error: unknown) => console.error("background work failed", error));
+        const settled = work.catch((error: unknown) => logEvent("error", "background work failed", {
+          requestId: c.get("requestId") as string | undefined, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        }));
         try {
           c.executionCtx.waitUntil(settled);
         } catch {

@@ -1,3 +1,4 @@
 export * from "./logEvent.js";
 export * from "./requestLog.js";
 export * from "./recordRequestMetric.js";
+export * from "./redactUrlSecrets.js";
