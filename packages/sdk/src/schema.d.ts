@@ -144,7 +144,7 @@ export interface paths {
         };
         /**
          * The account's monthly rebate ledger, newest month first
-         * @description Months not settled yet are `accrued` and follow the volume as it arrives, at the current rates; settlement on the first day of the next month (UTC) freezes them as `paid`.
+         * @description Months not settled yet are `accrued` and follow the volume as it arrives, at the current rates; settlement, once the month has ended (UTC) and the deployment's grace period after it has passed (72 hours unless the operator sets `SETTLEMENT_GRACE_HOURS`), freezes them as `paid`.
          */
         get: operations["getRebates"];
         put?: never;

@@ -15,9 +15,9 @@ function csvLine(e: UsageEventRow): string {
   return values.map(csvField).join(",");
 }
 
-/** RFC 4180 quoting, and a leading `'` before what a spreadsheet would run as a formula. */
+/** RFC 4180 quoting, and a leading `'` before what a spreadsheet would run as a formula (a plain number is left as it is). */
 function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(?:\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -10,7 +10,7 @@ export const getRebatesRoute = createRoute({
   tags: ["Reporting"],
   summary: "The account's monthly rebate ledger, newest month first",
   description: "Months not settled yet are `accrued` and follow the volume as it arrives, at the current rates; " +
-    "settlement on the first day of the next month (UTC) freezes them as `paid`.",
+    "settlement, once the month has ended (UTC) and the deployment's grace period after it has passed (72 hours unless the operator sets `SETTLEMENT_GRACE_HOURS`), freezes them as `paid`.",
   security: apiKeySecurity,
   middleware: [requireApiKey()],
   request: { query: RebatesQuery },

@@ -13,4 +13,8 @@ describe("usage cursors", () => {
   ])("refuse the impossible time %s before it reaches SQL", (time) => {
     expect(() => decodeUsageCursor(encodeUsageCursor({ time, id: "evt_1" }))).toThrow(/^cursor: /);
   });
+
+  it.each(["evt_\u0000x", "", "evt 1", "evt_1'; --", "x".repeat(129)])("refuse an id no event has (%j) before it reaches SQL", (id) => {
+    expect(() => decodeUsageCursor(encodeUsageCursor({ time: "2026-02-28T23:59:59.999999", id }))).toThrow(/^cursor: /);
+  });
 });

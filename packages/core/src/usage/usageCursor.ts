@@ -21,7 +21,7 @@ export function decodeUsageCursor(value: string): UsageCursor {
   try {
     const parsed: unknown = JSON.parse(atob(value.replace(/-/g, "+").replace(/_/g, "/")));
     if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === "string" && isRealTime(parsed[0])
-      && typeof parsed[1] === "string" && parsed[1].length > 0 && parsed[1].length <= 128) {
+      && typeof parsed[1] === "string" && /^[0-9A-Za-z_-]{1,128}$/.test(parsed[1])) {
       return { time: parsed[0], id: parsed[1] };
     }
   } catch {

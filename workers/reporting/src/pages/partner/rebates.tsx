@@ -46,8 +46,8 @@ function Rebates({ rows }: { rows: RebateRow[] }) {
     <>
       <p>Each row's rebate is exact, never rounded: <span class="formula" data-testid="formula">rebate_usd = volume_usd × rebate_bps ÷ 10,000</span></p>
       <p class="muted">Volume counts solves the chain shows succeeded, not dry runs and not test traffic. Months not
-        settled yet are <em>accrued</em> and follow the volume as it arrives; settlement on the first day of the next
-        month (UTC) freezes them as <em>paid</em>.</p>
+        settled yet are <em>accrued</em> and follow the volume as it arrives; settlement, a few days after the month
+        ends (UTC, once the operator's grace period has passed), freezes them as <em>paid</em>.</p>
       <h2 id="chart-heading">Rebates per month (USD, last {MONTHS_CHARTED} months)</h2>
       <BarChartSvg id="rebates-chart" title="Rebates per month, USD" tableId="rebates-by-month" points={perMonth} />
       <details>
