@@ -11,7 +11,9 @@ import { bandNeedsRecentring } from "./bandNeedsRecentring.js";
 import { isExcludedPool, V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
 import { emptyGraph, indexPoolsByToken, type IndexedToken, type ChainGraph } from "./graphTypes.js";
 import { unlimitedIndexBudget, type IndexBudget } from "./indexBudget.js";
+import { readBlockTimestamps, TRADE_TIME_BLOCKS_MAX } from "./readBlockTimestamps.js";
 import { readIndexLogs } from "./readIndexLogs.js";
+import { rescanPoolCreations } from "./rescanPoolCreations.js";
 import { readPoolStates, type PoolStateRequest, type V3State } from "./readPoolStates.js";
 import { readTickBitmaps } from "./readTickBitmaps.js";
 import type { TokenQualitySource } from "./tokenQuality.js";
@@ -43,6 +45,8 @@ export type IndexChainParameters = {
   maxAddressFilter?: number;
   /** Logs one pass holds at most (see `readIndexLogs`); past them the pass ends at the last block fully read. */
   maxLogs?: number;
+  /** Blocks a pass reads for trade times when the node's logs lack them (`readBlockTimestamps`); default `TRADE_TIME_BLOCKS_MAX`. */
+  maxTradeTimeBlocks?: number;
   /** Initialized ticks a V3 pool keeps at most, nearest its price (`bandV3Ticks`); default `V3_TICKS_PER_POOL_MAX`. */
   maxV3Ticks?: number;
   /**
@@ -95,13 +99,19 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
     ? [...factories, ...graph.pools.keys(), ...graph.pending.keys()]
     : undefined;
   // Keep about a third of what is left for the state reads that follow.
+  const reserve = Math.max(3, Math.ceil(budget.remaining() / 3));
   const read = await readIndexLogs({
-    client, fromBlock, toBlock: head, span: params.span, budget, events: indexedEvents, address,
-    reserve: Math.max(3, Math.ceil(budget.remaining() / 3)), maxLogs: params.maxLogs,
+    client, fromBlock, toBlock: head, span: params.span, budget, events: indexedEvents, address, reserve, maxLogs: params.maxLogs,
   });
   const { logs } = read;
   const toBlock = read.reached;
   if (toBlock < fromBlock) return { ...nothing, span: read.span };
+  const logCount = logs.length;
+  // An incremental pass also re-reads the factories' creations of the blocks it indexed last (a reorganisation may
+  // have replaced them): they go first (chain order), through the same discovery as the pass's own.
+  if (graph.block >= 0n) {
+    logs.unshift(...await rescanPoolCreations({ client, chain, fromBlock, startBlock: params.startBlock ?? 0n, factories, span: read.span, budget, reserve }));
+  }
   budget.spend(1);
   const block = await client.getBlock({ blockNumber: toBlock });
 
@@ -157,7 +167,6 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
 
   // What the pass needs of its logs is in `touched` and `lastTrade` now: the logs (up to `maxLogs` of them) are let go
   // of before the state reads.
-  const logCount = logs.length;
   logs.length = 0;
 
   // Tokens first: a pool is only usable once both its tokens have metadata (pools of tokens without it are dropped).
@@ -180,13 +189,14 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   applyPoolStates(graph, states, { maxV3Ticks, now: () => now });
   await recentreBands(graph, requests, { client, block: toBlock, budget, now, maxV3Ticks });
 
-  // Trade times: from the logs when the node includes them, else from the blocks (one request per distinct block).
-  const missing = [...new Set([...lastTrade.values()].filter((t) => t.timestamp === undefined).map((t) => t.block))];
-  budget.spend(missing.length);
-  const stamps = new Map(await Promise.all(missing.map(async (b) => [b, Number((await client.getBlock({ blockNumber: b })).timestamp)] as const)));
+  // Trade times: from the logs when the node includes them, else from the blocks — a bounded number of them (the
+  // oldest, `readBlockTimestamps`). A trade in a block left out is dated by the pass's last block: an upper bound, late
+  // by at most the pass's span.
+  const missing = [...new Set([...lastTrade.values()].filter((t) => t.timestamp === undefined && t.block !== toBlock).map((t) => t.block))];
+  const stamps = await readBlockTimestamps({ client, blocks: missing, max: params.maxTradeTimeBlocks ?? TRADE_TIME_BLOCKS_MAX, budget });
   for (const [token, t] of lastTrade) {
     const known = graph.tokens.get(token);
-    if (known) graph.tokens.set(token, { ...known, lastTradeAt: t.timestamp ?? stamps.get(t.block)! });
+    if (known) graph.tokens.set(token, { ...known, lastTradeAt: t.timestamp ?? stamps.get(t.block) ?? Number(block.timestamp) });
     if (known) changedTokens.add(token);
   }
 

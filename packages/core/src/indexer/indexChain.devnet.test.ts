@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, custom, erc20Abi, parseAbi, type Address, type PublicClient } from "viem";
+import { quotingScenario, startQuotingTestbed, type QuotingTestbed } from "@sluice/testkit";
+import { chains } from "../chains/chains.js";
+import type { ChainGraph } from "./graphTypes.js";
+import { createIndexBudget } from "./indexBudget.js";
+import { indexChain, type IndexChainParameters } from "./indexChain.js";
+import { staticTokenQuality } from "./tokenQuality.js";
+
+let bed: QuotingTestbed;
+beforeAll(async () => {
+  bed = await startQuotingTestbed(quotingScenario);
+});
+afterAll(async () => bed?.stop());
+
+const rpc = <T>(method: string, params: unknown[] = []) => bed.client.request({ method: method as never, params: params as never }) as Promise<T>;
+const head = () => bed.client.getBlockNumber({ cacheTime: 0 });
+const mine = (blocks = 1) => rpc("anvil_mine", [`0x${blocks.toString(16)}`]);
+const lower = (a: string) => a.toLowerCase() as Address;
+
+/** One indexing pass of the bed's chain with the deployment's factories (none given: a fresh index from block 0). */
+function pass(graph: ChainGraph | null, extra: Partial<IndexChainParameters> = {}) {
+  const m = bed.manifest;
+  const quality = staticTokenQuality({ base: Object.fromEntries(m.tokens.map((t) => [t.address.toLowerCase(), t.quality])) });
+  return indexChain({ chain: "base", chainId: 8453, client: bed.client, uniswapV2Factory: m.uniswapV2Factory, uniswapV3Factory: m.uniswapV3Factory, graph, quality, ...extra });
+}
+
+const v2FactoryAbi = parseAbi(["function createPair(address tokenA, address tokenB) returns (address pair)", "function getPair(address, address) view returns (address)"]);
+const v2PairAbi = parseAbi([
+  "function token0() view returns (address)", "function token1() view returns (address)",
+  "function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)",
+  "function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes data)",
+]);
+
+describe("a pool created in a block replaced by a reorganisation after the index read it", () => {
+  it("the next pass still discovers it (the factories' creations of the last blocks are read again); a pass after it neither adds nor re-reads it", async () => {
+    const { graph } = await pass(null);
+    const tkb = bed.token("TKB");
+    const tkc = bed.token("TKC");
+    const factory = bed.manifest.uniswapV2Factory!;
+    expect(await bed.client.readContract({ address: factory, abi: v2FactoryAbi, functionName: "getPair", args: [tkb, tkc] })).toBe("0x0000000000000000000000000000000000000000");
+
+    // The index reads block N as it first was (empty); a reorganisation replaces it with a block creating a pair.
+    const before = await head();
+    const snapshot = await rpc<string>("evm_snapshot");
+    await mine();
+    const first = await pass(graph);
+    expect(first.toBlock).toBe(before + 1n);
+    expect(await rpc<boolean>("evm_revert", [snapshot])).toBe(true);
+    expect(await head()).toBe(before);
+    const hash = await bed.user.writeContract({ address: factory, abi: v2FactoryAbi, functionName: "createPair", args: [tkb, tkc] });
+    const receipt = await bed.client.waitForTransactionReceipt({ hash });
+    expect(receipt.blockNumber).toBe(before + 1n); // block N again, now with the PairCreated
+    const pair = lower(await bed.client.readContract({ address: factory, abi: v2FactoryAbi, functionName: "getPair", args: [tkb, tkc] }));
+    await mine();
+
+    // The cursor is past N: only the rescan of the blocks already indexed can name the pair.
+    expect(graph.block).toBe(before + 1n);
+    expect(chains.base.confirmations).toBeGreaterThanOrEqual(3);
+    const found = await pass(graph);
+    expect(found.fromBlock).toBe(before + 2n);
+    expect(graph.pools.has(pair) || graph.pending.has(pair)).toBe(true);
+    expect(found.changedPools.has(pair)).toBe(true);
+    const known = graph.pools.get(pair) ?? graph.pending.get(pair);
+    expect(known).toMatchObject({ protocol: "uniswap-v2", token0: [tkb, tkc].sort()[0], token1: [tkb, tkc].sort()[1] });
+
+    // The creation is still within the rescanned blocks: the known pool is left as it is.
+    const pools = graph.pools.size + graph.pending.size;
+    await mine();
+    const again = await pass(graph);
+    expect(again.fromBlock).toBe(before + 3n);
+    expect(again.fromBlock - BigInt(chains.base.confirmations)).toBeLessThanOrEqual(before + 1n);
+    expect(again.changedPools.has(pair)).toBe(false);
+    expect(again.poolsRead).toBe(0);
+    expect(graph.pools.size + graph.pending.size).toBe(pools);
+    expect(graph.pools.get(pair) ?? graph.pending.get(pair)).toBe(known);
+  });
+});
+
+/** A client of the bed's node whose logs lack `blockTimestamp` (as some providers answer), counting calls by method. */
+function timelessClient() {
+  const calls = new Map<string, number>();
+  let stripped = 0;
+  const client = createPublicClient({
+    chain: bed.client.chain,
+    transport: custom({
+      async request({ method, params }) {
+        calls.set(method, (calls.get(method) ?? 0) + 1);
+        const result = await bed.client.request({ method, params } as never);
+        if (method === "eth_getLogs") {
+          for (const log of result as Record<string, unknown>[]) if (delete log.blockTimestamp) stripped++;
+        }
+        return result;
+      },
+    }, { retryCount: 0 }),
+  }) as PublicClient;
+  return { client, calls, stripped: () => stripped };
+}
+
+/** A swap on a V2 pair from the bed's user: a thousandth of the reserve of token0 in, half its worth of token1 out. */
+async function swapV2(pair: Address): Promise<bigint> {
+  const [token0, [reserve0, reserve1]] = await Promise.all([
+    bed.client.readContract({ address: pair, abi: v2PairAbi, functionName: "token0" }),
+    bed.client.readContract({ address: pair, abi: v2PairAbi, functionName: "getReserves" }),
+  ]);
+  const send = async (call: Parameters<typeof bed.user.writeContract>[0]) => {
+    const receipt = await bed.client.waitForTransactionReceipt({ hash: await bed.user.writeContract(call) });
+    expect(receipt.status).toBe("success");
+    return receipt.blockNumber;
+  };
+  await send({ address: token0, abi: erc20Abi, functionName: "transfer", args: [pair, reserve0 / 1000n] } as never);
+  return send({ address: pair, abi: v2PairAbi, functionName: "swap", args: [0n, reserve1 / 2000n, bed.user.account.address, "0x"] } as never);
+}
+
+describe("trade times when the node's logs lack blockTimestamp", () => {
+  it("a pass whose trades' last blocks outnumber the cap reads only the cap's blocks (the oldest, exact); the rest are dated by the pass's last block", async () => {
+    const { graph } = await pass(null);
+    const v2 = bed.manifest.pools.filter((p) => p.protocol === "uniswap-v2").map((p) => lower(p.address));
+    expect(v2.length).toBeGreaterThanOrEqual(4);
+    // One swap a pair, each in a block of its own a minute after the last: each pair's tokens last trade there
+    // (a token of two pairs, at the later one).
+    const swapBlock = new Map<Address, bigint>();
+    for (const pair of v2) {
+      await rpc("evm_increaseTime", [60]);
+      const block = await swapV2(pair);
+      const [token0, token1] = await Promise.all(["token0", "token1"].map((f) => bed.client.readContract({ address: pair, abi: v2PairAbi, functionName: f as "token0" })));
+      swapBlock.set(lower(token0!), block).set(lower(token1!), block);
+    }
+    await rpc("evm_increaseTime", [60]);
+    await mine(); // the pass's last block holds no trade
+    const distinct = [...new Set(swapBlock.values())].sort((a, b) => (a < b ? -1 : 1));
+    const cap = 2;
+    expect(distinct.length).toBeGreaterThan(cap);
+
+    const timeless = timelessClient();
+    const budget = createIndexBudget({ maxSubrequests: 1_000_000, maxMs: 600_000 });
+    const result = await pass(graph, { client: timeless.client, budget, maxTradeTimeBlocks: cap });
+    expect(timeless.stripped()).toBeGreaterThan(0);
+    expect(result.toBlock).toBe(await head());
+    // One block read for the pass's own time, and the cap's.
+    expect(timeless.calls.get("eth_getBlockByNumber")).toBe(cap + 1);
+    const requests = [...timeless.calls.values()].reduce((a, b) => a + b, 0);
+    expect(requests).toBeLessThanOrEqual(budget.spent);
+
+    const timeOf = async (b: bigint) => Number((await bed.client.getBlock({ blockNumber: b })).timestamp);
+    const last = await timeOf(result.toBlock);
+    for (const [token, block] of swapBlock) {
+      const exact = await timeOf(block);
+      const at = graph.tokens.get(token)?.lastTradeAt;
+      expect(at, token).toBe(distinct.indexOf(block) < cap ? exact : last);
+      expect(at!).toBeGreaterThanOrEqual(exact);
+    }
+  });
+});
