@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, custom, erc20Abi, parseAbi, type Address, type PublicClient } from "viem";
-import { quotingScenario, startQuotingTestbed, type QuotingTestbed } from "@sluice/testkit";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createPublicClient, custom, erc20Abi, http, keccak256, parseAbi, toHex, type Address, type PublicClient } from "viem";
+import { quotingScenario, startLimitedRpcProxy, startQuotingTestbed, type QuotingTestbed } from "@sluice/testkit";
 import { chains } from "../chains/chains.js";
 import type { ChainGraph } from "./graphTypes.js";
 import { createIndexBudget } from "./indexBudget.js";
@@ -149,6 +149,78 @@ describe("trade times when the node's logs lack blockTimestamp", () => {
       const at = graph.tokens.get(token)?.lastTradeAt;
       expect(at, token).toBe(distinct.indexOf(block) < cap ? exact : last);
       expect(at!).toBeGreaterThanOrEqual(exact);
+    }
+  });
+});
+
+/**
+ * Init code that emits `count` `Sync(0, 0)` logs and deploys nothing: anyone's junk contract filling a block with the
+ * topic of Uniswap V2's `Sync` at about 1,500 gas a log. PUSH2 count; loop: LOG1(0, 64, topic); count -= 1; JUMPI loop.
+ */
+function junkSyncEmitter(count: number): `0x${string}` {
+  const topic = keccak256(toHex("Sync(uint112,uint112)")).slice(2);
+  return `0x61${count.toString(16).padStart(4, "0")}5b7f${topic}60406000a16001900380610003570` + "0" as `0x${string}`;
+}
+
+describe("a block its provider will not answer whole (topics only, an answer capped at 20 logs)", () => {
+  it("is read one event at a time: the flooded event is skipped and named, a new pair and a real swap in that block are still indexed", async () => {
+    const { graph } = await pass(null);
+    const tokens = bed.manifest.tokens.map((t) => lower(t.address));
+    const factory = bed.manifest.uniswapV2Factory!;
+    // Two tokens without a V2 pair yet, and a pair the index holds.
+    let unpaired: [Address, Address] | undefined;
+    for (const a of tokens) for (const b of tokens) {
+      if (unpaired || a >= b) continue;
+      const existing = await bed.client.readContract({ address: factory, abi: v2FactoryAbi, functionName: "getPair", args: [a, b] });
+      if (/^0x0{40}$/.test(existing)) unpaired = [a, b];
+    }
+    expect(unpaired).toBeDefined();
+    const traded = lower(bed.manifest.pools.find((p) => p.protocol === "uniswap-v2")!.address);
+    expect(graph.pools.has(traded)).toBe(true);
+    const [token0, [reserve0, reserve1]] = await Promise.all([
+      bed.client.readContract({ address: traded, abi: v2PairAbi, functionName: "token0" }),
+      bed.client.readContract({ address: traded, abi: v2PairAbi, functionName: "getReserves" }),
+    ]);
+
+    // One block: 60 junk Sync logs, the pair's creation, and a real swap (its own Sync and Swap).
+    await rpc("evm_setAutomine", [false]);
+    try {
+      let nonce = await bed.client.getTransactionCount({ address: bed.user.account.address, blockTag: "pending" });
+      const hashes = [
+        await bed.user.sendTransaction({ data: junkSyncEmitter(60), gas: 1_000_000n, nonce: nonce++ } as never),
+        await bed.user.writeContract({ address: factory, abi: v2FactoryAbi, functionName: "createPair", args: unpaired!, gas: 5_000_000n, nonce: nonce++ } as never),
+        await bed.user.writeContract({ address: token0, abi: erc20Abi, functionName: "transfer", args: [traded, reserve0 / 1000n], gas: 200_000n, nonce: nonce++ } as never),
+        await bed.user.writeContract({ address: traded, abi: v2PairAbi, functionName: "swap", args: [0n, reserve1 / 2000n, bed.user.account.address, "0x"], gas: 300_000n, nonce: nonce++ } as never),
+      ];
+      await mine();
+      const receipts = await Promise.all(hashes.map((hash) => bed.client.waitForTransactionReceipt({ hash })));
+      expect(receipts.map((r) => r.status)).toEqual(["success", "success", "success", "success"]);
+      expect(new Set(receipts.map((r) => r.blockNumber)).size).toBe(1);
+      expect(receipts[0]!.logs.length).toBe(60);
+    } finally {
+      await rpc("evm_setAutomine", [true]);
+    }
+    const busyBlock = await head();
+    const pair = lower(await bed.client.readContract({ address: factory, abi: v2FactoryAbi, functionName: "getPair", args: unpaired! }));
+
+    const proxy = await startLimitedRpcProxy({ target: bed.manifest.rpcUrl, maxResults: 20, capOneBlock: true });
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((line: string) => { warnings.push(line); });
+    try {
+      const client = createPublicClient({ chain: bed.client.chain, transport: http(proxy.url, { retryCount: 0 }) }) as PublicClient;
+      // Topics only, as on a chain whose pools are too many to name in a filter.
+      const result = await pass(graph, { client, maxAddressFilter: 0, span: 1n });
+      expect(proxy.getLogs.some((g) => g.span === 1 && !g.answered)).toBe(true);
+      expect(result.toBlock).toBe(busyBlock);
+      expect(graph.pools.has(pair) || graph.pending.has(pair)).toBe(true);
+      expect(result.changedPools.has(traded)).toBe(true);
+      const [r0, r1] = await bed.client.readContract({ address: traded, abi: v2PairAbi, functionName: "getReserves" });
+      expect(graph.pools.get(traded)).toMatchObject({ reserve0: r0, reserve1: r1 });
+      const skipped = warnings.map((w) => JSON.parse(w) as Record<string, string>).filter((w) => w.event === "indexer: a block's events too many to read");
+      expect(skipped).toEqual([expect.objectContaining({ chain: "base", block: String(busyBlock), events: "Sync" })]);
+    } finally {
+      warn.mockRestore();
+      await proxy.close();
     }
   });
 });

@@ -105,6 +105,9 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   });
   const { logs } = read;
   const toBlock = read.reached;
+  for (const { block, events } of read.skipped) {
+    logEvent("warn", "indexer: a block's events too many to read", { chain, block: String(block), events: events.join(",") });
+  }
   if (toBlock < fromBlock) return { ...nothing, span: read.span };
   const logCount = logs.length;
   // An incremental pass also re-reads the factories' creations of the blocks it indexed last (a reorganisation may

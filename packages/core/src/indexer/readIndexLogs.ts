@@ -1,6 +1,7 @@
-import type { AbiEvent, Address, PublicClient } from "viem";
+import type { AbiEvent, Address, Log, PublicClient } from "viem";
 import { indexedEvents } from "./abis.js";
 import type { IndexBudget } from "./indexBudget.js";
+import { readBusyBlock } from "./readBusyBlock.js";
 
 export type IndexLog = {
   address: Address;
@@ -49,6 +50,8 @@ export type ReadIndexLogsReturnType = {
   reached: bigint;
   /** The span to start the next read with. */
   span: bigint;
+  /** Blocks the provider would not answer whole, read one event at a time, and the events it still refused there. */
+  skipped: { block: bigint; events: string[] }[];
 };
 
 /**
@@ -81,6 +84,7 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
   /** Logs and blocks of the answers so far: their ratio is what a range is expected to hold per block. */
   let seenLogs = 0;
   let seenBlocks = 0;
+  const skipped: ReadIndexLogsReturnType["skipped"] = [];
   while (cursor <= toBlock && logs.length < maxLogs) {
     // Answers arrive whole, so a round sends only as many ranges as the logs they are expected to hold leave room
     // for: one a round until an answer holds logs (an empty stretch says nothing of what follows it), then by the
@@ -103,17 +107,30 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
     let full = false;
     for (const [i, answer] of answers.entries()) {
       const [from, to] = ranges[i]!;
-      if (answer.status === "rejected") {
-        if (!isTooLarge(answer.reason) || from === to) throw answer.reason;
-        span = clamp((to - from + 1n) / 2n, 1n, maxSpan);
-        refused = true;
-        break;
+      let value: readonly Log[];
+      if (answer.status === "fulfilled") value = answer.value as readonly Log[];
+      else {
+        if (!isTooLarge(answer.reason)) throw answer.reason;
+        if (from < to) {
+          span = clamp((to - from + 1n) / 2n, 1n, maxSpan);
+          refused = true;
+          break;
+        }
+        // One block too busy for one answer: its events one at a time (`readBusyBlock`), when the budget has room
+        // for them; else the read ends before it (the next pass starts there).
+        if (budget.remaining() - reserve < events.length) {
+          full = true;
+          break;
+        }
+        const busy = await readBusyBlock({ client, block: from, events, address, budget });
+        if (busy.skipped.length > 0) skipped.push({ block: from, events: busy.skipped });
+        value = busy.logs;
       }
-      largest = Math.max(largest, answer.value.length);
-      seenLogs += answer.value.length;
+      largest = Math.max(largest, value.length);
+      seenLogs += value.length;
       seenBlocks += Number(to - from + 1n);
-      busiest = Math.max(busiest, busiestBlock(answer.value));
-      for (const log of answer.value) {
+      busiest = Math.max(busiest, busiestBlock(value));
+      for (const log of value as (Log & { eventName?: string; args?: unknown })[]) {
         if (!log.eventName || log.blockNumber === null) continue;
         const stamp = (log as { blockTimestamp?: bigint | string | number }).blockTimestamp;
         logs.push({
@@ -140,7 +157,7 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
     } else if (largest * 4 < target) span = clamp(span * 2n, 1n, maxSpan);
     if (full) break;
   }
-  return { logs, reached: cursor - 1n, span };
+  return { logs, reached: cursor - 1n, span, skipped };
 }
 
 const clamp = (v: bigint, min: bigint, max: bigint) => (v < min ? min : v > max ? max : v);

@@ -16,9 +16,13 @@ export type LimitedRpcProxy = {
   close: () => Promise<void>;
 };
 
-export type StartLimitedRpcProxyParameters = { target: string; maxBlockRange?: number; maxResults?: number };
+export type StartLimitedRpcProxyParameters = {
+  target: string; maxBlockRange?: number; maxResults?: number;
+  /** Refuse a one-block answer over `maxResults` too (some providers cap every answer; others answer one block whole). */
+  capOneBlock?: boolean;
+};
 
-export async function startLimitedRpcProxy({ target, maxBlockRange = Infinity, maxResults = Infinity }: StartLimitedRpcProxyParameters): Promise<LimitedRpcProxy> {
+export async function startLimitedRpcProxy({ target, maxBlockRange = Infinity, maxResults = Infinity, capOneBlock = false }: StartLimitedRpcProxyParameters): Promise<LimitedRpcProxy> {
   let requests = 0;
   const getLogs: LimitedRpcProxy["getLogs"] = [];
   const forward = async (call: { id: unknown; method: string; params?: unknown[] }) => {
@@ -33,7 +37,7 @@ export async function startLimitedRpcProxy({ target, maxBlockRange = Infinity, m
     }
     const response = await answer();
     const results = Array.isArray(response.result) ? response.result.length : 0;
-    if (results > maxResults && span > 1) {
+    if (results > maxResults && (span > 1 || capOneBlock)) {
       getLogs.push({ span, answered: false, results });
       return { jsonrpc: "2.0", id: call.id, error: { code: -32005, message: `query returned more than ${maxResults} results` } };
     }
