@@ -1,2 +1,3 @@
 export * as schema from "./schema/index.js";
 export * from "./createDb.js";
+export * from "./withStatementTimeout.js";

@@ -3,6 +3,7 @@ import { DependencyDownError } from "./DependencyDownError.js";
 const connectionCodes = new Set([
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND",
   "57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
+  "57014", // query cancelled: a statement past its server-side bound (`withStatementTimeout`)
   "08000", "08001", "08003", "08006", // connection exceptions
 ]);
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/createDb.js";
+import { HEAVY_READ_STATEMENT_TIMEOUT_MS, withStatementTimeout } from "../db/withStatementTimeout.js";
 import { decodeUsageCursor, encodeUsageCursor } from "./usageCursor.js";
 import { usageEventFilters, type UsageEventFiltersParameters } from "./usageEventFilters.js";
 
@@ -12,6 +13,8 @@ export type ListUsageParameters = UsageEventFiltersParameters & {
    * going through all the pages (the dashboard's CSV export) would scan the whole set again for each page. Default true.
    */
   totals?: boolean;
+  /** Postgres cancels the totals after this (ms); default `HEAVY_READ_STATEMENT_TIMEOUT_MS`. */
+  statementTimeoutMs?: number;
 };
 
 /**
@@ -85,14 +88,15 @@ export async function listUsage(db: Database, params: ListUsageParameters): Prom
   };
   if (params.totals === false) return page;
 
-  const totals = await db.execute<{ total: string } & Record<UsageEventStatus, string>>(sql`
+  // Over the account's whole history when no period is given: bounded on the server too (`withStatementTimeout`).
+  const totals = await withStatementTimeout(db, params.statementTimeoutMs ?? HEAVY_READ_STATEMENT_TIMEOUT_MS, (tx) => tx.execute<{ total: string } & Record<UsageEventStatus, string>>(sql`
     select coalesce(sum(volume_usd), 0)::text as total,
       coalesce(sum(volume_usd) filter (where event_type = 'route'), 0)::text as quoted,
       coalesce(sum(volume_usd) filter (where event_type = 'solve' and outcome is null), 0)::text as encoded,
       coalesce(sum(volume_usd) filter (where event_type = 'solve' and outcome = 'pending'), 0)::text as pending,
       coalesce(sum(volume_usd) filter (where event_type = 'solve' and outcome = 'succeeded'), 0)::text as executed,
       coalesce(sum(volume_usd) filter (where event_type = 'solve' and outcome = 'failed'), 0)::text as failed
-    from usage_events where ${where}`);
+    from usage_events where ${where}`));
   const { total, ...totalsByStatus } = totals.rows[0]!;
   const { nextCursor, events } = page;
   return { events, totalVolumeUsd: total, totalsByStatus, ...(nextCursor ? { nextCursor } : {}) };
