@@ -224,3 +224,36 @@ describe("a block its provider will not answer whole (topics only, an answer cap
     }
   });
 });
+
+describe("pools created faster than a pass reads them", () => {
+  it("an incremental pass discovers at most maxNewPools, ending at the last whole block within them; the next passes go on from there", async () => {
+    const { graph } = await pass(null);
+    const tokens = bed.manifest.tokens.map((t) => lower(t.address));
+    const factory = bed.manifest.uniswapV2Factory!;
+    const unpaired: [Address, Address][] = [];
+    for (const a of tokens) for (const b of tokens) {
+      if (a >= b || unpaired.length >= 5) continue;
+      const existing = await bed.client.readContract({ address: factory, abi: v2FactoryAbi, functionName: "getPair", args: [a, b] });
+      if (/^0x0{40}$/.test(existing)) unpaired.push([a, b]);
+    }
+    expect(unpaired).toHaveLength(5);
+    // Five pairs, one a block.
+    const created: { pair: Address; block: bigint }[] = [];
+    for (const tokensOf of unpaired) {
+      const receipt = await bed.client.waitForTransactionReceipt({ hash: await bed.user.writeContract({ address: factory, abi: v2FactoryAbi, functionName: "createPair", args: tokensOf }) });
+      created.push({ pair: lower(await bed.client.readContract({ address: factory, abi: v2FactoryAbi, functionName: "getPair", args: tokensOf })), block: receipt.blockNumber });
+    }
+    await mine();
+    const known = (pair: Address) => graph.pools.has(pair) || graph.pending.has(pair);
+
+    const first = await pass(graph, { maxNewPools: 2 });
+    expect(first.toBlock).toBe(created[2]!.block - 1n); // the third creation's block is the next pass's
+    expect(created.map((c) => known(c.pair))).toEqual([true, true, false, false, false]);
+    const second = await pass(graph, { maxNewPools: 2 });
+    expect(second.fromBlock).toBe(created[2]!.block);
+    expect(created.map((c) => known(c.pair))).toEqual([true, true, true, true, false]);
+    const third = await pass(graph, { maxNewPools: 2 });
+    expect(third.toBlock).toBe(await head());
+    expect(created.every((c) => known(c.pair))).toBe(true);
+  });
+});

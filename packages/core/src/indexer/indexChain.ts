@@ -11,6 +11,7 @@ import { bandNeedsRecentring } from "./bandNeedsRecentring.js";
 import { isExcludedPool, V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
 import { emptyGraph, indexPoolsByToken, type IndexedToken, type ChainGraph } from "./graphTypes.js";
 import { unlimitedIndexBudget, type IndexBudget } from "./indexBudget.js";
+import { cutAtPoolCreations } from "./cutAtPoolCreations.js";
 import { readBlockTimestamps, TRADE_TIME_BLOCKS_MAX } from "./readBlockTimestamps.js";
 import { readIndexLogs } from "./readIndexLogs.js";
 import { rescanPoolCreations } from "./rescanPoolCreations.js";
@@ -45,6 +46,8 @@ export type IndexChainParameters = {
   maxAddressFilter?: number;
   /** Logs one pass holds at most (see `readIndexLogs`); past them the pass ends at the last block fully read. */
   maxLogs?: number;
+  /** New pools an incremental pass discovers at most (`cutAtPoolCreations`); default `INDEX_MAX_NEW_POOLS_PER_PASS`. */
+  maxNewPools?: number;
   /** Blocks a pass reads for trade times when the node's logs lack them (`readBlockTimestamps`); default `TRADE_TIME_BLOCKS_MAX`. */
   maxTradeTimeBlocks?: number;
   /** Initialized ticks a V3 pool keeps at most, nearest its price (`bandV3Ticks`); default `V3_TICKS_PER_POOL_MAX`. */
@@ -75,7 +78,7 @@ export const INDEX_CALLS_PER_REQUEST = 500;
  * factories created, re-reads (Multicall3, at the block reached) the state of every pool an event touched — V2
  * reserves; V3 price and liquidity, for a new pool every initialized tick of its tick bitmap, for a Mint or Burn the
  * bitmap words of the ticks it named — reads new tokens' metadata, and records each token's latest trade. Within a
- * budget, or past `maxLogs`, it may stop before the head: the graph's block is then the last block fully read. See README.md.
+ * budget, past `maxLogs`, or past `maxNewPools` new pools, it may stop before the head: the graph's block is then the last block fully read. See README.md.
  */
 export async function indexChain(params: IndexChainParameters): Promise<IndexChainReturnType> {
   const { chain, chainId, client, quality } = params;
@@ -104,11 +107,14 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
     client, fromBlock, toBlock: head, span: params.span, budget, events: indexedEvents, address, reserve, maxLogs: params.maxLogs,
   });
   const { logs } = read;
-  const toBlock = read.reached;
+  let toBlock = read.reached;
   for (const { block, events } of read.skipped) {
     logEvent("warn", "indexer: a block's events too many to read", { chain, block: String(block), events: events.join(",") });
   }
   if (toBlock < fromBlock) return { ...nothing, span: read.span };
+  // An incremental pass discovers a bounded number of pools (their reads are not the log query's): past it, it ends
+  // at the last whole block within the bound.
+  if (graph.block >= 0n) toBlock = cutAtPoolCreations(logs, factories, params.maxNewPools) ?? toBlock;
   const logCount = logs.length;
   // An incremental pass also re-reads the factories' creations of the blocks it indexed last (a reorganisation may
   // have replaced them): they go first (chain order), through the same discovery as the pass's own.
