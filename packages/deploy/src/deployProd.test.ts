@@ -33,7 +33,7 @@ const validValues: Record<string, string> = {
   REDIS_REST_URL: "https://redis.example.com", ACROSS_API_URL: "https://across.example.com", SLUICE_CHAINS: "{}",
   ADMIN_TOKEN: "f".repeat(64), WEBHOOK_LOCAL_DEVELOPMENT: "false",
   ACROSS_INTEGRATOR_ID: "0x00a1", BRIDGE_FEE_RECIPIENT: "0x2222222222222222222222222222222222222222",
-  RELAYER_PRIVATE_KEYS: `0x${"11".repeat(32)},0x${"22".repeat(32)}`,
+  RELAYER_PRIVATE_KEYS: `0x${"11".repeat(32)},0x${"22".repeat(32)}`, WEBHOOK_SIGNING_KEY: "ab".repeat(32),
   // Whole seconds, 600 or more; digits no dry-run line shows (bundle sizes are printed in KiB).
   BRIDGE_MIN_FILL_WINDOW_SECONDS: "43217",
 };
@@ -124,6 +124,10 @@ describe("secrets file", () => {
       "sluice-bridge-staging: ACROSS_INTEGRATOR_ID in the secrets file is refused by the worker: must be 0x and 4 hex digits",
       "sluice-bridge-staging: BRIDGE_FEE_RECIPIENT in the secrets file is refused by the worker: must be an address other than the zero address",
     ]);
+    // The key that encrypts webhook secrets: 32 bytes, or every endpoint's creation would fail.
+    const shortKey = checkSecrets({ workers: staging, secrets: { ...fullSecrets, WEBHOOK_SIGNING_KEY: "changeme" }, schemas });
+    expect(shortKey).toHaveLength(staging.filter((w) => w.secrets.includes("WEBHOOK_SIGNING_KEY")).length);
+    expect(shortKey.every((p) => p.endsWith("WEBHOOK_SIGNING_KEY in the secrets file is refused by the worker: must be 32 bytes: 64 hex characters or base64 (`openssl rand -hex 32`)"))).toBe(true);
     // A local stack's webhook setting, which the schema allows (local stacks need it), is refused for a deployment.
     const local = checkSecrets({ workers: staging, secrets: { ...fullSecrets, WEBHOOK_LOCAL_DEVELOPMENT: "true" }, schemas });
     expect(local).toHaveLength(staging.filter((w) => w.secrets.includes("WEBHOOK_LOCAL_DEVELOPMENT")).length);

@@ -9,7 +9,7 @@ const anySecret = new Set(deployments.flatMap((d) => d.wrangler.secrets));
 const byName = new Map(deployments.map((d) => [d.wrangler.name, d]));
 const settings = {
   DATABASE_URL: "postgres://127.0.0.1/sluice", REDIS_URL: "redis://127.0.0.1:6379/1", SLUICE_ENVIRONMENT: "production",
-  RELAYER_PRIVATE_KEYS: `0x${"01".repeat(32)}`, ADMIN_TOKEN: "admin-token-of-at-least-32-characters", WEBHOOK_SIGNING_KEY: "k", SLUICE_TOKEN_QUALITY: "{}", UNRELATED: "x",
+  RELAYER_PRIVATE_KEYS: `0x${"01".repeat(32)}`, ADMIN_TOKEN: "admin-token-of-at-least-32-characters", WEBHOOK_SIGNING_KEY: "0".repeat(64), SLUICE_TOKEN_QUALITY: "{}", UNRELATED: "x",
 };
 const envOf = (name: string) => {
   const d = byName.get(name)!;

@@ -28,7 +28,7 @@ describe("the reporting cron on the Node host", () => {
         .find((d) => d.wrangler.name === "sluice-reporting")!;
       const env: Record<string, unknown> = areaSettings({
         schema: reporting.schema, wrangler: reporting.wrangler, anySecret: new Set(reporting.wrangler.secrets),
-        settings: { DATABASE_URL: database.url, REDIS_URL: redisUrl, SLUICE_ENVIRONMENT: "production", WEBHOOK_SIGNING_KEY: "k".repeat(64), SLUICE_CHAINS: "{}" },
+        settings: { DATABASE_URL: database.url, REDIS_URL: redisUrl, SLUICE_ENVIRONMENT: "production", WEBHOOK_SIGNING_KEY: "0".repeat(64), SLUICE_CHAINS: "{}" },
       });
       env.REDIS = redis;
       const account = await createAccount(database.db, { slug: "node-cron", name: "node-cron" });

@@ -3,11 +3,24 @@ import type { AppEnv } from "../http/env.js";
 import type { SluiceConfig } from "../config/sluiceConfigSchema.js";
 import type { WebhookDeliverySettings } from "./deliverWebhooks.js";
 import { resolveWithDoh } from "./webhookUrl.js";
+import { parseSigningKey } from "./webhookSecrets.js";
+
+const isSigningKey = (value: string) => {
+  try {
+    parseSigningKey(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** The settings of a worker that manages or delivers webhooks (reporting, the sandbox), added to its schema. */
 export const webhookConfigShape = {
-  /** 32 bytes (64 hex characters or base64): encrypts the endpoints' signing secrets at rest. */
-  WEBHOOK_SIGNING_KEY: z.string().min(1),
+  /**
+   * 32 bytes (64 hex characters or base64): encrypts the endpoints' signing secrets at rest. Checked here, so
+   * `pnpm deploy:prod` and the Node host refuse a key of another length instead of every endpoint's creation failing.
+   */
+  WEBHOOK_SIGNING_KEY: z.string().min(1).refine(isSigningKey, "must be 32 bytes: 64 hex characters or base64 (`openssl rand -hex 32`)"),
   /**
    * `true` on a local stack only (`pnpm dev`, tests): endpoints may be `http://127.0.0.1`, and retries start after 1 s
    * (attempts time out after 3 s) instead of 30 s (10 s). Production sets `false`.
