@@ -596,6 +596,11 @@ export interface components {
              * @example 375
              */
             rebate_usd: number;
+            /**
+             * @description rebate_usd as an exact decimal string (volume_usd_exact * rebate_bps / 10000, every digit)
+             * @example 375
+             */
+            rebate_usd_exact: string;
             /** @description On referral rows: the referred account */
             source_account_id?: string;
             /** @enum {string} */
@@ -605,6 +610,11 @@ export interface components {
              * @example 250000
              */
             volume_usd: number;
+            /**
+             * @description volume_usd as an exact decimal string: the number above is exact only up to about 15 significant digits
+             * @example 250000
+             */
+            volume_usd_exact: string;
         };
         RouteAnswer: {
             /** @description Server-side compute time of the quote */

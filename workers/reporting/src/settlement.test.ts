@@ -39,8 +39,8 @@ describe("monthly settlement", () => {
     ]));
     expect(await query("select status from settlements where period_start = '2001-01-01'")).toEqual([{ status: "completed" }]);
     expect(await rebates(referrer.key, "2001-01")).toEqual([
-      { period: "monthly", period_start: "2001-01-01T00:00:00+00:00", volume_usd: 100.1, rebate_bps: 10, rebate_usd: 0.1001, status: "paid", kind: "volume" },
-      { period: "monthly", period_start: "2001-01-01T00:00:00+00:00", volume_usd: 2000, rebate_bps: 5, rebate_usd: 1, status: "paid", kind: "referral", source_account_id: referred.accountId },
+      { period: "monthly", period_start: "2001-01-01T00:00:00+00:00", volume_usd: 100.1, rebate_bps: 10, rebate_usd: 0.1001, volume_usd_exact: "100.1", rebate_usd_exact: "0.1001", status: "paid", kind: "volume" },
+      { period: "monthly", period_start: "2001-01-01T00:00:00+00:00", volume_usd: 2000, rebate_bps: 5, rebate_usd: 1, volume_usd_exact: "2000", rebate_usd_exact: "1", status: "paid", kind: "referral", source_account_id: referred.accountId },
     ]);
 
     const second = await settle("2001-01");

@@ -8,3 +8,4 @@ export * from "./settleDueMonth.js";
 export * from "./settlementConfig.js";
 export * from "./exactNumber.js";
 export * from "./reviewRoundTrips.js";
+export * from "./exactDecimal.js";

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { exactDecimal } from "../ledger/exactDecimal.js";
 import { exactNumber } from "../ledger/exactNumber.js";
 import { periodStartTimestamp } from "../ledger/months.js";
 import { toUsageEventResource } from "../reporting/usageResource.js";
@@ -55,6 +56,7 @@ export function rebateSettledWebhookEvent(r: SettledLedgerRow): WebhookEventInpu
     data: {
       period: "monthly", period_start: periodStartTimestamp(r.period_start), volume_usd: exactNumber(r.volume_usd),
       rebate_bps: Number(r.rebate_bps), rebate_usd: exactNumber(r.rebate_usd), status: "paid", kind: r.kind,
+      volume_usd_exact: exactDecimal(r.volume_usd), rebate_usd_exact: exactDecimal(r.rebate_usd),
       ...(r.source_account_id ? { source_account_id: r.source_account_id } : {}),
     },
   };

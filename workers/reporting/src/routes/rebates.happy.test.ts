@@ -13,6 +13,16 @@ describe("GET /api/v1/rebates", () => {
       expect(row).toMatchObject({ volume_usd: Number(volume), rebate_bps: bps, rebate_usd: rebate });
     });
 
+  it("a month past a JSON number's precision is exact in volume_usd_exact and rebate_usd_exact, every digit", async () => {
+    const partner = await createPartner({ rebateBps: 17 });
+    await insertEvents({ accountId: partner.accountId, volumeUsd: "987654321.987654" }, { accountId: partner.accountId, volumeUsd: "0.000001" });
+    const [row] = (await call("/api/v1/rebates", { key: partner.key })).body.rebates;
+    // 987654321.987655 × 17 / 10000 = 1679012.3473790135: 17 significant digits, more than a double holds.
+    expect(row).toMatchObject({ volume_usd_exact: "987654321.987655", rebate_usd_exact: "1679012.3473790135" });
+    expect(String(row.rebate_usd)).not.toBe(row.rebate_usd_exact);
+    expect(Math.abs(row.rebate_usd - 1679012.3473790135)).toBeLessThan(1e-6);
+  });
+
   it("accrues the current month from executed, non-test solve volume only, exactly", async () => {
     const partner = await createPartner({ rebateBps: 15 });
     const me = partner.accountId;
@@ -30,7 +40,7 @@ describe("GET /api/v1/rebates", () => {
       ok: true,
       rebates: [{
         period: "monthly", period_start: periodStart(currentMonth()), volume_usd: 1234.5679, rebate_bps: 15,
-        rebate_usd: 1.85185185, status: "accrued", kind: "volume",
+        rebate_usd: 1.85185185, volume_usd_exact: "1234.5679", rebate_usd_exact: "1.85185185", status: "accrued", kind: "volume",
       }],
     });
   });
@@ -81,10 +91,10 @@ describe("GET /api/v1/rebates", () => {
     );
     const rows = (await call("/api/v1/rebates", { key: referrer.key })).body.rebates;
     expect(rows).toEqual(expect.arrayContaining([
-      { period: "monthly", period_start: periodStart("2024-04"), volume_usd: 100, rebate_bps: 5, rebate_usd: 0.05, status: "accrued", kind: "volume" },
-      { period: "monthly", period_start: periodStart("2024-04"), volume_usd: 1000, rebate_bps: 10, rebate_usd: 1, status: "accrued", kind: "referral", source_account_id: a.accountId },
-      { period: "monthly", period_start: periodStart("2024-04"), volume_usd: 2500, rebate_bps: 40, rebate_usd: 10, status: "accrued", kind: "referral", source_account_id: b.accountId },
-      { period: "monthly", period_start: periodStart("2024-03"), volume_usd: 1000, rebate_bps: 10, rebate_usd: 1, status: "accrued", kind: "referral", source_account_id: a.accountId },
+      { period: "monthly", period_start: periodStart("2024-04"), volume_usd: 100, rebate_bps: 5, rebate_usd: 0.05, volume_usd_exact: "100", rebate_usd_exact: "0.05", status: "accrued", kind: "volume" },
+      { period: "monthly", period_start: periodStart("2024-04"), volume_usd: 1000, rebate_bps: 10, rebate_usd: 1, volume_usd_exact: "1000", rebate_usd_exact: "1", status: "accrued", kind: "referral", source_account_id: a.accountId },
+      { period: "monthly", period_start: periodStart("2024-04"), volume_usd: 2500, rebate_bps: 40, rebate_usd: 10, volume_usd_exact: "2500", rebate_usd_exact: "10", status: "accrued", kind: "referral", source_account_id: b.accountId },
+      { period: "monthly", period_start: periodStart("2024-03"), volume_usd: 1000, rebate_bps: 10, rebate_usd: 1, volume_usd_exact: "1000", rebate_usd_exact: "1", status: "accrued", kind: "referral", source_account_id: a.accountId },
     ]));
     expect(rows).toHaveLength(4);
     expect(rows[0].period_start).toBe(periodStart("2024-04")); // newest month first

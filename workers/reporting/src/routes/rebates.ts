@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import {
-  exactNumber, finalizeAccountSolves, getRebatesRoute, listRebates, periodStartTimestamp,
+  exactDecimal, exactNumber, finalizeAccountSolves, getRebatesRoute, listRebates, periodStartTimestamp,
 } from "@sluice/core";
 import type { ReportingEnv } from "../env.js";
 import { deliverWebhooksSoon } from "../webhookDelivery.js";
@@ -22,6 +22,8 @@ export function registerGetRebates(app: OpenAPIHono<ReportingEnv>) {
         volume_usd: exactNumber(r.volumeUsd),
         rebate_bps: r.rebateBps,
         rebate_usd: exactNumber(r.rebateUsd),
+        volume_usd_exact: exactDecimal(r.volumeUsd),
+        rebate_usd_exact: exactDecimal(r.rebateUsd),
         status: r.status,
         kind: r.kind,
         ...(r.sourceAccountId ? { source_account_id: r.sourceAccountId } : {}),
