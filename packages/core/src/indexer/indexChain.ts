@@ -104,7 +104,7 @@ export async function indexChain(params: IndexChainParameters): Promise<IndexCha
   // Keep about a third of what is left for the state reads that follow.
   const reserve = Math.max(3, Math.ceil(budget.remaining() / 3));
   const read = await readIndexLogs({
-    client, fromBlock, toBlock: head, span: params.span, budget, events: indexedEvents, address, reserve, maxLogs: params.maxLogs,
+    client, fromBlock, toBlock: head, span: params.span, budget, events: indexedEvents, address, factories, reserve, maxLogs: params.maxLogs,
   });
   const { logs } = read;
   let toBlock = read.reached;

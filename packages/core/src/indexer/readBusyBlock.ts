@@ -1,6 +1,5 @@
 import type { AbiEvent, Address, Log, PublicClient } from "viem";
 import type { IndexBudget } from "./indexBudget.js";
-import { isTooLarge } from "./readIndexLogs.js";
 
 export type ReadBusyBlockParameters = {
   client: PublicClient;
@@ -8,6 +7,8 @@ export type ReadBusyBlockParameters = {
   events: readonly AbiEvent[];
   /** The address filter of the read (none: topics only). */
   address?: readonly Address[];
+  /** The configured factories: a topics-only read asks for the creation events of these only. */
+  factories?: readonly Address[];
   budget: IndexBudget;
 };
 
@@ -23,23 +24,43 @@ export type ReadBusyBlockReturnType = {
  * split by range. On a chain whose pools are too many for an address filter the pass reads by topics only, so anyone
  * can fill one block with cheap `Sync` or `Swap` logs from their own contracts (about 1,500 gas a log) and the pass
  * would fail on that block every run, stopping the chain's index. So the block is read one event at a time: the
- * flood is confined to its event. An event still refused alone is skipped for this block and named; nothing the
- * factories emit can be, as their creations cost far too much gas to fill a block. A pool whose `Sync` or `Swap` is
+ * flood is confined to its event. An event still refused alone is skipped for this block and named; the creation
+ * events are asked of the configured factories only (anyone can emit their topic, but a real creation costs far too
+ * much gas to fill a block), and never skipped. A pool whose `Sync` or `Swap` is
  * skipped keeps its earlier state until its next event — a quote re-reads its pools at the head anyway, and `/solve`
  * simulates — which is better than a chain that stops. Spends one subrequest per event.
  */
-export async function readBusyBlock({ client, block, events, address, budget }: ReadBusyBlockParameters): Promise<ReadBusyBlockReturnType> {
+export async function readBusyBlock({ client, block, events, address, factories, budget }: ReadBusyBlockParameters): Promise<ReadBusyBlockReturnType> {
   budget.spend(events.length);
-  const answers = await Promise.allSettled(events.map((event) => client.getLogs({
-    event, fromBlock: block, toBlock: block, strict: true, ...(address ? { address: address as Address[] } : {}),
-  })));
+  const isCreation = (event: AbiEvent) => /Created$/.test(event.name);
+  // A creation counts only from a configured factory: asked of them alone, anyone's logs with the same topic (as cheap
+  // as a junk `Sync`) cannot fill the answer.
+  const filterOf = (event: AbiEvent) => address ?? (isCreation(event) && factories && factories.length > 0 ? factories : undefined);
+  const answers = await Promise.allSettled(events.map((event) => {
+    const filter = filterOf(event);
+    return client.getLogs({ event, fromBlock: block, toBlock: block, strict: true, ...(filter ? { address: filter as Address[] } : {}) });
+  }));
   const logs: Log[] = [];
   const skipped: string[] = [];
   for (const [i, answer] of answers.entries()) {
     if (answer.status === "fulfilled") logs.push(...(answer.value as Log[]));
-    else if (isTooLarge(answer.reason) && !/Created$/.test(events[i]!.name)) skipped.push(events[i]!.name);
+    else if (isResultCap(answer.reason) && !isCreation(events[i]!)) skipped.push(events[i]!.name);
     else throw answer.reason;
   }
   logs.sort((a, b) => (a.logIndex ?? 0) - (b.logIndex ?? 0));
   return { logs, skipped };
+}
+
+/**
+ * A refusal because the answer would hold too many logs (each provider words it its own way) — not a timeout or a rate
+ * limit, which fail the pass to be tried again rather than skip the block's event for good.
+ */
+function isResultCap(error: unknown): boolean {
+  const parts: string[] = [];
+  for (let e = error as { message?: string; details?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    parts.push(e.message ?? "", e.details ?? "");
+  }
+  const text = parts.join(" ");
+  if (/timeout|timed out|rate limit|too many requests|\b429\b/i.test(text)) return false;
+  return /more than \d+ (results|logs)|too many (results|logs)|response size|size exceeded|logs? (limit|response)|results? (limit|exceed)/i.test(text);
 }

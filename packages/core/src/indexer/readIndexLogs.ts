@@ -20,6 +20,8 @@ export type ReadIndexLogsParameters = {
   events?: readonly AbiEvent[];
   /** Only logs of these contracts (the factories, or the indexed pools); none: every contract (topics only). */
   address?: readonly Address[];
+  /** The configured factories: a block too busy to answer whole asks for their creation events only (`readBusyBlock`). */
+  factories?: readonly Address[];
   /** Blocks per `eth_getLogs` to start with (the span the previous read ended with); default 2,000. */
   span?: bigint;
   /** The span never grows past this; default 100,000. */
@@ -70,7 +72,7 @@ export const INDEX_MAX_LOGS_PER_PASS = 10_000;
  * got, so the caller stores it and continues later.
  */
 export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<ReadIndexLogsReturnType> {
-  const { client, fromBlock, toBlock, budget, events = indexedEvents, address } = params;
+  const { client, fromBlock, toBlock, budget, events = indexedEvents, address, factories } = params;
   const maxSpan = params.maxSpan ?? 100_000n;
   const target = params.targetResults ?? 2_000;
   const concurrency = params.concurrency ?? 4;
@@ -122,7 +124,7 @@ export async function readIndexLogs(params: ReadIndexLogsParameters): Promise<Re
           full = true;
           break;
         }
-        const busy = await readBusyBlock({ client, block: from, events, address, budget });
+        const busy = await readBusyBlock({ client, block: from, events, address, factories, budget });
         if (busy.skipped.length > 0) skipped.push({ block: from, events: busy.skipped });
         value = busy.logs;
       }
