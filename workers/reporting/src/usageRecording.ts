@@ -1,5 +1,5 @@
 import {
-  createDbFromConfig, drainUsageOutboxIfPending, markEventExecuted, storeUsageEvents, toSluiceError, readWorkerConfig,
+  createDbFromConfig, drainUsageOutboxIfPending, errorText, logEvent, markEventExecuted, storeUsageEvents, toSluiceError, readWorkerConfig,
   sluiceConfigSchema, workerRedis, createInlineDeliveries, type Database, type InlineDeliveries, type MarkEventExecutedResult, type Redis, type StoreUsageEventsResult,
   type UsageRecorderBinding, type UsageRpcAnswer,
 } from "@sluice/core";
@@ -29,7 +29,7 @@ async function answer<T>(work: () => Promise<T>): Promise<UsageRpcAnswer<T>> {
     return { ok: true, ...(await work()) };
   } catch (err) {
     const error = toSluiceError(err);
-    if (error.code === "INTERNAL" || error.code === "DEPENDENCY_DOWN") console.error("usage recorder", error.code, err);
+    if (error.code === "INTERNAL" || error.code === "DEPENDENCY_DOWN") logEvent("error", "usage recorder failed", { code: error.code, error: errorText(err) });
     return { ok: false, code: error.code, error: error.message };
   }
 }

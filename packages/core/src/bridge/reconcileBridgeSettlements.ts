@@ -40,6 +40,7 @@ import { trackedDepositTerms } from "./trackedDepositTerms.js";
 import { verifyDepositStatus } from "./verifyDepositStatus.js";
 import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
 import { bridgeWebhookEvent } from "../webhooks/webhookPayloads.js";
+import { errorText } from "../observability/errorText.js";
 
 export type ReconcileResult = { checked: number; updated: number; failed: number };
 
@@ -141,7 +142,7 @@ export async function reconcileBridgeSettlements(params: ReconcileBridgeSettleme
     } catch (error) {
       result.failed++;
       logEvent("error", "bridge reconcile failed", { settlement: settlement.id, error: (error as Error).message });
-      await backOff(db, settlement.id).catch((backOffError: unknown) => console.error("bridge reconcile back-off", settlement.id, String(backOffError)));
+      await backOff(db, settlement.id).catch((backOffError: unknown) => logEvent("error", "bridge reconcile back-off failed", { settlement: settlement.id, error: errorText(backOffError) }));
     }
   }
   return result;

@@ -27,6 +27,8 @@ import { provesRefund } from "./provesRefund.js";
 import { FILL_STATUS_FILLED, readFillState } from "./readFillState.js";
 import { readOriginDeposit, type TrackedDepositTerms } from "./readOriginDeposit.js";
 import { relayHashOf } from "./relayHashOf.js";
+import { logEvent } from "../observability/logEvent.js";
+import { errorText } from "../observability/errorText.js";
 
 export { filledRelayAbi } from "./provesFill.js";
 
@@ -80,7 +82,7 @@ export type VerifyDepositStatusReturnType = BridgeDeposit & {
 
 export async function verifyDepositStatus(params: VerifyDepositStatusParameters): Promise<VerifyDepositStatusReturnType> {
   const { hint, originChainId, clientFor } = params;
-  const log = params.log ?? ((message: string) => console.warn(message));
+  const log = params.log ?? ((message: string) => logEvent("warn", "bridge status", { detail: message }));
   const confirmationsFor = params.confirmationsFor ?? (() => 1);
   const origin = chainById(originChainId);
   if (!origin || !isHash(hint.depositTxHash) || !/^(\d{1,78})?$/.test(hint.depositId)) throw unknownBridgeDeposit();
@@ -127,7 +129,7 @@ export async function verifyDepositStatus(params: VerifyDepositStatusParameters)
     const fill = hinted ?? await originClient.getBlock({ blockNumber: deposit.blockNumber }).then(({ timestamp }) => findFillTransaction({
       client: destinationClient, spokePool: destination.spokePool, relayData, confirmedBlock: state.blockNumber, depositTimestamp: timestamp,
       maxPages: params.maxSearchPages,
-    })).catch((error: unknown) => { log(`bridge status: the fill of ${id} could not be looked up: ${String(error)}`); return undefined; });
+    })).catch((error: unknown) => { log(`bridge status: the fill of ${id} could not be looked up: ${errorText(error)}`); return undefined; });
     if (!fill) {
       log(`bridge status: the destination shows ${id} filled, but no fill transaction of it was found yet`);
       return shown("pending");

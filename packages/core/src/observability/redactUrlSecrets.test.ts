@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPublicClient, http } from "viem";
 import { mainnet } from "viem/chains";
+import { errorText } from "./errorText.js";
 import { logEvent } from "./logEvent.js";
 import { redactUrlSecrets } from "./redactUrlSecrets.js";
 
@@ -31,5 +32,9 @@ describe("logEvent", () => {
     expect(lines[0]).not.toContain(key);
     expect(JSON.parse(lines[0]!)).toMatchObject({ event: "graph indexing failed", chain: "ethereum", attempt: 2 });
     expect(lines[0]).toContain("http://127.0.0.1:9/…");
+    // The same for what is logged outside logEvent's fields (an error as one line).
+    expect(errorText(error)).not.toContain(key);
+    expect(errorText(error)).toMatch(/^HttpRequestError: /);
+    expect(errorText("plain https://rpc.example/v2/abc")).toBe("plain https://rpc.example/…");
   });
 });

@@ -4,6 +4,8 @@ import type { CreateDbReturnType } from "../db/createDb.js";
 import type { Redis } from "../redis/createRedis.js";
 import { readRelayedReceipt } from "../relayer/readRelayedReceipt.js";
 import { finalizePendingSolves } from "../usage/finalizePendingSolves.js";
+import { logEvent } from "../observability/logEvent.js";
+import { errorText } from "../observability/errorText.js";
 
 export type FinalizeAfterReceiptParameters = {
   client: PublicClient;
@@ -43,7 +45,7 @@ export async function finalizeAfterReceipt(p: FinalizeAfterReceiptParameters): P
     const deadline = Date.now() + timeoutMs;
     const waited = await p.client.waitForTransactionReceipt({ hash: p.sent ?? p.hash, timeout: timeoutMs, pollingInterval: 1_000 });
     const mined = await decidingReceipt(p, waited);
-    await p.onMined?.(mined).catch((error: unknown) => console.error("after the solve was mined", p.eventId, error));
+    await p.onMined?.(mined).catch((error: unknown) => logEvent("error", "after the solve was mined", { eventId: p.eventId, error: errorText(error) }));
     if (p.confirmations > 1) {
       await p.client.waitForTransactionReceipt({
         hash: (mined ?? waited).transactionHash, confirmations: p.confirmations, timeout: Math.max(1, deadline - Date.now()), pollingInterval: 1_000,
@@ -61,7 +63,7 @@ export async function finalizeAfterReceipt(p: FinalizeAfterReceiptParameters): P
     }
     if (settled && p.afterSettled) await p.afterSettled();
   } catch (error) {
-    console.error("solve not finalised yet (the cron will)", p.eventId, error);
+    logEvent("error", "solve not finalised yet (the cron will)", { eventId: p.eventId, error: errorText(error) });
   }
 }
 
@@ -71,7 +73,7 @@ async function decidingReceipt(p: FinalizeAfterReceiptParameters, waited: Transa
   return readRelayedReceipt({ redis: p.redis, client: p.client, chainId: chains[p.chain].id, hash: p.hash }).then(
     ({ receipt }) => receipt,
     (error: unknown) => {
-      console.error("solve's attempts not read back (the finaliser will)", p.eventId, error);
+      logEvent("error", "solve's attempts not read back (the finaliser will)", { eventId: p.eventId, error: errorText(error) });
       return undefined;
     },
   );

@@ -6,6 +6,8 @@ import type { UsageRecorderBinding } from "../usage/recordUsage.js";
 import { releaseHeldUsageEvents } from "../usage/releaseHeldUsageEvents.js";
 import { recordSolveEvent, type SolveEvent } from "./recordSolveEvent.js";
 import { solveUsageEvent } from "./solveUsageEvent.js";
+import { logEvent } from "../observability/logEvent.js";
+import { errorText } from "../observability/errorText.js";
 
 export type HoldSolveEventParameters = {
   redis: Redis;
@@ -64,7 +66,7 @@ export function holdSolveEvent({ redis, usage, chainId, event }: HoldSolveEventP
         await holdUsageEvents(redis, [solveUsageEvent(held)]);
         heldIn = "outbox";
       } catch (error) {
-        console.error("solve event not held; recording it before the send", event.id, error);
+        logEvent("error", "solve event not held; recording it before the send", { eventId: event.id, error: errorText(error) });
         await recordSolveEvent(usage, held);
         heldIn = "postgres";
       }

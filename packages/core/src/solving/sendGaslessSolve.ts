@@ -21,6 +21,8 @@ import type { SolveContext } from "./solveContext.js";
 import type { SolveSwapReturnType } from "./solveSwap.js";
 import { gaslessGasCeiling } from "./gaslessGasCeiling.js";
 import { simulateSolve } from "./simulateSolve.js";
+import { logEvent } from "../observability/logEvent.js";
+import { errorText } from "../observability/errorText.js";
 
 export type SendGaslessSolveOptions = {
   /** The relayer that sends (`pickRelayer`, picked while the solve re-quoted). */
@@ -134,7 +136,7 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   } catch (error) {
     await Promise.all([
       releaseClaim(), returnNonce(),
-      hold.release().catch((e: unknown) => console.error("unsent solve event not let go of (it settles failed)", s.event.id, e)),
+      hold.release().catch((e: unknown) => logEvent("error", "unsent solve event not let go of (it settles failed)", { eventId: s.event.id, error: errorText(e) })),
       reserved && forgetPendingSpend(redis, { ...spend, txHash: reserved }).catch(() => s.background(letGoLater(reserved!))),
     ]);
     throw error;
@@ -147,12 +149,12 @@ export async function sendGaslessSolve(s: SolveContext, o: SendGaslessSolveOptio
   s.background(o.releaseLock());
   // The account's sends: what its reverts are a share of (its gasless budget).
   s.background(recordGaslessSend(redis, { chainId, accountId: s.auth.accountId })
-    .catch((error: unknown) => console.error("gasless send not counted", s.event.id, error)));
+    .catch((error: unknown) => logEvent("error", "gasless send not counted", { eventId: s.event.id, error: errorText(error) })));
   // Postgres gets the event after the answer, under the first attempt's hash (from which every later attempt is
   // linked), and the outbox then lets go of it (if that write fails, the outbox's drain makes it). An event Redis
   // refused was written to Postgres before the send.
   const written = hold.record()
-    .catch((error: unknown) => console.error("solve event not written yet (it waits in the outbox)", s.event.id, error));
+    .catch((error: unknown) => logEvent("error", "solve event not written yet (it waits in the outbox)", { eventId: s.event.id, error: errorText(error) }));
   // Then finalised from its receipt (once Postgres has it); the reporting cron and usage reads finalise it too. The
   // last attempt's receipt is waited for; the mined one of all of them decides (the first may have swapped too).
   s.background(written.then(() => finalizeAfterReceipt({

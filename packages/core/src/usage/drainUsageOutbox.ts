@@ -6,6 +6,8 @@ import { isPermanentRefusal } from "./isPermanentRefusal.js";
 import { parseUsageEvents, type UsageEvent } from "./usageEventInput.js";
 import { USAGE_QUOTE_OUTBOX_KEY } from "./pushToQuoteOutbox.js";
 import { USAGE_DEAD_LETTER_KEY, USAGE_OUTBOX_KEY, readOutboxEntry } from "./usageOutbox.js";
+import { logEvent } from "../observability/logEvent.js";
+import { errorText } from "../observability/errorText.js";
 
 export type DrainUsageOutboxResult = {
   /** Events taken out of the outboxes: written to Postgres (or found there) or parked as refused for good. */
@@ -82,7 +84,7 @@ async function insertOrDeadLetter(db: Database, redis: Redis, event: UsageEvent,
     if (isDependencyDown(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     if (!isPermanentRefusal(error)) {
-      console.error("usage event not drained yet (kept in its outbox)", event.id, reason);
+      logEvent("error", "usage event not drained yet (kept in its outbox)", { eventId: event.id, error: errorText(reason) });
       result.retained += 1;
       return false;
     }

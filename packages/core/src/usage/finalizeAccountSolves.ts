@@ -5,6 +5,8 @@ import type { Redis } from "../redis/createRedis.js";
 import { raceDeadline } from "../async/raceDeadline.js";
 import { drainUsageOutboxIfPending } from "./drainUsageOutboxIfPending.js";
 import { finalizePendingSolves } from "./finalizePendingSolves.js";
+import { logEvent } from "../observability/logEvent.js";
+import { errorText } from "../observability/errorText.js";
 
 export type FinalizeAccountSolvesParameters = {
   db: Database;
@@ -27,7 +29,7 @@ const ACCOUNT_READ_RPC_DEADLINE_MS = 1_500;
 export async function finalizeAccountSolves({ db, sluiceChains, accountId, redis }: FinalizeAccountSolvesParameters): Promise<number> {
   // One batch at most, within the read's chain deadline: after an outage the cron drains the rest, not a read.
   await raceDeadline({ work: drainUsageOutboxIfPending({ db, redis, maxBatches: 1 }), ms: ACCOUNT_READ_RPC_DEADLINE_MS })
-    .catch((error: unknown) => console.error("usage outbox not drained before a read", error));
+    .catch((error: unknown) => logEvent("error", "usage outbox not drained before a read", { error: errorText(error) }));
   try {
     const settled = await finalizePendingSolves({
       db, redis, clientFor: chainClientLookup(sluiceChains, ACCOUNT_READ_RPC_DEADLINE_MS), confirmationsFor: confirmationsLookup(sluiceChains), accountId, limit: 20,
@@ -35,7 +37,7 @@ export async function finalizeAccountSolves({ db, sluiceChains, accountId, redis
     });
     return settled.succeeded + settled.failed;
   } catch (error) {
-    console.error("finalising pending solves before a read failed", accountId, error);
+    logEvent("error", "finalising pending solves before a read failed", { accountId, error: errorText(error) });
     return 0;
   }
 }

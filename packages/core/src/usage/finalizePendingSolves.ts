@@ -11,6 +11,8 @@ import { lookUpTransaction } from "../relayer/lookUpTransaction.js";
 import { readRelayedReceipt } from "../relayer/readRelayedReceipt.js";
 import { emitWebhookEvents } from "../webhooks/webhookEvents.js";
 import { swapWebhookEvent, usageEventColumns, type UsageEventColumns } from "../webhooks/webhookPayloads.js";
+import { logEvent } from "../observability/logEvent.js";
+import { errorText } from "../observability/errorText.js";
 
 export type FinalizePendingSolvesParameters = {
   db: Database;
@@ -100,13 +102,13 @@ export async function finalizePendingSolves(params: FinalizePendingSolvesParamet
     // (bounded, after the answer) did not see it mined.
     if (outcome.outcome === "succeeded" && !settled.userPaid && settled.owner && params.redis) {
       await markGaslessOwnerProven(params.redis, { chainId: chains[event.chain].id, owner: getAddress(settled.owner) })
-        .catch((error: unknown) => console.error("gasless owner not marked proven", event.id, error));
+        .catch((error: unknown) => logEvent("error", "gasless owner not marked proven", { eventId: event.id, error: errorText(error) }));
     }
     if (outcome.reverted && !settled.userPaid && params.redis && client) {
       await recordGaslessRevert({
         redis: params.redis, client, chainId: chains[event.chain].id, hash: outcome.minedHash ?? event.tx_hash, accountId: event.account_id,
       })
-        .catch((error: unknown) => console.error("gasless revert not counted", event.id, error));
+        .catch((error: unknown) => logEvent("error", "gasless revert not counted", { eventId: event.id, error: errorText(error) }));
     }
   }));
   return result;

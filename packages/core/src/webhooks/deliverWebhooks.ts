@@ -6,6 +6,7 @@ import { logEvent } from "../observability/logEvent.js";
 import { checkWebhookUrl, type WebhookUrlPolicy } from "./webhookUrl.js";
 import { decryptWebhookSecret, signWebhookBody } from "./webhookSecrets.js";
 import { WEBHOOK_ATTEMPT_ABANDONED } from "./webhookAttemptAbandoned.js";
+import { errorText } from "../observability/errorText.js";
 
 export const WEBHOOK_SIGNATURE_HEADER = "X-Sluice-Signature";
 export const WEBHOOK_EVENT_ID_HEADER = "X-Sluice-Event-Id";
@@ -214,7 +215,7 @@ async function attempt(params: DeliverWebhooksParameters, delivery: Claimed, res
   // Postgres lost after the attempt: the lease lapses and the delivery is sent again (at least once); the other
   // claimed deliveries of this run still go out.
   const outcome = await record(params, delivery, { statusCode, error, latencyMs }).catch((recordError: unknown) => {
-    console.error("webhook attempt not recorded; it will be sent again", delivery.id, recordError);
+    logEvent("error", "webhook attempt not recorded; it will be sent again", { delivery: delivery.id, error: errorText(recordError) });
     return { status: "pending" as const, disabled: false };
   });
   result[outcome.status === "delivered" ? "delivered" : outcome.status === "failed" ? "failed" : "retrying"]++;
