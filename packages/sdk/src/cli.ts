@@ -133,7 +133,7 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       out(["period_start", "kind", "status", "volume_usd", "rebate_bps", "rebate_usd"].join("\t"));
-      for (const r of rows) out([r.period_start, r.kind, r.status, r.volume_usd_exact, r.rebate_bps, r.rebate_usd_exact].join("\t"));
+      for (const r of rows) out([r.period_start, r.kind, r.status, r.volume_usd_exact ?? String(r.volume_usd), r.rebate_bps, r.rebate_usd_exact ?? String(r.rebate_usd)].join("\t"));
       out(`${rows.length} rows`);
       return 0;
     }

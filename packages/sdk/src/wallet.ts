@@ -41,11 +41,12 @@ export async function sendAndWait(
   walletClient: SluiceWalletClient, reader: ChainReader, tx: TransactionRequest, what: string,
 ): Promise<{ txHash: Hex; receipt: TransactionReceipt }> {
   const request = { account: walletClient.account, to: tx.to, data: tx.data, value: tx.value };
-  // Estimated through the wallet's own transport, as viem would before sending; a transaction that would revert throws here.
-  const estimate = await walletClient.extend(publicActions).estimateGas(request);
-  const txHash = await walletClient.sendTransaction({
-    ...request, chain: walletClient.chain ?? null, gas: (estimate * GAS_HEADROOM_PERCENT) / 100n,
-  });
+  // Estimated through the wallet's own transport, as viem would before sending. An estimate that fails (the wallet's
+  // node a block behind the one that saw the approval's receipt) leaves the gas to the send, as before: it estimates
+  // again, and throws there if the transaction would revert.
+  const gas = await walletClient.extend(publicActions).estimateGas(request)
+    .then((estimate) => (estimate * GAS_HEADROOM_PERCENT) / 100n, () => undefined);
+  const txHash = await walletClient.sendTransaction({ ...request, chain: walletClient.chain ?? null, ...(gas !== undefined ? { gas } : {}) });
   const receipt = await reader.waitForTransactionReceipt({ hash: txHash });
   if (receipt.status !== "success") throw new SluiceTransactionError(`${what} reverted: ${txHash}`, txHash);
   return { txHash, receipt };

@@ -13,7 +13,7 @@ export const bridgeConfigSchema = sluiceConfigSchema.extend({
   /** Sluice's address that receives the bridge app fee on every destination chain. */
   BRIDGE_FEE_RECIPIENT: z.string().refine(isBridgeFeeRecipient, "must be an address other than the zero address").optional(),
   /** Per-request timeout of calls to Across (ms); default 5000. */
-  ACROSS_TIMEOUT_MS: z.string().regex(ACROSS_TIMEOUT_MS_PATTERN, "must be whole milliseconds from 100 to 30000").optional(),
+  ACROSS_TIMEOUT_MS: z.string().refine((v) => v === "" || ACROSS_TIMEOUT_MS_PATTERN.test(v), "must be whole milliseconds from 100 to 30000").optional(),
   /** The shortest fill window a quoted deposit may leave relayers (s, 600–86400); default 600. */
   BRIDGE_MIN_FILL_WINDOW_SECONDS: z.string().regex(BRIDGE_MIN_FILL_WINDOW_SECONDS_PATTERN, "must be whole seconds from 600 to 86400").optional(),
   /**

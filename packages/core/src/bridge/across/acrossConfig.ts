@@ -50,7 +50,7 @@ export const BRIDGE_DEPOSIT_INCLUSION_SECONDS_PATTERN = /^(?:0|[1-9]\d{0,2}|1[0-
 
 /** `ACROSS_INTEGRATOR_ID`: Sluice's 2-byte integrator id, `0x` and 4 hex digits. */
 export const ACROSS_INTEGRATOR_ID_PATTERN = /^0x[0-9a-fA-F]{4}$/;
-/** `ACROSS_TIMEOUT_MS`: whole milliseconds from 100 to 30,000 (a request to Across never waits longer). */
+/** `ACROSS_TIMEOUT_MS`: whole milliseconds from 100 to 30,000 (a request to Across never waits longer); empty is unset. */
 export const ACROSS_TIMEOUT_MS_PATTERN = /^(?:[1-9]\d{2,3}|[12]\d{4}|30000)$/;
 /**
  * `BRIDGE_FEE_RECIPIENT`: an address that is not the zero address (Across would be told to pay Sluice's app fee to
@@ -75,7 +75,8 @@ export function acrossConfigFromEnv(env: AcrossBindings): AcrossConfig {
   const { ACROSS_API_URL: baseUrl, ACROSS_INTEGRATOR_ID: integratorId, BRIDGE_FEE_RECIPIENT: feeRecipient } = env;
   const { BRIDGE_MAX_FEE_BPS: maxFeeBps, BRIDGE_DEPOSIT_INCLUSION_SECONDS: inclusion } = env;
   const { BRIDGE_MIN_FILL_WINDOW_SECONDS: fillWindow, BRIDGE_DEVNET_MIN_FILL_WINDOW_SECONDS: devnetFillWindow } = env;
-  const { ACROSS_TIMEOUT_MS: timeout } = env;
+  // Empty is unset (the default), as it always was.
+  const timeout = env.ACROSS_TIMEOUT_MS || undefined;
   if (!baseUrl || !integratorId || !ACROSS_INTEGRATOR_ID_PATTERN.test(integratorId) || !feeRecipient || !isBridgeFeeRecipient(feeRecipient)
     || (timeout !== undefined && !ACROSS_TIMEOUT_MS_PATTERN.test(timeout))
     || (maxFeeBps !== undefined && !BRIDGE_MAX_FEE_BPS_PATTERN.test(maxFeeBps))
