@@ -51,7 +51,9 @@ async function userPaidSwap(from: string, to: string, amount: string) {
   const response = await call("/api/v1/solve", { key: partner.key, body: await solveBody({ chain, user, symbol: from, amount, to }) });
   expect(response, JSON.stringify(response.body)).toMatchObject({ status: 422, body: { code: "SWAP_TOO_SMALL", quote: { volumeUsd: 0 } } });
   const { transaction, quote } = response.body as { transaction: { to: `0x${string}`; data: `0x${string}` }; quote: { amountOutRaw: string } };
-  const hash = await walletOf(chain, user.account).sendTransaction({ to: transaction.to, data: transaction.data });
+  // A fixed gas limit, as a wallet's headroom would give: with the bare estimate, a pair's first trade in a new second
+  // (its price accumulators written) can run out of gas (see the SDK's `GAS_HEADROOM_PERCENT`).
+  const hash = await walletOf(chain, user.account).sendTransaction({ to: transaction.to, data: transaction.data, gas: 1_500_000n });
   const receipt = await reader(chain).waitForTransactionReceipt({ hash });
   expect(receipt.status, receipt.status === "success" ? "" : await explainRevert(receipt, user.address, transaction)).toBe("success");
   expect((await balanceOf(chain, to, user.address)) - outBefore).toBe(BigInt(quote.amountOutRaw));
