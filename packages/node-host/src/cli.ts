@@ -3,7 +3,7 @@
  * `.env` file in the working directory when there is one (`SLUICE_ENV_FILE` names another); see README "Node host".
  */
 import { existsSync } from "node:fs";
-import { logEvent } from "@sluice/core";
+import { errorText, logEvent } from "@sluice/core";
 import { prepareGatewayAssets } from "@sluice/worker-gateway/src/prepareGatewayAssets.js";
 import { nodeHostSettingsSchema } from "./nodeHostSettings.js";
 import { startNodeHost } from "./startNodeHost.js";
@@ -30,7 +30,7 @@ try {
 // A promise no one awaited that rejects is a bug, but it must not end the process serving every area: log it (its
 // message only, as the request log does) and keep serving.
 process.on("unhandledRejection", (reason: unknown) => {
-  logEvent("error", "unhandled rejection", { error: reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason) });
+  logEvent("error", "unhandled rejection", { error: errorText(reason) });
 });
 
 const host = await startNodeHost({

@@ -83,7 +83,7 @@ export async function reconcileBridgeSettlements(params: ReconcileBridgeSettleme
       // status Sluice does not know, or fails) the chains are read all the same, from a `pending` hint: a deposit the
       // destination shows filled is never left pending because the protocol forgot it.
       const answer = await across.depositStatus({ depositTxnRef: settlement.originTxHash }).then((a) => a && presentDeposit(a)).catch((error: unknown) => {
-        logEvent("warn", "bridge reconcile: no usable answer from the bridge protocol; reading the chains", { settlement: settlement.id, error: (error as Error).message });
+        logEvent("warn", "bridge reconcile: no usable answer from the bridge protocol; reading the chains", { settlement: settlement.id, error: errorText(error) });
         return null;
       });
       const shown = await verifyDepositStatus({
@@ -141,7 +141,7 @@ export async function reconcileBridgeSettlements(params: ReconcileBridgeSettleme
       result.updated++;
     } catch (error) {
       result.failed++;
-      logEvent("error", "bridge reconcile failed", { settlement: settlement.id, error: (error as Error).message });
+      logEvent("error", "bridge reconcile failed", { settlement: settlement.id, error: errorText(error) });
       await backOff(db, settlement.id).catch((backOffError: unknown) => logEvent("error", "bridge reconcile back-off failed", { settlement: settlement.id, error: errorText(backOffError) }));
     }
   }

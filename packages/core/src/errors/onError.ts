@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { SluiceError } from "./SluiceError.js";
 import { isDependencyDown } from "./isDependencyDown.js";
+import { errorText } from "../observability/errorText.js";
 import { logEvent } from "../observability/logEvent.js";
 
 /**
@@ -16,8 +17,8 @@ export function onError(err: Error, c: Context): Response {
   if (error.code === "INTERNAL" || error.code === "DEPENDENCY_DOWN") {
     logEvent("error", "failure", {
       requestId: c.get("requestId") as string | undefined, code: error.code, route: c.req.routePath,
-      error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
-      cause: error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : undefined,
+      error: errorText(err),
+      cause: error.cause instanceof Error ? errorText(error.cause) : undefined,
     });
   }
   // A dependency outage is retryable: say when, unless the error says it more precisely.

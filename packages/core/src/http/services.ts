@@ -9,6 +9,7 @@ import type { AppEnv, Services } from "./env.js";
 import type { IsolateCaches } from "./isolateCaches.js";
 import { timeStage } from "./timeStage.js";
 import { createTokenQualitySource } from "../tokenQuality/createTokenQualitySource.js";
+import { errorText } from "../observability/errorText.js";
 import { logEvent } from "../observability/logEvent.js";
 
 /**
@@ -32,7 +33,7 @@ export function services(caches: IsolateCaches): MiddlewareHandler<AppEnv> {
       time: timeStage(c),
       background(work) {
         const settled = work.catch((error: unknown) => logEvent("error", "background work failed", {
-          requestId: c.get("requestId") as string | undefined, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          requestId: c.get("requestId") as string | undefined, error: errorText(error),
         }));
         try {
           c.executionCtx.waitUntil(settled);
