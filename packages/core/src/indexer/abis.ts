@@ -9,6 +9,12 @@ export const v3FactoryEvents = parseAbi([
   "event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)",
 ]);
 
+/** The factories' creation events: the only way a pool is discovered. */
+export const factoryEvents = [...v2FactoryEvents, ...v3FactoryEvents];
+const factoryEventNames: ReadonlySet<string> = new Set(factoryEvents.map((e) => e.name));
+/** Whether an event (by name) is a factory's creation of a pool (`PairCreated`, `PoolCreated`). */
+export const isFactoryEvent = (name: string): boolean => factoryEventNames.has(name);
+
 export const v2PairEvents = parseAbi([
   "event Sync(uint112 reserve0, uint112 reserve1)",
   "event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
@@ -28,7 +34,7 @@ export const v3MintBurnEvents = v3PoolEvents.filter((e) => e.name === "Mint" || 
 export const multicall3BlockNumberAbi = parseAbi(["function getBlockNumber() view returns (uint256 blockNumber)"]);
 
 /** Every event the indexer reads, in one log filter. */
-export const indexedEvents = [...v2FactoryEvents, ...v3FactoryEvents, ...v2PairEvents, ...v3PoolEvents];
+export const indexedEvents = [...factoryEvents, ...v2PairEvents, ...v3PoolEvents];
 
 export const v2PairAbi = parseAbi([
   "function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)",

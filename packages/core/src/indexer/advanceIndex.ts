@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { v2FactoryEvents, v3FactoryEvents } from "./abis.js";
+import { factoryEvents } from "./abis.js";
 import { addTokenMetadata } from "./addTokenMetadata.js";
 import { applyPoolStates } from "./applyPoolStates.js";
 import { isExcludedPool, V3_TICKS_PER_POOL_MAX } from "./excludeOversizedItems.js";
@@ -157,7 +157,7 @@ export async function advanceIndex(source: AdvanceIndexParameters): Promise<Adva
       const before = progress.cursor;
       const read = await readIndexLogs({
         client, fromBlock: progress.cursor + 1n, toBlock: progress.targetBlock, span: progress.span, budget, reserve: 4,
-        events: [...v2FactoryEvents, ...v3FactoryEvents], address: factories, maxLogs: source.maxLogsPerSlice,
+        events: factoryEvents, address: factories, maxLogs: source.maxLogsPerSlice,
       });
       const v2 = source.uniswapV2Factory?.toLowerCase();
       const v3 = source.uniswapV3Factory?.toLowerCase();

@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { isFactoryEvent } from "./abis.js";
 import type { IndexLog } from "./readIndexLogs.js";
 
 /** New pools an incremental pass discovers at most before it ends (the rest are the next pass's). */
@@ -16,16 +17,10 @@ export const INDEX_MAX_NEW_POOLS_PER_PASS = 64;
 export function cutAtPoolCreations(logs: IndexLog[], factories: readonly Address[], max = INDEX_MAX_NEW_POOLS_PER_PASS): bigint | undefined {
   const isFactory = new Set(factories.map((a) => a.toLowerCase()));
   let created = 0;
-  for (const [i, log] of logs.entries()) {
-    if (!isFactory.has(log.address) || (log.eventName !== "PairCreated" && log.eventName !== "PoolCreated")) continue;
-    if (++created <= max) continue;
-    const first = logs[0]!.blockNumber;
-    const end = log.blockNumber === first ? first : log.blockNumber - 1n;
-    let keep = i;
-    while (keep < logs.length && logs[keep]!.blockNumber <= end) keep++;
-    while (keep > 0 && logs[keep - 1]!.blockNumber > end) keep--;
-    logs.length = keep;
-    return end;
-  }
-  return undefined;
+  const over = logs.find((log) => isFactory.has(log.address) && isFactoryEvent(log.eventName) && ++created > max);
+  if (!over) return undefined;
+  const end = over.blockNumber === logs[0]!.blockNumber ? over.blockNumber : over.blockNumber - 1n;
+  const past = logs.findIndex((log) => log.blockNumber > end);
+  if (past !== -1) logs.length = past;
+  return end;
 }

@@ -1,5 +1,7 @@
 import type { AbiEvent, Address, Log, PublicClient } from "viem";
+import { isFactoryEvent } from "./abis.js";
 import type { IndexBudget } from "./indexBudget.js";
+import { rpcRefusalText } from "./rpcRefusalText.js";
 
 export type ReadBusyBlockParameters = {
   client: PublicClient;
@@ -32,10 +34,9 @@ export type ReadBusyBlockReturnType = {
  */
 export async function readBusyBlock({ client, block, events, address, factories, budget }: ReadBusyBlockParameters): Promise<ReadBusyBlockReturnType> {
   budget.spend(events.length);
-  const isCreation = (event: AbiEvent) => /Created$/.test(event.name);
   // A creation counts only from a configured factory: asked of them alone, anyone's logs with the same topic (as cheap
   // as a junk `Sync`) cannot fill the answer.
-  const filterOf = (event: AbiEvent) => address ?? (isCreation(event) && factories && factories.length > 0 ? factories : undefined);
+  const filterOf = (event: AbiEvent) => address ?? (isFactoryEvent(event.name) && factories && factories.length > 0 ? factories : undefined);
   const answers = await Promise.allSettled(events.map((event) => {
     const filter = filterOf(event);
     return client.getLogs({ event, fromBlock: block, toBlock: block, strict: true, ...(filter ? { address: filter as Address[] } : {}) });
@@ -44,7 +45,7 @@ export async function readBusyBlock({ client, block, events, address, factories,
   const skipped: string[] = [];
   for (const [i, answer] of answers.entries()) {
     if (answer.status === "fulfilled") logs.push(...(answer.value as Log[]));
-    else if (isResultCap(answer.reason) && !isCreation(events[i]!)) skipped.push(events[i]!.name);
+    else if (isResultCap(answer.reason) && !isFactoryEvent(events[i]!.name)) skipped.push(events[i]!.name);
     else throw answer.reason;
   }
   logs.sort((a, b) => (a.logIndex ?? 0) - (b.logIndex ?? 0));
@@ -56,11 +57,7 @@ export async function readBusyBlock({ client, block, events, address, factories,
  * limit, which fail the pass to be tried again rather than skip the block's event for good.
  */
 function isResultCap(error: unknown): boolean {
-  const parts: string[] = [];
-  for (let e = error as { message?: string; details?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    parts.push(e.message ?? "", e.details ?? "");
-  }
-  const text = parts.join(" ");
+  const text = rpcRefusalText(error);
   if (/timeout|timed out|rate limit|too many requests|\b429\b/i.test(text)) return false;
   return /more than \d+ (results|logs)|too many (results|logs)|response size|size exceeded|logs? (limit|response)|results? (limit|exceed)/i.test(text);
 }

@@ -2,6 +2,7 @@ import type { AbiEvent, Address, Log, PublicClient } from "viem";
 import { indexedEvents } from "./abis.js";
 import type { IndexBudget } from "./indexBudget.js";
 import { readBusyBlock } from "./readBusyBlock.js";
+import { rpcRefusalText } from "./rpcRefusalText.js";
 
 export type IndexLog = {
   address: Address;
@@ -198,11 +199,7 @@ function keepWholeBlocks(logs: IndexLog[], maxLogs: number): bigint {
 
 /** A provider's refusal of a range too wide or an answer too large (each provider words it its own way). */
 export function isTooLarge(error: unknown): boolean {
-  const parts: string[] = [];
-  for (let e = error as { name?: string; message?: string; details?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    parts.push(e.name ?? "", e.message ?? "", e.details ?? "");
-  }
-  const text = parts.join(" ");
+  const text = rpcRefusalText(error);
   // A rate limit ("429 Too Many Requests", "request limit exceeded") is not about the range: it fails the read.
   if (/too many requests|rate limit|\b429\b|requests? limit|per second|capacity/i.test(text)) return false;
   return /TooLarge|too large|too many|more than|exceed|block range|range is too|limit/i.test(text);

@@ -1,6 +1,6 @@
 import type { Address, PublicClient } from "viem";
 import { chains, type ChainName } from "../chains/chains.js";
-import { v2FactoryEvents, v3FactoryEvents } from "./abis.js";
+import { factoryEvents } from "./abis.js";
 import type { IndexBudget } from "./indexBudget.js";
 import { readIndexLogs, type IndexLog } from "./readIndexLogs.js";
 
@@ -38,7 +38,7 @@ export async function rescanPoolCreations(params: RescanPoolCreationsParameters)
   const span = params.span !== undefined && params.span < depth ? params.span : depth;
   const { logs } = await readIndexLogs({
     client: params.client, fromBlock, toBlock, span, maxSpan: depth, budget: params.budget, reserve: params.reserve,
-    events: [...v2FactoryEvents, ...v3FactoryEvents], address: params.factories,
+    events: factoryEvents, address: params.factories,
   });
   return logs;
 }
